@@ -1,0 +1,163 @@
+// Package config turns the config file, the environment and flags into one
+// Config value. It is the only package that reads the environment.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DefaultScopes are the scopes the dashboard asks for at sign-in.
+var DefaultScopes = []string{
+	"user:read", "project:read",
+	"project:version:create", "project:version:update", "project:version:delete",
+	"org:member:create",
+}
+
+// Config is rdash's settings after file, environment and flags are merged.
+// It never holds a token.
+type Config struct {
+	BaseURL      string   `yaml:"base_url,omitempty"`
+	AuthURL      string   `yaml:"auth_url,omitempty"`
+	ClientID     string   `yaml:"client_id,omitempty"`
+	ClientSecret string   `yaml:"client_secret,omitempty"`
+	Scopes       []string `yaml:"scopes,omitempty"`
+	// Username is who the user is when the server does not answer /users/@me.
+	Username string `yaml:"username,omitempty"`
+	// Theme is "auto" (ask the terminal), "dark" or "light".
+	Theme string `yaml:"theme,omitempty"`
+	// Mouse enables mouse reporting; off by default so text can be selected.
+	Mouse bool `yaml:"mouse,omitempty"`
+	// PageSize is how many versions one request fetches.
+	PageSize int `yaml:"page_size,omitempty"`
+	// Projects are pinned project slugs or IDs, shown first in the picker.
+	Projects []string `yaml:"projects,omitempty"`
+	// Orgs are organizations to show on the invitations screen.
+	Orgs []string `yaml:"orgs,omitempty"`
+
+	// Path is the file this was read from (empty when there was none).
+	Path string `yaml:"-"`
+	// Env holds what the environment says beyond the settings above.
+	Env Env `yaml:"-"`
+}
+
+// Env is what rdash needs to know from the environment, read once.
+type Env struct {
+	Token     string // RDASH_TOKEN: overrides stored tokens
+	SSH       bool   // SSH_CONNECTION, SSH_CLIENT or SSH_TTY is set
+	Display   bool   // a graphical session: DISPLAY or WAYLAND_DISPLAY
+	NoColor   bool   // NO_COLOR is set to anything non-empty
+	DBus      bool   // a session bus is reachable: DBUS_SESSION_BUS_ADDRESS or /run/user/UID/bus
+	Browser   string // BROWSER
+	ConfigDir string // where config.yml lives
+	StateDir  string // where state (recent projects, the edit journal) lives
+	Debug     string // RDASH_DEBUG: path of a debug log, empty for none
+}
+
+// Lookup is os.LookupEnv or a test double.
+type Lookup func(string) (string, bool)
+
+// Load reads the config file at path (or the default path when empty),
+// then applies RDASH_* environment overrides. A missing default file is not
+// an error; a missing explicit one is.
+func Load(path string, lookup Lookup) (*Config, error) {
+	env := readEnv(lookup)
+	explicit := path != ""
+	if !explicit {
+		if p, ok := lookup("RDASH_CONFIG"); ok && p != "" {
+			path, explicit = p, true
+		} else {
+			path = filepath.Join(env.ConfigDir, "config.yml")
+		}
+	}
+	c := &Config{}
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		if err := yaml.Unmarshal(b, c); err != nil {
+			return nil, fmt.Errorf("config %s: %w", path, err)
+		}
+		c.Path = path
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+	default:
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	c.Env = env
+	c.applyEnv(lookup)
+	return c, c.normalize()
+}
+
+func (c *Config) applyEnv(lookup Lookup) {
+	for name, dst := range map[string]*string{
+		"RDASH_BASE_URL":      &c.BaseURL,
+		"RDASH_AUTH_URL":      &c.AuthURL,
+		"RDASH_CLIENT_ID":     &c.ClientID,
+		"RDASH_CLIENT_SECRET": &c.ClientSecret,
+		"RDASH_USERNAME":      &c.Username,
+		"RDASH_THEME":         &c.Theme,
+	} {
+		if v, ok := lookup(name); ok && v != "" {
+			*dst = v
+		}
+	}
+}
+
+func (c *Config) normalize() error {
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	c.AuthURL = strings.TrimRight(c.AuthURL, "/")
+	if len(c.Scopes) == 0 {
+		c.Scopes = slices.Clone(DefaultScopes)
+	}
+	switch c.Theme {
+	case "":
+		c.Theme = "auto"
+	case "auto", "dark", "light":
+	default:
+		return fmt.Errorf("config: theme: must be auto, dark or light, not %q", c.Theme)
+	}
+	if c.PageSize == 0 {
+		c.PageSize = 50
+	}
+	if c.PageSize < 1 || c.PageSize > 100 {
+		return fmt.Errorf("config: page_size: must be between 1 and 100, not %d", c.PageSize)
+	}
+	return nil
+}
+
+// Server is what identifies the service and the OAuth app.
+type Server struct {
+	BaseURL, AuthURL, ClientID, ClientSecret string
+}
+
+// Server returns the server settings, or an error naming what is missing.
+func (c *Config) Server() (Server, error) {
+	s := Server{c.BaseURL, c.AuthURL, c.ClientID, c.ClientSecret}
+	var missing []string
+	for _, f := range []struct{ name, val string }{
+		{"base_url (RDASH_BASE_URL)", s.BaseURL}, {"auth_url (RDASH_AUTH_URL)", s.AuthURL},
+		{"client_id (RDASH_CLIENT_ID)", s.ClientID}, {"client_secret (RDASH_CLIENT_SECRET)", s.ClientSecret},
+	} {
+		if f.val == "" {
+			missing = append(missing, f.name)
+		}
+	}
+	if len(missing) > 0 {
+		return s, fmt.Errorf("no server configured: set %s in %s or the environment, or try `rdash demo`",
+			strings.Join(missing, ", "), c.displayPath())
+	}
+	return s, nil
+}
+
+func (c *Config) displayPath() string {
+	if c.Path != "" {
+		return c.Path
+	}
+	return filepath.Join(c.Env.ConfigDir, "config.yml")
+}
