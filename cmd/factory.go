@@ -1,0 +1,59 @@
+package cmd
+
+import (
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"rdash/config"
+)
+
+// IOStreams are the standard streams and whether each is a terminal.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	InTTY  bool
+	OutTTY bool
+}
+
+// Factory carries what every command needs and builds the rest lazily, so
+// `rdash --help` does no I/O.
+type Factory struct {
+	IO         IOStreams
+	Lookup     config.Lookup
+	ConfigPath string
+	// Extra adds commands; tests use it to inject, main leaves it nil.
+	Extra []func(*Factory) *cobra.Command
+
+	cfg *config.Config
+}
+
+// NewFactory returns a Factory for the real process.
+func NewFactory() *Factory {
+	return &Factory{
+		IO: IOStreams{
+			In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
+			InTTY: isTerminal(os.Stdin), OutTTY: isTerminal(os.Stdout),
+		},
+		Lookup: os.LookupEnv,
+	}
+}
+
+// Config loads the configuration once.
+func (f *Factory) Config() (*config.Config, error) {
+	if f.cfg != nil {
+		return f.cfg, nil
+	}
+	c, err := config.Load(f.ConfigPath, f.Lookup)
+	if err != nil {
+		return nil, &ExitError{Code: ExitCancel, Err: err}
+	}
+	f.cfg = c
+	return c, nil
+}
+
+func (f *Factory) commands() []func(*Factory) *cobra.Command {
+	return append(builtinCommands(), f.Extra...)
+}

@@ -1,0 +1,95 @@
+// Package cmd is rdash's command line: the dashboard and its scriptable
+// twin, one subcommand per dashboard action.
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+)
+
+// Exit codes are stable for scripts, following gh.
+const (
+	ExitOK      = 0 // success
+	ExitFailure = 1 // any failure not listed below
+	ExitCancel  = 2 // usage error, or the user or a refusal cancelled
+	ExitAuth    = 4 // sign-in needed
+)
+
+// ExitError carries the exit code for an error.
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string { return e.Err.Error() }
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// errCancelled is returned when the user declines a confirmation.
+var errCancelled = &ExitError{Code: ExitCancel, Err: errors.New("cancelled")}
+
+// Main runs rdash with args (without the program name) and returns the exit
+// code.
+func Main(ctx context.Context, args []string, f *Factory) int {
+	root := NewRoot(f)
+	root.SetArgs(args)
+	root.SetIn(f.IO.In)
+	root.SetOut(f.IO.Out)
+	root.SetErr(f.IO.ErrOut)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return ExitOK
+	}
+	fmt.Fprintln(f.IO.ErrOut, "rdash:", err)
+	return exitCode(err)
+}
+
+func exitCode(err error) int {
+	var ee *ExitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.Code
+	case errors.Is(err, api.ErrUnauthorized):
+		return ExitAuth
+	case errors.Is(err, context.Canceled):
+		return ExitCancel
+	}
+	return ExitFailure
+}
+
+// NewRoot builds the command tree.
+func NewRoot(f *Factory) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "rdash",
+		Short:         "A terminal dashboard for publishing projects on the resource hosting service",
+		Long:          rootLong,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runDashboard(cmd.Context(), f)
+		},
+	}
+	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &ExitError{Code: ExitCancel, Err: err}
+	})
+	for _, add := range f.commands() {
+		root.AddCommand(add(f))
+	}
+	return root
+}
+
+const rootLong = `rdash is a terminal dashboard for maintainers who publish on the resource
+hosting service: pick a project, page and filter its versions, read
+changelogs, fix metadata on many versions at once, and answer organization
+invitations. Run it with no arguments for the dashboard; every dashboard
+action also has a subcommand with --json output for scripts.
+
+Try it with no setup: rdash demo
+
+Exit codes: 0 success, 1 failure, 2 usage error or cancelled, 4 sign-in needed.`
