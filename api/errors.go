@@ -16,6 +16,22 @@ var (
 	ErrRateLimited  = errors.New("rate limited")
 )
 
+// Sentinel errors for failures that are not a status from the service.
+var (
+	// ErrMaybeApplied marks a failed change (POST, PATCH, DELETE) whose
+	// outcome is unknown: the connection dropped, the context ended, or the
+	// server answered 429 or 5xx after the request reached it. The service
+	// (and the sandbox, on purpose) may fail after applying a change, so the
+	// caller must reload before telling the user it did not happen.
+	ErrMaybeApplied = errors.New("the server may have applied it; reload to check")
+	// ErrMalformedResponse is a success response whose body is not the JSON
+	// the endpoint documents.
+	ErrMalformedResponse = errors.New("malformed response")
+	// ErrResponseTooLarge is a success response whose body passes the limit
+	// set with WithMaxBodyBytes.
+	ErrResponseTooLarge = errors.New("response body too large")
+)
+
 // Error is a failed response from the service. It never holds a token.
 type Error struct {
 	StatusCode int
@@ -53,14 +69,26 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
+// statusError lets RateLimitError embed Error under another name: a field
+// named Error would hide the Error method, and the type would not be an error.
+type statusError = Error
+
 // RateLimitError is a 429 response; RetryAfter is zero when the server did
-// not say.
+// not say. Its status fields (StatusCode, Method, Path, Code, Message) are
+// those of the embedded Error, which errors.As also finds.
 type RateLimitError struct {
-	Error
+	statusError
 	RetryAfter time.Duration
 }
 
-func (e *RateLimitError) Unwrap() error { return &e.Error }
+func (e *RateLimitError) Error() string {
+	if e.RetryAfter <= 0 {
+		return e.statusError.Error()
+	}
+	return fmt.Sprintf("%s; retry after %s", e.statusError.Error(), e.RetryAfter.Round(time.Second))
+}
+
+func (e *RateLimitError) Unwrap() error { return &e.statusError }
 
 // ValidationError is a request rejected by the client before anything was
 // sent. Field uses the interface's names ("data.version",
