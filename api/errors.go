@@ -46,7 +46,7 @@ func (e *Error) Error() string {
 	if msg == "" {
 		msg = http.StatusText(e.StatusCode)
 	}
-	if e.Code != "" {
+	if e.Code != "" && e.Code != msg {
 		return fmt.Sprintf("%s %s: %d %s (%s)", e.Method, e.Path, e.StatusCode, msg, e.Code)
 	}
 	return fmt.Sprintf("%s %s: %d %s", e.Method, e.Path, e.StatusCode, msg)

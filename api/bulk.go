@@ -1,0 +1,191 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// BulkResult is the outcome of a bulk change, which the client may have sent
+// as several requests ("parts") to keep each URL short.
+type BulkResult struct {
+	Versions  []Version     // as returned by the parts that succeeded (PATCH only)
+	Succeeded []string      // IDs of the parts that succeeded, in the order given
+	Failed    []BulkFailure // one per failed part
+	Parts     int           // how many requests the change took
+}
+
+// BulkFailure is a failed part: its IDs and why. When Err matches
+// ErrMaybeApplied the server may have applied the part anyway, so the
+// versions must be reloaded before the user is told they did not change.
+type BulkFailure struct {
+	IDs []string
+	Err error
+}
+
+// BulkError is returned beside a BulkResult when some parts failed.
+type BulkError struct {
+	Failed []BulkFailure
+	Parts  int
+}
+
+func (e *BulkError) Error() string {
+	n := 0
+	for _, f := range e.Failed {
+		n += len(f.IDs)
+	}
+	return fmt.Sprintf("%d of %d requests failed, for %d versions; first: %v", len(e.Failed), e.Parts, n, e.Failed[0].Err)
+}
+
+// Unwrap returns each part's error, so errors.Is finds ErrMaybeApplied or
+// ErrForbidden in any of them.
+func (e *BulkError) Unwrap() []error {
+	errs := make([]error, len(e.Failed))
+	for i, f := range e.Failed {
+		errs[i] = f.Err
+	}
+	return errs
+}
+
+// UpdateVersions applies one patch to many versions. The IDs are split into
+// parts of at most MaxBulkIDs whose URL fits WithMaxURLLength, sent with
+// bounded concurrency; a failed part does not stop the others. Parts are
+// not retried: a failure may come after the change was applied. The result
+// is non-nil whenever a request was sent, even when the error is not; the
+// error is a *ValidationError (nothing sent) or a *BulkError.
+// PATCH /projects/{projectId}/versions?ids=…
+func (c *Client) UpdateVersions(ctx context.Context, projectID string, ids []string, patch *BulkPatch) (*BulkResult, error) {
+	if err := patch.Validate(); err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(patch)
+	if err != nil {
+		return nil, err
+	}
+	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+		req, err := c.newRequest(ctx, http.MethodPatch, u, bytes.NewReader(body), "application/json")
+		if err != nil {
+			return nil, err
+		}
+		versions, _, err := getMany[Version](ctx, c, req)
+		return versions, err
+	})
+}
+
+// DeleteVersions deletes many versions, split and sent like UpdateVersions.
+// DELETE /projects/{projectId}/versions?ids=…
+func (c *Client) DeleteVersions(ctx context.Context, projectID string, ids []string) (*BulkResult, error) {
+	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+		req, err := c.newRequest(ctx, http.MethodDelete, u, nil, "")
+		if err != nil {
+			return nil, err
+		}
+		_, err = c.doNoContent(ctx, req)
+		return nil, err
+	})
+}
+
+type bulkSend func(ctx context.Context, u *url.URL) ([]Version, error)
+
+// bulk validates, splits ids into parts and sends them concurrently.
+func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
+	if err := validatePathID("projectId", projectID); err != nil {
+		return nil, err
+	}
+	if err := validateBulkIDs(ids); err != nil {
+		return nil, err
+	}
+	u := c.endpoint("projects", projectID, "versions")
+	parts, err := splitIDs(len(u.String())+len("?ids="), ids, c.maxURLLength)
+	if err != nil {
+		return nil, err
+	}
+	versions := make([][]Version, len(parts))
+	errs := make([]error, len(parts))
+	var g errgroup.Group
+	g.SetLimit(c.concurrency)
+	for i, part := range parts {
+		g.Go(func() error {
+			pu := *u
+			pu.RawQuery = "ids=" + joinIDs(part)
+			versions[i], errs[i] = send(ctx, &pu)
+			return nil // a failed part must not cancel the others
+		})
+	}
+	_ = g.Wait() // every part reports through errs
+	return collect(parts, versions, errs)
+}
+
+func collect(parts [][]string, versions [][]Version, errs []error) (*BulkResult, error) {
+	res := &BulkResult{Parts: len(parts)}
+	for i, part := range parts {
+		if errs[i] != nil {
+			res.Failed = append(res.Failed, BulkFailure{IDs: part, Err: errs[i]})
+			continue
+		}
+		res.Succeeded = append(res.Succeeded, part...)
+		res.Versions = append(res.Versions, versions[i]...)
+	}
+	if len(res.Failed) > 0 {
+		return res, &BulkError{Failed: res.Failed, Parts: res.Parts}
+	}
+	return res, nil
+}
+
+// splitIDs cuts ids, in order, into parts of at most MaxBulkIDs whose URL,
+// prefix characters plus the escaped IDs and their commas, fits maxURL.
+func splitIDs(prefix int, ids []string, maxURL int) ([][]string, error) {
+	var parts [][]string
+	start, length := 0, prefix
+	for i, id := range ids {
+		n := len(url.QueryEscape(id))
+		if prefix+n > maxURL {
+			return nil, invalid(item("ids", i), "is too long for a request URL of at most %d characters", maxURL)
+		}
+		if i > start && (i-start == MaxBulkIDs || length+1+n > maxURL) {
+			parts = append(parts, ids[start:i:i])
+			start, length = i, prefix
+		}
+		if i > start {
+			length++ // the comma
+		}
+		length += n
+	}
+	return append(parts, ids[start:len(ids):len(ids)]), nil
+}
+
+// joinIDs escapes each ID but keeps the commas literal, as the interface
+// describes the list, and as splitIDs counts it.
+func joinIDs(ids []string) string {
+	escaped := make([]string, len(ids))
+	for i, id := range ids {
+		escaped[i] = url.QueryEscape(id)
+	}
+	return strings.Join(escaped, ",")
+}
+
+func validateBulkIDs(ids []string) error {
+	if len(ids) == 0 {
+		return invalid("ids", "needs at least one version ID")
+	}
+	seen := make(map[string]int, len(ids))
+	for i, id := range ids {
+		if err := validateText(item("ids", i), id, 0); err != nil {
+			return err
+		}
+		if strings.Contains(id, ",") {
+			return invalid(item("ids", i), "must not contain a comma")
+		}
+		if j, dup := seen[id]; dup {
+			return invalid(item("ids", i), "repeats %s", item("ids", j))
+		}
+		seen[id] = i
+	}
+	return nil
+}

@@ -1,0 +1,170 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// transportError is a request that got no complete response: the dial
+// failed, the connection dropped, or the context ended. Its text names the
+// method and path but never the URL, whose query or host could hold secrets.
+type transportError struct {
+	method, path string
+	err          error
+	sent         bool // false when the request certainly never left
+}
+
+func (e *transportError) Error() string { return e.method + " " + e.path + ": " + e.err.Error() }
+func (e *transportError) Unwrap() error { return e.err }
+
+// newRequest builds a request with the headers every call carries.
+func (c *Client) newRequest(ctx context.Context, method string, u *url.URL, body io.Reader, contentType string) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	return req, nil
+}
+
+// do sends req through hc and passes a 2xx or 3xx response to handle, which
+// owns its body. Only GET and HEAD are retried: a change may have been
+// applied before it failed, so its failure is marked ErrMaybeApplied instead.
+func (c *Client) do(ctx context.Context, hc *http.Client, req *http.Request, handle func(*http.Response) error) (*http.Response, error) {
+	safe := req.Method == http.MethodGet || req.Method == http.MethodHead
+	for attempt := 0; ; attempt++ {
+		resp, err := c.once(ctx, hc, req, handle)
+		if err == nil {
+			return resp, nil
+		}
+		wait, again := c.retryWait(ctx, err, attempt)
+		if !safe || !again {
+			return resp, outcome(err, safe)
+		}
+		if err := sleep(ctx, wait); err != nil {
+			return resp, &transportError{req.Method, req.URL.EscapedPath(), err, false}
+		}
+	}
+}
+
+// once makes one attempt.
+func (c *Client) once(ctx context.Context, hc *http.Client, req *http.Request, handle func(*http.Response) error) (*http.Response, error) {
+	if err := ctx.Err(); err != nil {
+		if req.Body != nil {
+			req.Body.Close() // Do would have; a streaming upload waits on it
+		}
+		return nil, &transportError{req.Method, req.URL.EscapedPath(), err, false}
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, newTransportError(req, err)
+	}
+	if resp.StatusCode >= 400 {
+		return resp, errorFromResponse(req, resp)
+	}
+	return resp, handle(resp)
+}
+
+func newTransportError(req *http.Request, err error) *transportError {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	var op *net.OpError
+	dialFailed := errors.As(err, &op) && op.Op == "dial"
+	return &transportError{req.Method, req.URL.EscapedPath(), err, !dialFailed}
+}
+
+// retryWait says whether err is worth another attempt, and after how long.
+func (c *Client) retryWait(ctx context.Context, err error, attempt int) (time.Duration, bool) {
+	if attempt >= c.maxRetries || ctx.Err() != nil {
+		return 0, false
+	}
+	var rl *RateLimitError
+	var se *Error
+	var te *transportError
+	switch {
+	case errors.As(err, &rl):
+		if rl.RetryAfter > c.maxRetryWait {
+			return 0, false
+		}
+		if rl.RetryAfter > 0 {
+			return rl.RetryAfter, true
+		}
+	case errors.As(err, &se):
+		if se.StatusCode < 500 || se.StatusCode == http.StatusNotImplemented {
+			return 0, false
+		}
+	case !errors.As(err, &te):
+		return 0, false
+	}
+	return c.backoff(attempt), true
+}
+
+// backoff is a random wait between half and all of base·2^attempt, capped,
+// so clients that failed together do not retry together.
+func (c *Client) backoff(attempt int) time.Duration {
+	d := c.backoffBase << min(attempt, 20)
+	if d > c.backoffMax || d <= 0 {
+		d = c.backoffMax
+	}
+	if d <= 1 {
+		return d
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+// outcome marks the failure of a change whose effect is unknown.
+func outcome(err error, safe bool) error {
+	if safe {
+		return err
+	}
+	var te *transportError
+	var se *Error
+	switch {
+	case errors.As(err, &te) && !te.sent:
+		return err
+	case errors.As(err, &te),
+		errors.As(err, &se) && (se.StatusCode == http.StatusTooManyRequests || se.StatusCode >= 500):
+		return fmt.Errorf("%w (%w)", err, ErrMaybeApplied)
+	}
+	return err
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// parseRetryAfter reads Retry-After as seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.Atoi(v); err == nil {
+		// Clamped so a huge value cannot overflow into a short wait.
+		return time.Duration(min(max(s, 0), 1<<30)) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0)
+	}
+	return 0
+}

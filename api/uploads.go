@@ -1,0 +1,138 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// validateFiles checks data.files and the uploads beside it: every item is
+// an upload's file name or an external http(s) URL, every upload is listed,
+// and (on create, where nothing exists yet) every listed name is uploaded.
+func validateFiles(files []string, uploads []Upload, create bool) error {
+	uploaded := make(map[string]int, len(uploads))
+	for i, up := range uploads {
+		field := item("files", i)
+		if err := validateUploadName(field, up.Name); err != nil {
+			return err
+		}
+		if j, dup := uploaded[up.Name]; dup {
+			return invalid(field, "repeats %s", item("files", j))
+		}
+		if up.Open == nil {
+			return invalid(field, "has no content")
+		}
+		if !slices.Contains(files, up.Name) {
+			return invalid(field, "%q must be listed in data.files", up.Name)
+		}
+		uploaded[up.Name] = i
+	}
+	for i, f := range files {
+		field := item("data.files", i)
+		if err := validateFileItem(field, f); err != nil {
+			return err
+		}
+		if j := slices.Index(files[:i], f); j >= 0 {
+			return invalid(field, "repeats %s", item("data.files", j))
+		}
+		if _, ok := uploaded[f]; create && !ok && !isURLItem(f) {
+			return invalid(field, "no file named %q is uploaded", f)
+		}
+	}
+	return nil
+}
+
+func validateFileItem(field, f string) error {
+	if isURLItem(f) {
+		return validateHTTPURL(field, f, MaxExternalURLLength)
+	}
+	return validateUploadName(field, f)
+}
+
+// isURLItem tells external URLs from file names, which cannot hold a "/".
+func isURLItem(f string) bool { return strings.Contains(f, "://") }
+
+// validateUploadName checks a file name, which is also a multipart part key.
+// A path separator would be stripped by the server's multipart reader, so
+// the part would no longer match its entry in data.files.
+func validateUploadName(field, name string) error {
+	if err := validateText(field, name, MaxUploadNameLength); err != nil {
+		return err
+	}
+	if strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
+		return invalid(field, "must be a file name without a path")
+	}
+	return nil
+}
+
+// multipartRequest builds a request whose body streams a "data" part with
+// data as JSON and then one part per upload, so large files are never held
+// in memory. Every upload is opened first: one that cannot be opened fails
+// the call before anything is sent.
+func (c *Client) multipartRequest(ctx context.Context, method string, u *url.URL, data any, uploads []Upload) (*http.Request, error) {
+	meta, err := json.Marshal(data)
+	if err != nil {
+		return nil, err
+	}
+	contents, err := openUploads(uploads)
+	if err != nil {
+		return nil, err
+	}
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	req, err := c.newRequest(ctx, method, u, pr, mw.FormDataContentType())
+	if err != nil {
+		closeAll(contents)
+		return nil, err
+	}
+	go func() { pw.CloseWithError(writeParts(mw, meta, uploads, contents)) }()
+	return req, nil
+}
+
+func openUploads(uploads []Upload) ([]io.ReadCloser, error) {
+	contents := make([]io.ReadCloser, 0, len(uploads))
+	for i, up := range uploads {
+		rc, err := up.Open()
+		if err != nil {
+			closeAll(contents)
+			return nil, fmt.Errorf("files[%d] %q: %w", i, up.Name, err)
+		}
+		contents = append(contents, rc)
+	}
+	return contents, nil
+}
+
+func writeParts(mw *multipart.Writer, meta []byte, uploads []Upload, contents []io.ReadCloser) error {
+	defer closeAll(contents)
+	w, err := mw.CreateFormField("data")
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(meta); err != nil {
+		return err
+	}
+	for i, up := range uploads {
+		w, err := mw.CreateFormFile(up.Name, up.Name)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(w, contents[i]); err != nil {
+			return fmt.Errorf("files[%d] %q: %w", i, up.Name, err)
+		}
+	}
+	return mw.Close()
+}
+
+// closeAll closes readers that were only read, where a Close error cannot
+// lose data.
+func closeAll(cs []io.ReadCloser) {
+	for _, c := range cs {
+		_ = c.Close()
+	}
+}

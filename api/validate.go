@@ -1,0 +1,161 @@
+package api
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Limits of the interface (shared/spec/service-api.md, "Limits").
+const (
+	MaxVersionLength        = 32
+	MaxNameLength           = 64
+	MaxUploadNameLength     = 128
+	MaxExternalURLLength    = 256
+	MaxDependencyNameLength = 64
+	IDLength                = 8
+	// MaxBulkIDs is the most IDs one bulk request carries; the sandbox
+	// refuses more, so larger lists are split.
+	MaxBulkIDs = 100
+)
+
+func invalid(field, format string, args ...any) error {
+	return &ValidationError{Field: field, Rule: fmt.Sprintf(format, args...)}
+}
+
+func item(field string, i int) string { return fmt.Sprintf("%s[%d]", field, i) }
+
+// validatePathID checks an ID or slug that becomes one path segment. "." and
+// ".." would be resolved away by URL path cleaning and address another route.
+func validatePathID(field, id string) error {
+	switch {
+	case id == "":
+		return invalid(field, "is required")
+	case id == "." || id == "..":
+		return invalid(field, "must not be %q", id)
+	}
+	return nil
+}
+
+// validateText checks a set text field: not blank, at most max characters
+// (counted as runes, as the interface counts characters), no control codes.
+func validateText(field, s string, max int) error {
+	switch n := utf8.RuneCountInString(s); {
+	case strings.TrimSpace(s) == "":
+		return invalid(field, "is required")
+	case max > 0 && n > max:
+		return invalid(field, "must be at most %d characters (has %d)", max, n)
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return invalid(field, "must not contain control characters")
+	}
+	return nil
+}
+
+// validateHTTPURL checks an absolute http(s) URL of at most max characters.
+func validateHTTPURL(field, s string, max int) error {
+	if n := utf8.RuneCountInString(s); max > 0 && n > max {
+		return invalid(field, "must be at most %d characters (has %d)", max, n)
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return invalid(field, "must be an http(s) URL")
+	}
+	return nil
+}
+
+// validateStrings checks a list of plain values such as game versions: none
+// blank, none repeated.
+func validateStrings(field string, list []string) error {
+	for i, s := range list {
+		if err := validateText(item(field, i), s, 0); err != nil {
+			return err
+		}
+		if j := slices.Index(list[:i], s); j >= 0 {
+			return invalid(item(field, i), "repeats %s", item(field, j))
+		}
+	}
+	return nil
+}
+
+// validatePlatforms checks a list against the platform enumeration.
+func validatePlatforms(field string, list []string) error {
+	for i, p := range list {
+		if !slices.Contains(Platforms, p) {
+			return invalid(item(field, i), "must be one of %s", strings.Join(Platforms, ", "))
+		}
+	}
+	return validateStrings(field, list)
+}
+
+// ValidateDependency checks the i-th dependency of a list against the
+// interface's rules; errors name fields as "dependencies[i].version_id".
+// The UI calls it while the user types.
+func ValidateDependency(i int, d Dependency) error {
+	return validateDependency(item("dependencies", i), d)
+}
+
+func validateDependency(field string, d Dependency) error {
+	if !slices.Contains(DependencyTypes, d.Type) {
+		return invalid(field+".type", "must be one of %s", strings.Join(DependencyTypes, ", "))
+	}
+	switch n := countSet(d.VersionID, d.ProjectID, d.Name); {
+	case n == 0:
+		return invalid(field, "must reference one of version_id, project_id or name")
+	case n > 1:
+		return invalid(field, "must reference exactly one of version_id, project_id or name")
+	}
+	if d.URL != "" && d.Name == "" {
+		return invalid(field+".url", "is only for an external dependency (name)")
+	}
+	switch {
+	case d.VersionID != "":
+		return validateID(field+".version_id", d.VersionID)
+	case d.ProjectID != "":
+		return validateID(field+".project_id", d.ProjectID)
+	}
+	if err := validateText(field+".name", d.Name, MaxDependencyNameLength); err != nil {
+		return err
+	}
+	if d.URL != "" {
+		return validateHTTPURL(field+".url", d.URL, 0)
+	}
+	return nil
+}
+
+// validateID checks a version or project ID referenced by a dependency.
+func validateID(field, id string) error {
+	if utf8.RuneCountInString(id) != IDLength || strings.ContainsFunc(id, unicode.IsSpace) {
+		return invalid(field, "must be an ID of %d characters", IDLength)
+	}
+	return nil
+}
+
+func countSet(s ...string) int {
+	n := 0
+	for _, v := range s {
+		if v != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// validateDependencies checks each dependency and that no two reference
+// the same version, project or external name.
+func validateDependencies(field string, deps []Dependency) error {
+	seen := make(map[string]int, len(deps))
+	for i, d := range deps {
+		if err := validateDependency(item(field, i), d); err != nil {
+			return err
+		}
+		kind, id := d.Target()
+		if j, dup := seen[kind+"\x00"+id]; dup {
+			return invalid(item(field, i), "references the same %s as %s", kind, item(field, j))
+		}
+		seen[kind+"\x00"+id] = i
+	}
+	return nil
+}

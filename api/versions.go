@@ -1,0 +1,141 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+)
+
+// DefaultPageSize is the page size the sandbox uses when none is asked for;
+// without pagination metadata, a page of this size may have a successor.
+const DefaultPageSize = 25
+
+// Validate checks the query before it is sent.
+func (o *ListVersionsOptions) Validate() error {
+	switch {
+	case o == nil:
+		return nil
+	case o.Page < 0:
+		return invalid("page", "must not be negative")
+	case o.PageSize < 0:
+		return invalid("page_size", "must not be negative")
+	}
+	if err := validateStrings("channel", o.Channels); err != nil {
+		return err
+	}
+	return validateStrings("minecraft_version", o.MinecraftVersions)
+}
+
+func (o *ListVersionsOptions) query() url.Values {
+	q := url.Values{}
+	if o == nil {
+		return q
+	}
+	if o.Page > 0 {
+		q.Set("page", strconv.Itoa(o.Page))
+	}
+	if o.PageSize > 0 {
+		q.Set("page_size", strconv.Itoa(o.PageSize))
+	}
+	q["channel"] = o.Channels
+	q["minecraft_version"] = o.MinecraftVersions
+	if o.Search != "" {
+		q.Set("search", o.Search)
+	}
+	return q
+}
+
+// ListVersions lists a project's versions, newest first, one page at a time;
+// Response.NextPage tells whether there are more.
+// GET /projects/{projectId}/versions
+func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListVersionsOptions) ([]Version, *Response, error) {
+	if err := validatePathID("projectId", projectID); err != nil {
+		return nil, nil, err
+	}
+	if err := opts.Validate(); err != nil {
+		return nil, nil, err
+	}
+	u := c.endpoint("projects", projectID, "versions")
+	u.RawQuery = opts.query().Encode()
+	req, err := c.newRequest(ctx, http.MethodGet, u, nil, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	versions, resp, err := getMany[Version](ctx, c, req)
+	if err == nil {
+		var page, size int
+		if opts != nil {
+			page, size = opts.Page, opts.PageSize
+		}
+		resp.NextPage = nextPage(resp.Pagination, page, size, len(versions))
+	}
+	return versions, resp, err
+}
+
+// nextPage is the page after one of n items asked for as page/size (0 for
+// the defaults). Without metadata only a page of exactly the expected size
+// may have a successor: a longer one means the server ignored paging.
+func nextPage(pg *Pagination, page, size, n int) int {
+	page = max(page, 1)
+	if pg == nil {
+		if size == 0 {
+			size = DefaultPageSize
+		}
+		if n == size {
+			return page + 1
+		}
+		return 0
+	}
+	page = first(pg.Page, page)
+	size = first(pg.PageSize, size, n)
+	if n > 0 && (page-1)*size+n < pg.Total {
+		return page + 1
+	}
+	return 0
+}
+
+// GetVersion returns one version with its files; versionID may also be the
+// version string. GET /projects/{projectId}/versions/{versionId}
+func (c *Client) GetVersion(ctx context.Context, projectID, versionID string) (*Version, *Response, error) {
+	req, err := c.versionRequest(ctx, http.MethodGet, projectID, versionID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return getOne[Version](ctx, c, req)
+}
+
+// GetVersionByID returns a version, with its files and ProjectID, by ID alone.
+// GET /versions/{versionId}
+func (c *Client) GetVersionByID(ctx context.Context, versionID string) (*Version, *Response, error) {
+	if err := validatePathID("versionId", versionID); err != nil {
+		return nil, nil, err
+	}
+	req, err := c.newRequest(ctx, http.MethodGet, c.endpoint("versions", versionID), nil, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	return getOne[Version](ctx, c, req)
+}
+
+// DeleteVersion deletes one version. A failure marked ErrMaybeApplied may
+// still have deleted it. DELETE /projects/{projectId}/versions/{versionId}
+func (c *Client) DeleteVersion(ctx context.Context, projectID, versionID string) (*Response, error) {
+	req, err := c.versionRequest(ctx, http.MethodDelete, projectID, versionID)
+	if err != nil {
+		return nil, err
+	}
+	return c.doNoContent(ctx, req)
+}
+
+// versionRequest validates the IDs of /projects/{projectId}/versions/{versionId}
+// and builds a request without a body to it.
+func (c *Client) versionRequest(ctx context.Context, method, projectID, versionID string) (*http.Request, error) {
+	if err := validatePathID("projectId", projectID); err != nil {
+		return nil, err
+	}
+	if err := validatePathID("versionId", versionID); err != nil {
+		return nil, err
+	}
+	return c.newRequest(ctx, method, c.endpoint("projects", projectID, "versions", versionID), nil, "")
+}

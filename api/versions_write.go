@@ -1,0 +1,117 @@
+package api
+
+import (
+	"context"
+	"net/http"
+)
+
+// Validate checks the request against the interface's rules and limits, so
+// that nothing is sent when one fails. Field names are those of the
+// interface ("data.version", "data.dependencies[1].version_id", "files[0]"
+// for the first Upload).
+func (r *CreateVersionRequest) Validate() error {
+	if r == nil {
+		return invalid("data", "is required")
+	}
+	checks := []func() error{
+		func() error { return validateText("data.channel", r.Channel, 0) },
+		func() error { return validateText("data.version", r.Version, MaxVersionLength) },
+		func() error { return validateText("data.name", r.Name, MaxNameLength) },
+		func() error {
+			if len(r.Files) == 0 {
+				return invalid("data.files", "needs at least one file")
+			}
+			return validateFiles(r.Files, r.Uploads, true)
+		},
+		func() error { return validateStrings("data.minecraft_versions", r.MinecraftVersions) },
+		func() error { return validatePlatforms("data.platforms", r.Platforms) },
+		func() error { return validateDependencies("data.dependencies", r.Dependencies) },
+	}
+	return firstError(checks)
+}
+
+// Validate checks the request against the interface's rules and limits; a
+// request that changes nothing is refused too.
+func (r *UpdateVersionRequest) Validate() error {
+	if r == nil || r.isEmpty() {
+		return invalid("data", "sets no field")
+	}
+	checks := []func() error{
+		func() error { return validateOptionalText("data.channel", r.Channel, 0) },
+		func() error { return validateOptionalText("data.version", r.Version, MaxVersionLength) },
+		func() error { return validateOptionalText("data.name", r.Name, MaxNameLength) },
+		func() error {
+			if r.Files != nil && len(r.Files) == 0 {
+				return invalid("data.files", "must keep at least one file")
+			}
+			return validateFiles(r.Files, r.Uploads, false)
+		},
+		func() error { return validateStrings("data.minecraft_versions", r.MinecraftVersions) },
+		func() error { return validatePlatforms("data.platforms", r.Platforms) },
+		func() error { return validateDependencies("data.dependencies", r.Dependencies) },
+	}
+	return firstError(checks)
+}
+
+func (r *UpdateVersionRequest) isEmpty() bool {
+	return r.Channel == nil && r.Version == nil && r.Name == nil && r.Changelog == nil &&
+		r.MinecraftVersions == nil && r.Platforms == nil && r.Dependencies == nil &&
+		r.Files == nil && r.Uploads == nil
+}
+
+func validateOptionalText(field string, s *string, max int) error {
+	if s == nil {
+		return nil
+	}
+	return validateText(field, *s, max)
+}
+
+func firstError(checks []func() error) error {
+	for _, check := range checks {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CreateVersion publishes a new version from uploaded files and external
+// URLs, sent as multipart: a "data" part with the JSON metadata and one part
+// per upload keyed by its file name. A failure marked ErrMaybeApplied may
+// still have created it. POST /projects/{projectId}/versions
+func (c *Client) CreateVersion(ctx context.Context, projectID string, r *CreateVersionRequest) (*Version, *Response, error) {
+	if err := validatePathID("projectId", projectID); err != nil {
+		return nil, nil, err
+	}
+	if err := r.Validate(); err != nil {
+		return nil, nil, err
+	}
+	u := c.endpoint("projects", projectID, "versions")
+	req, err := c.multipartRequest(ctx, http.MethodPost, u, r, r.Uploads)
+	if err != nil {
+		return nil, nil, err
+	}
+	return getOne[Version](ctx, c, req)
+}
+
+// UpdateVersion changes one version's metadata and, when Files is set, its
+// files; versionID may also be the version string. A failure marked
+// ErrMaybeApplied may still have changed it.
+// PATCH /projects/{projectId}/versions/{versionId}
+func (c *Client) UpdateVersion(ctx context.Context, projectID, versionID string, r *UpdateVersionRequest) (*Version, *Response, error) {
+	if err := validatePathID("projectId", projectID); err != nil {
+		return nil, nil, err
+	}
+	if err := validatePathID("versionId", versionID); err != nil {
+		return nil, nil, err
+	}
+	if err := r.Validate(); err != nil {
+		return nil, nil, err
+	}
+	u := c.endpoint("projects", projectID, "versions", versionID)
+	req, err := c.multipartRequest(ctx, http.MethodPatch, u, r, r.Uploads)
+	if err != nil {
+		return nil, nil, err
+	}
+	return getOne[Version](ctx, c, req)
+}
