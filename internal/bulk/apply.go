@@ -1,0 +1,245 @@
+package bulk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"rdash/api"
+)
+
+// Client is the part of the API client that bulk operations use.
+type Client interface {
+	UpdateVersions(ctx context.Context, projectID string, ids []string, patch *api.BulkPatch) (*api.BulkResult, error)
+	DeleteVersions(ctx context.Context, projectID string, ids []string) (*api.BulkResult, error)
+	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
+}
+
+// Status is what is known of one version after a bulk operation.
+type Status string
+
+// The statuses. Unknown is only used when even a fresh read failed.
+const (
+	StatusUpdated    Status = "updated"
+	StatusDeleted    Status = "deleted"
+	StatusNotApplied Status = "not applied"
+	StatusUnknown    Status = "unknown"
+)
+
+// Outcome is the result for one version. Error holds the server's reason
+// when the request for it failed, even if the change turned out applied.
+type Outcome struct {
+	ID      string `json:"id"`
+	Version string `json:"version"`
+	Status  Status `json:"status"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Runner applies bulk operations to one project, journaling each first.
+type Runner struct {
+	Client  Client
+	Journal Journal
+	Project string
+	// Progress, when set, is called after each batch with the number of
+	// versions done out of total. It may be called from several goroutines.
+	Progress func(done, total int)
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// batchSize is the most IDs one request carries; the service takes 100.
+const batchSize = 100
+
+// concurrency bounds the batches in flight and the verifying reads.
+const concurrency = 4
+
+func (r *Runner) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+// Edit journals the old values of changes, applies patch to them, and
+// verifies every version whose request failed. The journal is written
+// before anything is sent; if that fails, nothing is sent.
+func (r *Runner) Edit(ctx context.Context, changes []Change, patch *api.BulkPatch) (*Entry, error) {
+	e := &Entry{Time: r.now(), Kind: KindEdit, Project: r.Project, Patch: patch}
+	for _, c := range changes {
+		e.Before = append(e.Before, c.Before)
+		e.After = append(e.After, c.After)
+	}
+	return e, r.run(ctx, e, []Group{{IDs: ids(e.Before), Patch: patch}})
+}
+
+// Undo restores the old values journaled in e and marks e undone. The undo
+// is journaled too, so it can itself be undone.
+func (r *Runner) Undo(ctx context.Context, e *Entry) (*Entry, error) {
+	if e.Kind != KindEdit {
+		return nil, fmt.Errorf("entry %s is a %s and cannot be undone", e.ID, e.Kind)
+	}
+	groups := UndoGroups(e)
+	u := &Entry{Time: r.now(), Kind: KindEdit, Project: e.Project, Undoes: e.ID,
+		Patch: unionPatch(groups)}
+	want := byID(e.Before)
+	for _, v := range e.After {
+		if _, ok := want[v.ID]; ok && needsUndo(e, v.ID) {
+			u.Before = append(u.Before, v)
+			u.After = append(u.After, want[v.ID])
+		}
+	}
+	if err := r.run(ctx, u, groups); err != nil {
+		return u, err
+	}
+	e.UndoneBy = u.ID
+	return u, r.Journal.Write(e)
+}
+
+// Delete journals versions (metadata and changelog, for the record: the
+// interface cannot restore them) and deletes them.
+func (r *Runner) Delete(ctx context.Context, versions []api.Version) (*Entry, error) {
+	e := &Entry{Time: r.now(), Kind: KindDelete, Project: r.Project, Before: versions}
+	return e, r.run(ctx, e, []Group{{IDs: ids(versions)}})
+}
+
+// run journals e, sends every group in batches, verifies failures, and
+// journals the outcomes.
+func (r *Runner) run(ctx context.Context, e *Entry, groups []Group) error {
+	if err := r.Journal.Write(e); err != nil {
+		return fmt.Errorf("nothing was sent: %w", err)
+	}
+	failed := r.send(ctx, e.Kind, groups, len(e.Before))
+	e.Outcomes = r.verify(ctx, e, failed)
+	return r.Journal.Write(e)
+}
+
+// send runs the batches and returns the reason for each ID that failed.
+func (r *Runner) send(ctx context.Context, kind string, groups []Group, total int) map[string]error {
+	var (
+		mu     sync.Mutex
+		failed = map[string]error{}
+		done   int
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(concurrency)
+	for _, grp := range groups {
+		for batch := range slices.Chunk(grp.IDs, batchSize) {
+			g.Go(func() error {
+				res, err := r.sendBatch(gctx, kind, batch, grp.Patch)
+				mu.Lock()
+				defer mu.Unlock()
+				recordFailures(failed, batch, res, err)
+				done += len(batch)
+				if r.Progress != nil {
+					r.Progress(done, total)
+				}
+				return nil
+			})
+		}
+	}
+	_ = g.Wait() // batches report failures through the map, never an error
+	return failed
+}
+
+func (r *Runner) sendBatch(ctx context.Context, kind string, ids []string, p *api.BulkPatch) (*api.BulkResult, error) {
+	if kind == KindDelete {
+		return r.Client.DeleteVersions(ctx, r.Project, ids)
+	}
+	return r.Client.UpdateVersions(ctx, r.Project, ids, p)
+}
+
+func recordFailures(failed map[string]error, batch []string, res *api.BulkResult, err error) {
+	if err != nil {
+		for _, id := range batch {
+			failed[id] = err
+		}
+		return
+	}
+	for _, f := range res.Failed {
+		for _, id := range f.IDs {
+			failed[id] = f.Err
+		}
+	}
+}
+
+// verify reads back every version whose request failed, since a failed
+// request may still have been applied.
+func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) []Outcome {
+	out := make([]Outcome, len(e.Before))
+	after := byID(e.After)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, concurrency*2)
+	for i, before := range e.Before {
+		reason, bad := failed[before.ID]
+		out[i] = Outcome{ID: before.ID, Version: before.Version, Status: done(e.Kind)}
+		if !bad {
+			continue
+		}
+		out[i].Error = reason.Error()
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[i].Status = r.check(ctx, e.Kind, before, after[before.ID])
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func done(kind string) Status {
+	if kind == KindDelete {
+		return StatusDeleted
+	}
+	return StatusUpdated
+}
+
+// check reads one version back and says which state it is in.
+func (r *Runner) check(ctx context.Context, kind string, before, want api.Version) Status {
+	got, _, err := r.Client.GetVersion(ctx, r.Project, before.ID)
+	switch {
+	case kind == KindDelete && isNotFound(err):
+		return StatusDeleted
+	case err != nil:
+		return StatusUnknown
+	case kind == KindDelete:
+		return StatusNotApplied
+	case len(Diff(want, *got)) == 0:
+		return StatusUpdated
+	case len(Diff(before, *got)) == 0:
+		return StatusNotApplied
+	}
+	return StatusUnknown
+}
+
+func ids(vs []api.Version) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.ID
+	}
+	return out
+}
+
+func byID(vs []api.Version) map[string]api.Version {
+	m := make(map[string]api.Version, len(vs))
+	for _, v := range vs {
+		m[v.ID] = v
+	}
+	return m
+}
+
+// unionPatch is a summary of an undo's patches for the journal: the fields
+// it restores.
+func unionPatch(groups []Group) *api.BulkPatch {
+	if len(groups) == 0 {
+		return &api.BulkPatch{}
+	}
+	return groups[0].Patch
+}
+
+func isNotFound(err error) bool { return errors.Is(err, api.ErrNotFound) }

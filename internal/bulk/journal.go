@@ -1,0 +1,120 @@
+package bulk
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"rdash/api"
+	"rdash/config"
+)
+
+// Kinds of journal entries.
+const (
+	KindEdit   = "edit"
+	KindDelete = "delete"
+)
+
+// Entry is one bulk operation: the old values of every affected version,
+// written before anything is sent, and the outcome once known.
+type Entry struct {
+	ID      string         `json:"id"`
+	Time    time.Time      `json:"time"`
+	Kind    string         `json:"kind"`
+	Project string         `json:"project"`
+	Patch   *api.BulkPatch `json:"patch,omitempty"`
+	Before  []api.Version  `json:"before"`
+	// After is the expected values, from the local preview.
+	After    []api.Version `json:"after,omitempty"`
+	Outcomes []Outcome     `json:"outcomes,omitempty"`
+	// UndoneBy is the ID of the entry that undid this one.
+	UndoneBy string `json:"undone_by,omitempty"`
+	// Undoes is the ID of the entry this one undid.
+	Undoes string `json:"undoes,omitempty"`
+}
+
+// Journal keeps entries as one JSON file each under Dir.
+type Journal struct {
+	Dir string
+}
+
+// JournalDir is where the journal lives under a state directory.
+func JournalDir(stateDir string) string { return filepath.Join(stateDir, "journal") }
+
+// Write saves e, giving it an ID when it has none.
+func (j Journal) Write(e *Entry) error {
+	if e.ID == "" {
+		e.ID = fmt.Sprintf("%s-%s", e.Time.UTC().Format("20060102T150405.000000000Z"), e.Kind)
+	}
+	b, err := json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := config.WriteFileAtomic(j.path(e.ID), b); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	return nil
+}
+
+func (j Journal) path(id string) string { return filepath.Join(j.Dir, id+".json") }
+
+// Read loads the entry with the given ID.
+func (j Journal) Read(id string) (*Entry, error) {
+	b, err := os.ReadFile(j.path(id))
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	var e Entry
+	if err := json.Unmarshal(b, &e); err != nil {
+		return nil, fmt.Errorf("journal %s: %w", j.path(id), err)
+	}
+	return &e, nil
+}
+
+// ErrNothingToUndo is returned when no edit in the journal can be undone.
+var ErrNothingToUndo = errors.New("nothing to undo: no edit in the journal that has not been undone")
+
+// LastUndoable returns the newest edit that has not been undone, for
+// project (or any project when empty). Deletions cannot be undone through
+// the interface and are skipped.
+func (j Journal) LastUndoable(project string) (*Entry, error) {
+	ids, err := j.list()
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range slices.Backward(ids) {
+		e, err := j.Read(id)
+		if err != nil {
+			return nil, err
+		}
+		if e.Kind == KindEdit && e.UndoneBy == "" && (project == "" || e.Project == project) {
+			return e, nil
+		}
+	}
+	return nil, ErrNothingToUndo
+}
+
+// list returns entry IDs oldest first (IDs start with a sortable time).
+func (j Journal) list() ([]string, error) {
+	des, err := os.ReadDir(j.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	var ids []string
+	for _, de := range des {
+		if name, ok := strings.CutSuffix(de.Name(), ".json"); ok && !strings.HasPrefix(name, ".") {
+			ids = append(ids, name)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
+}

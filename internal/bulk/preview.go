@@ -1,0 +1,133 @@
+package bulk
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"rdash/api"
+)
+
+// Change is one version before and after an edit, computed locally.
+type Change struct {
+	Before api.Version
+	After  api.Version
+	Fields []FieldChange // only the fields whose value changes
+}
+
+// FieldChange is one field's old and new value, as display text.
+type FieldChange struct {
+	Field         string
+	Before, After string
+}
+
+// Preview applies e to each version the way the service does, without
+// sending anything. channels resolves a channel ID or slug to the channel
+// (from the versions seen); an unknown one is shown by the text given.
+func Preview(versions []api.Version, e Edit, channels []api.Channel) []Change {
+	out := make([]Change, 0, len(versions))
+	for _, v := range versions {
+		after := Apply(v, e, channels)
+		out = append(out, Change{Before: v, After: after, Fields: Diff(v, after)})
+	}
+	return out
+}
+
+// Apply returns v with e applied.
+func Apply(v api.Version, e Edit, channels []api.Channel) api.Version {
+	if e.Channel != nil {
+		v.Channel = resolveChannel(*e.Channel, channels)
+	}
+	if e.Name != nil {
+		v.Name = *e.Name
+	}
+	if e.Changelog != nil {
+		v.Changelog = *e.Changelog
+	}
+	v.MinecraftVersions = applyList(v.MinecraftVersions, e.GameVersions, sameValue[string], sameValue[string])
+	v.Platforms = applyList(v.Platforms, e.Platforms, sameValue[string], sameValue[string])
+	v.Dependencies = applyList(v.Dependencies, e.Dependencies, sameTarget, sameDependency)
+	return v
+}
+
+func sameValue[T comparable](a, b T) bool { return a == b }
+
+// sameTarget matches dependencies that reference the same thing, which the
+// interface forbids twice in one list.
+func sameTarget(a, b api.Dependency) bool {
+	ak, aid := a.Target()
+	bk, bid := b.Target()
+	return ak == bk && aid == bid
+}
+
+// sameDependency is how removal matches: on type and the one identifier.
+func sameDependency(a, b api.Dependency) bool { return a.Type == b.Type && sameTarget(a, b) }
+
+// applyList adds values not yet present (keeping order) and removes
+// matching ones; present reports a value already in the list, match one to
+// remove.
+func applyList[T comparable](cur []T, l ListEdit[T], present, match func(a, b T) bool) []T {
+	switch l.Mode {
+	case Replace:
+		return slices.Clone(l.Set)
+	case AddRemove:
+		out := slices.Clone(cur)
+		for _, a := range l.Add {
+			if !slices.ContainsFunc(out, func(x T) bool { return present(x, a) }) {
+				out = append(out, a)
+			}
+		}
+		return slices.DeleteFunc(out, func(x T) bool {
+			return slices.ContainsFunc(l.Remove, func(r T) bool { return match(x, r) })
+		})
+	}
+	return cur
+}
+
+func resolveChannel(ref string, channels []api.Channel) api.Channel {
+	for _, c := range channels {
+		if c.ID == ref || c.Slug == ref {
+			return c
+		}
+	}
+	return api.Channel{ID: ref, Slug: ref, Name: ref}
+}
+
+// Diff lists the fields of the bulk-editable metadata that differ.
+func Diff(a, b api.Version) []FieldChange {
+	var out []FieldChange
+	add := func(field, x, y string) {
+		if x != y {
+			out = append(out, FieldChange{field, x, y})
+		}
+	}
+	add("channel", a.Channel.Slug, b.Channel.Slug)
+	add("name", a.Name, b.Name)
+	add("changelog", a.Changelog, b.Changelog)
+	add("game versions", strings.Join(a.MinecraftVersions, ", "), strings.Join(b.MinecraftVersions, ", "))
+	add("platforms", strings.Join(a.Platforms, ", "), strings.Join(b.Platforms, ", "))
+	add("dependencies", FormatDependencies(a.Dependencies), FormatDependencies(b.Dependencies))
+	return out
+}
+
+// FormatDependencies renders dependencies compactly, as "required
+// project:AbCd1234, optional external:Foo".
+func FormatDependencies(deps []api.Dependency) string {
+	parts := make([]string, len(deps))
+	for i, d := range deps {
+		kind, id := d.Target()
+		parts[i] = fmt.Sprintf("%s %s:%s", d.Type, kind, id)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Channels collects the distinct channels of versions, in first-seen order.
+func Channels(versions []api.Version) []api.Channel {
+	var out []api.Channel
+	for _, v := range versions {
+		if !slices.ContainsFunc(out, func(c api.Channel) bool { return c.ID == v.Channel.ID }) {
+			out = append(out, v.Channel)
+		}
+	}
+	return out
+}
