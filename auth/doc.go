@@ -1,0 +1,21 @@
+// Package auth signs the user in to the service and keeps the tokens.
+//
+// Sign-in is the OAuth 2.0 authorization-code flow of the service's interface
+// (a Flow): on a desktop the account service redirects to a one-shot listener
+// on 127.0.0.1; over SSH, or without a browser, the user pastes the redirect
+// URL or the bare code back.
+//
+// Tokens live per (service host, account) in the OS keyring. Where no keyring
+// answers, a Store writes them to a file of mode 0600 under the config
+// directory, and only with the user's consent. A Store reads in a fixed
+// order: RDASH_TOKEN, then the keyring, then the file, so a stale file never
+// shadows the keyring.
+//
+// A Source hands out access tokens, refreshes them when they expire and
+// writes the rotated tokens back where they came from; NewHTTPClient builds
+// the *http.Client that api.New is given, so api never sees a refresh token.
+// Every error that a new sign-in fixes matches ErrSignInNeeded.
+//
+// No token, refresh token, code, client secret or state appears in an error
+// string or in any file but the consented token file.
+package auth

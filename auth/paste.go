@@ -1,0 +1,76 @@
+package auth
+
+import (
+	"crypto/subtle"
+	"errors"
+	"net/url"
+	"strings"
+)
+
+// codeFromPaste finds the code in what the user pasted. A pasted URL is
+// held to the same rules as a callback, except that its state is checked
+// only when present: the configured callback page shows a bare code.
+func (f *Flow) codeFromPaste(pasted string) (string, error) {
+	s := strings.TrimSpace(pasted)
+	if s == "" {
+		return "", errors.New("nothing was pasted: paste the address the browser ended on, or the code it shows")
+	}
+	if q, ok := pastedQuery(s); ok {
+		return f.codeFromQuery(q, false)
+	}
+	if strings.ContainsAny(s, " \t?&=/#") {
+		return "", errors.New("that is neither the address the browser ended on nor a code")
+	}
+	return s, nil
+}
+
+// pastedQuery returns the query of a pasted URL, or of a pasted query
+// string, when it has any of the redirect's parameters.
+func pastedQuery(s string) (url.Values, bool) {
+	if i := strings.IndexByte(s, '?'); i >= 0 {
+		s = s[i+1:]
+	} else if !strings.Contains(s, "=") {
+		return nil, false
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	q, err := url.ParseQuery(s)
+	if err != nil {
+		return nil, false
+	}
+	return q, q.Has("code") || q.Has("state") || q.Has("message") || q.Has("error")
+}
+
+// codeFromQuery applies the interface's rules to a redirect: a state other
+// than the one sent aborts; a message means the user or the service
+// aborted, and code then holds the reason's code, not an authorization code.
+func (f *Flow) codeFromQuery(q url.Values, stateRequired bool) (string, error) {
+	if st := q.Get("state"); st != "" || stateRequired {
+		if subtle.ConstantTimeCompare([]byte(st), []byte(f.state)) != 1 {
+			return "", ErrStateMismatch
+		}
+	}
+	if q.Has("message") || q.Has("error") {
+		return "", denied(q)
+	}
+	code := q.Get("code")
+	if code == "" {
+		return "", errors.New("the redirect carries no code")
+	}
+	return code, nil
+}
+
+func denied(q url.Values) *DeniedError {
+	code, msg := q.Get("code"), q.Get("message")
+	if code == "" {
+		code = q.Get("error") // the RFC 6749 shape, should a server use it
+	}
+	if msg == "" {
+		msg = q.Get("error_description")
+	}
+	if msg == "" {
+		msg = "no reason given"
+	}
+	return &DeniedError{Code: cleanText(code, nil), Message: cleanText(msg, nil)}
+}

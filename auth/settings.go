@@ -1,0 +1,122 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"golang.org/x/oauth2"
+
+	"rdash/config"
+)
+
+// Settings identify the service and the OAuth app, and what to ask for.
+type Settings struct {
+	BaseURL, AuthURL, ClientID, ClientSecret string
+	// Scopes are sent as one comma-delimited scope parameter.
+	Scopes []string
+	// HTTPClient makes the token requests; nil means http.DefaultClient.
+	HTTPClient *http.Client
+}
+
+// SettingsFrom returns the settings of cfg's server. The scopes are
+// config.DefaultScopes narrowed to cfg.Scopes, or to scopes when given
+// (the --scopes flag).
+func SettingsFrom(cfg *config.Config, scopes []string) (Settings, error) {
+	srv, err := cfg.Server()
+	if err != nil {
+		return Settings{}, err
+	}
+	if len(scopes) == 0 {
+		scopes = cfg.Scopes
+	}
+	narrowed, err := NarrowScopes(scopes)
+	if err != nil {
+		return Settings{}, err
+	}
+	return Settings{
+		BaseURL: srv.BaseURL, AuthURL: srv.AuthURL,
+		ClientID: srv.ClientID, ClientSecret: srv.ClientSecret,
+		Scopes: narrowed,
+	}, nil
+}
+
+// NarrowScopes returns the scopes of config.DefaultScopes that requested
+// names, in that order; items may be comma-separated lists. An empty request
+// means all of them. A scope rdash does not ask for is an error, so a typo
+// does not silently narrow the sign-in to nothing.
+func NarrowScopes(requested []string) ([]string, error) {
+	want := map[string]bool{}
+	for _, item := range requested {
+		for _, s := range strings.FieldsFunc(item, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if !slices.Contains(config.DefaultScopes, s) {
+				return nil, fmt.Errorf("unknown scope %q: rdash asks only for %s",
+					s, strings.Join(config.DefaultScopes, ", "))
+			}
+			want[s] = true
+		}
+	}
+	if len(want) == 0 {
+		return slices.Clone(config.DefaultScopes), nil
+	}
+	var out []string
+	for _, s := range config.DefaultScopes {
+		if want[s] {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// Host names the service in the keyring and the token file: the host and
+// port of the API base URL, because that is where the token is sent.
+func (s Settings) Host() string {
+	u, err := url.Parse(s.BaseURL)
+	if err != nil || u.Host == "" {
+		return s.BaseURL
+	}
+	return u.Host
+}
+
+// oauthConfig is the x/oauth2 view of the settings. The scopes go as one
+// pre-joined element because x/oauth2 joins with spaces and the service
+// wants commas; credentials go in the body, as the interface lists them
+// among the token request's parameters.
+func (s Settings) oauthConfig(redirect string) *oauth2.Config {
+	c := &oauth2.Config{
+		ClientID:     s.ClientID,
+		ClientSecret: s.ClientSecret,
+		RedirectURL:  redirect,
+		Endpoint: oauth2.Endpoint{
+			AuthURL:   s.AuthURL + "/oauth/authorize",
+			TokenURL:  s.AuthURL + "/oauth/token",
+			AuthStyle: oauth2.AuthStyleInParams,
+		},
+	}
+	if len(s.Scopes) > 0 {
+		c.Scopes = []string{strings.Join(s.Scopes, ",")}
+	}
+	return c
+}
+
+// context carries the HTTP client x/oauth2 uses for token requests.
+func (s Settings) context(ctx context.Context) context.Context {
+	if s.HTTPClient == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, oauth2.HTTPClient, s.HTTPClient)
+}
+
+// Scopes returns the scopes granted with tok, from the comma-delimited
+// scope field of the token response.
+func Scopes(tok *oauth2.Token) []string {
+	s, _ := tok.Extra("scope").(string)
+	return splitScopes(s)
+}
+
+func splitScopes(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+}

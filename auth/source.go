@@ -1,0 +1,124 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"golang.org/x/oauth2"
+)
+
+// SourceOptions configure a Source.
+type SourceOptions struct {
+	Settings Settings
+	Stored   *Stored
+	// Store receives refreshed tokens; nil keeps them in memory only.
+	Store *Store
+	// OnSaveError is told when a refreshed token could not be written
+	// back. The request goes on with the new token, but the next run may
+	// have to sign in again: the server rotates refresh tokens.
+	OnSaveError func(error)
+}
+
+// Source is an oauth2.TokenSource over a stored token. When the access
+// token has expired it uses the standard refresh grant and writes the
+// rotated tokens back where the token came from. It is safe for
+// concurrent use; refreshes are serialized so a rotated refresh token is
+// never spent twice.
+type Source struct {
+	ctx  context.Context
+	opts SourceOptions
+
+	mu  sync.Mutex
+	cur *Stored
+}
+
+// NewSource returns a Source starting from o.Stored; ctx carries the
+// token requests made through Token.
+func NewSource(ctx context.Context, o SourceOptions) *Source {
+	return &Source{ctx: ctx, opts: o, cur: o.Stored}
+}
+
+// Token returns a valid access token, refreshing it first when needed.
+func (s *Source) Token() (*oauth2.Token, error) { return s.TokenContext(s.ctx) }
+
+// TokenContext is Token with the context of the request being made.
+func (s *Source) TokenContext(ctx context.Context) (*oauth2.Token, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur.Token.Valid() {
+		return s.cur.Token, nil
+	}
+	return s.refresh(ctx, "the access token has expired")
+}
+
+// Stored returns the current token and where it lives.
+func (s *Source) Stored() Stored {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return *s.cur
+}
+
+// refused handles a token the API answered 401 to: refresh it, unless a
+// concurrent request already has.
+func (s *Source) refused(ctx context.Context, stale *oauth2.Token) (*oauth2.Token, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur.Token.AccessToken != stale.AccessToken && s.cur.Token.Valid() {
+		return s.cur.Token, nil
+	}
+	return s.refresh(ctx, "the server refused the access token")
+}
+
+// refresh runs the refresh grant; why says what made it necessary.
+func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error) {
+	if s.cur.Where.Kind == KindEnv {
+		return nil, &SignInError{Env: true, Reason: why}
+	}
+	if tok, ok := s.adoptStored(ctx); ok {
+		return tok, nil
+	}
+	rt := s.cur.Token.RefreshToken
+	if rt == "" {
+		return nil, &SignInError{Reason: why + ", and there is no refresh token to renew it"}
+	}
+	conf := s.opts.Settings.oauthConfig("")
+	tok, err := conf.TokenSource(s.opts.Settings.context(ctx), &oauth2.Token{RefreshToken: rt}).Token()
+	if err != nil {
+		err = tokenError(err, rt, s.opts.Settings.ClientSecret)
+		if refusedRefresh(err) {
+			return nil, &SignInError{Reason: why + ", and the server refused to renew the sign-in", Err: err}
+		}
+		return nil, fmt.Errorf("renewing the sign-in: %w", err)
+	}
+	old := s.cur
+	next := *old
+	next.Token = entryOf(tok, Scopes(old.Token)).token()
+	s.cur = &next
+	s.save(ctx, old, next.Token)
+	return next.Token, nil
+}
+
+// adoptStored picks up a token another rdash process refreshed since this
+// one loaded it: the refresh token held here was then spent.
+func (s *Source) adoptStored(ctx context.Context) (*oauth2.Token, bool) {
+	if s.opts.Store == nil {
+		return nil, false
+	}
+	fresh, err := s.opts.Store.Load(ctx, s.cur.Host)
+	if err != nil || fresh.Where != s.cur.Where || fresh.Account != s.cur.Account ||
+		fresh.Token.RefreshToken == s.cur.Token.RefreshToken {
+		return nil, false
+	}
+	s.cur = fresh
+	return fresh.Token, fresh.Token.Valid()
+}
+
+func (s *Source) save(ctx context.Context, old *Stored, tok *oauth2.Token) {
+	if s.opts.Store == nil {
+		return
+	}
+	if err := s.opts.Store.Update(ctx, old, tok); err != nil && s.opts.OnSaveError != nil {
+		s.opts.OnSaveError(fmt.Errorf("the renewed sign-in could not be saved to %s: %w", old.Where, err))
+	}
+}

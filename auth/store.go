@@ -1,0 +1,254 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/zalando/go-keyring"
+	"golang.org/x/oauth2"
+
+	"rdash/config"
+)
+
+// Stored is a token and where it came from, so a refreshed one goes back
+// to the same place.
+type Stored struct {
+	Host    string // the service host, see Settings.Host
+	Account string // the username, or empty for RDASH_TOKEN
+	Token   *oauth2.Token
+	Where   Location
+}
+
+// Store keeps tokens per (service host, account). It reads RDASH_TOKEN,
+// then the keyring, then the plain-text file, and writes the keyring, or
+// the file with consent. A small record in the state directory (never a
+// token) says which account is active for a host and where its token is.
+type Store struct {
+	keyring  Keyring
+	timeout  time.Duration
+	file     string
+	record   string
+	envToken string
+
+	mu        sync.Mutex
+	noKeyring error // why the keyring is not used; set when a call fails
+}
+
+// StoreOptions configure a Store.
+type StoreOptions struct {
+	Keyring   Keyring       // nil: no keyring, for the reason in NoKeyring
+	NoKeyring error         // why there is no keyring
+	Timeout   time.Duration // per keyring call; 0 means KeyringTimeout
+	ConfigDir string        // the plain-text token file goes here
+	StateDir  string        // the record goes here
+	EnvToken  string        // RDASH_TOKEN, which overrides stored tokens
+}
+
+// NewStore returns a Store.
+func NewStore(o StoreOptions) *Store {
+	s := &Store{
+		keyring: o.Keyring, timeout: o.Timeout, envToken: o.EnvToken,
+		file:   filepath.Join(o.ConfigDir, "tokens.json"),
+		record: filepath.Join(o.StateDir, "auth.json"),
+	}
+	if s.timeout <= 0 {
+		s.timeout = KeyringTimeout
+	}
+	if s.keyring == nil {
+		s.noKeyring = o.NoKeyring
+		if s.noKeyring == nil {
+			s.noKeyring = errors.New("no keyring configured")
+		}
+	}
+	return s
+}
+
+// StoreFor returns the Store of the real system under cfg. An interactive
+// session waits longer for the keyring, which may ask for a password.
+func StoreFor(cfg *config.Config, interactive bool) *Store {
+	kr, why := SystemKeyringFor(cfg.Env)
+	timeout := KeyringTimeout
+	if interactive {
+		timeout = InteractiveKeyringTimeout
+	}
+	return NewStore(StoreOptions{
+		Keyring: kr, NoKeyring: why, Timeout: timeout,
+		ConfigDir: cfg.Env.ConfigDir, StateDir: cfg.Env.StateDir, EnvToken: cfg.Env.Token,
+	})
+}
+
+// FilePath is the plain-text token file.
+func (s *Store) FilePath() string { return s.file }
+
+// EnvToken reports whether RDASH_TOKEN is set and overrides stored tokens.
+func (s *Store) EnvToken() bool { return s.envToken != "" }
+
+// Check reports whether the keyring answers: nil, or why not. Login asks
+// it first so that the user is asked about the file before signing in,
+// not after.
+func (s *Store) Check(ctx context.Context) error {
+	_, err := s.keyringGet(ctx, "rdash:probe", "probe")
+	if errors.Is(err, keyring.ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
+// Load returns the token for host: RDASH_TOKEN, else the active account's
+// token from the keyring, else from the file. With none it returns a
+// *SignInError.
+func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
+	rec, file, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	account := activeAccount(host, rec, file)
+	if s.envToken != "" {
+		tok := &oauth2.Token{AccessToken: s.envToken, TokenType: "Bearer"}
+		return &Stored{Host: host, Account: account, Token: tok, Where: Location{Kind: KindEnv}}, nil
+	}
+	if account == "" {
+		return nil, &SignInError{Reason: "not signed in to " + host}
+	}
+	v, krErr := s.keyringGet(ctx, service(host), account)
+	if krErr == nil {
+		return s.stored(host, account, v, Location{Kind: KindKeyring})
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if e, ok := file.Hosts[host][account]; ok && e.AccessToken != "" {
+		return &Stored{Host: host, Account: account, Token: e.token(), Where: s.fileLocation()}, nil
+	}
+	if rec.Hosts[host].Storage == KindKeyring && !errors.Is(krErr, keyring.ErrNotFound) {
+		return nil, &SignInError{Err: krErr, Reason: fmt.Sprintf(
+			"the token of %s on %s is in the keyring, which is not available here (%v)", account, host, krErr)}
+	}
+	return nil, &SignInError{Reason: "not signed in to " + host}
+}
+
+func (s *Store) stored(host, account, v string, where Location) (*Stored, error) {
+	e, err := decodeEntry(v)
+	if err != nil {
+		return nil, &SignInError{Reason: fmt.Sprintf("the token of %s on %s in %s is unreadable", account, host, where), Err: err}
+	}
+	return &Stored{Host: host, Account: account, Token: e.token(), Where: where}, nil
+}
+
+// Where says where Load finds the token for host.
+func (s *Store) Where(ctx context.Context, host string) (Location, error) {
+	st, err := s.Load(ctx, host)
+	if err != nil {
+		return Location{}, err
+	}
+	return st.Where, nil
+}
+
+// Save stores tok as account's on host and makes it the active one. It
+// writes the keyring; when no keyring answers it asks consent (before
+// writing) and writes the plain-text file, or returns a *NoKeyringError.
+// With RDASH_TOKEN set it refuses with ErrEnvToken: the token would be
+// ignored.
+func (s *Store) Save(ctx context.Context, host, account string, tok *oauth2.Token, consent Consent) (Location, error) {
+	if s.envToken != "" {
+		return Location{}, ErrEnvToken
+	}
+	if host == "" || account == "" || tok == nil || tok.AccessToken == "" {
+		return Location{}, errors.New("saving a token needs a host, an account and a token")
+	}
+	e := entryOf(tok, nil)
+	err := s.keyringSet(ctx, host, account, e)
+	if err == nil {
+		// A stale plain-text copy must not outlive the keyring one.
+		if err := s.editFile(host, account, nil); err != nil {
+			return Location{}, fmt.Errorf("the token is in the keyring, but the old copy in %s could not be removed: %w", s.file, err)
+		}
+		return s.remember(host, account, Location{Kind: KindKeyring})
+	}
+	if ctx.Err() != nil {
+		return Location{}, ctx.Err()
+	}
+	if consent == nil || !consent(InsecureNotice{Reason: err, Path: s.file}) {
+		return Location{}, &NoKeyringError{Reason: err, Path: s.file}
+	}
+	if err := s.editFile(host, account, &e); err != nil {
+		return Location{}, fmt.Errorf("writing %s: %w", s.file, err)
+	}
+	return s.remember(host, account, s.fileLocation())
+}
+
+// Update writes a refreshed token back where st came from, without asking:
+// the user chose that place at sign-in.
+func (s *Store) Update(ctx context.Context, st *Stored, tok *oauth2.Token) error {
+	e := entryOf(tok, Scopes(st.Token))
+	switch st.Where.Kind {
+	case KindKeyring:
+		return s.keyringSet(ctx, st.Host, st.Account, e)
+	case KindFile:
+		return s.editFile(st.Host, st.Account, &e)
+	}
+	return nil
+}
+
+// Delete signs the active account of host out: it removes its token from
+// the keyring and from the file, and forgets the account. It returns the
+// places a token was removed from; RDASH_TOKEN, if set, stays set.
+func (s *Store) Delete(ctx context.Context, host string) ([]Location, error) {
+	rec, file, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	account := activeAccount(host, rec, file)
+	if account == "" {
+		return nil, nil
+	}
+	var removed []Location
+	var errs []error
+	switch err := s.keyringDelete(ctx, host, account); {
+	case err == nil:
+		removed = append(removed, Location{Kind: KindKeyring})
+	case errors.Is(err, keyring.ErrNotFound):
+	case rec.Hosts[host].Storage == KindKeyring:
+		errs = append(errs, fmt.Errorf("the token could not be removed from the keyring: %w", err))
+	}
+	if _, ok := file.Hosts[host][account]; ok {
+		if err := s.editFile(host, account, nil); err != nil {
+			errs = append(errs, fmt.Errorf("removing the token from %s: %w", s.file, err))
+		} else {
+			removed = append(removed, s.fileLocation())
+		}
+	}
+	if err := s.forget(host); err != nil {
+		errs = append(errs, err)
+	}
+	return removed, errors.Join(errs...)
+}
+
+func (s *Store) fileLocation() Location { return Location{Kind: KindFile, Path: s.file} }
+
+// service is the keyring service of a host; the account is the username.
+func service(host string) string { return "rdash:" + host }
+
+// activeAccount is the record's account for host, else the only account
+// the file holds for it.
+func activeAccount(host string, rec record, file tokenFile) string {
+	if a := rec.Hosts[host].Account; a != "" {
+		return a
+	}
+	if accounts := file.Hosts[host]; len(accounts) == 1 {
+		for a := range accounts {
+			return a
+		}
+	}
+	return ""
+}
+
+func encodeEntry(e entry) string {
+	b, _ := json.Marshal(e) // an entry always marshals
+	return string(b)
+}

@@ -1,0 +1,231 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+const host = "api.example:443"
+
+func TestSaveUsesKeyringAndLoadReadsItBack(t *testing.T) {
+	t.Parallel()
+	d, kr := newDirs(t), newFakeKeyring()
+	s := d.store(kr, "")
+	where, err := s.Save(t.Context(), host, "alice", testToken("1"), nil)
+	if err != nil || where.Kind != KindKeyring {
+		t.Fatalf("Save = %v, %v; want the keyring", where, err)
+	}
+	st, err := s.Load(t.Context(), host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Account != "alice" || st.Where.Kind != KindKeyring || st.Token.AccessToken != "access-1" ||
+		st.Token.RefreshToken != "refresh-1" || !slices.Equal(Scopes(st.Token), []string{"user:read", "project:read"}) {
+		t.Fatalf("Load = %+v, scopes %v", st, Scopes(st.Token))
+	}
+	if _, err := os.Stat(s.FilePath()); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("token file exists although the keyring worked: %v", err)
+	}
+}
+
+func TestReadOrderEnvKeyringFile(t *testing.T) {
+	t.Parallel()
+	d, kr := newDirs(t), newFakeKeyring()
+	// A stale plain-text token from a session without a keyring...
+	if err := d.store(nil, "").editFile(host, "alice", &entry{AccessToken: "stale"}); err != nil {
+		t.Fatal(err)
+	}
+	s := d.store(kr, "")
+	st, err := s.Load(t.Context(), host)
+	if err != nil || st.Where.Kind != KindFile || st.Token.AccessToken != "stale" {
+		t.Fatalf("file only: Load = %+v, %v", st, err)
+	}
+	// ...never shadows the keyring, even when Save left it in place.
+	e := entryOf(testToken("k"), nil)
+	if err := s.keyringSet(t.Context(), host, "alice", e); err != nil {
+		t.Fatal(err)
+	}
+	if st, err = s.Load(t.Context(), host); err != nil || st.Where.Kind != KindKeyring || st.Token.AccessToken != "access-k" {
+		t.Fatalf("keyring and file: Load = %+v, %v", st, err)
+	}
+	st, err = d.store(kr, "from-env").Load(t.Context(), host)
+	if err != nil || st.Where.Kind != KindEnv || st.Token.AccessToken != "from-env" {
+		t.Fatalf("env: Load = %+v, %v", st, err)
+	}
+}
+
+func TestSaveToKeyringRemovesStaleFile(t *testing.T) {
+	t.Parallel()
+	d := newDirs(t)
+	if _, err := d.store(&fakeKeyring{err: errDBus}, "").Save(t.Context(), host, "alice", testToken("f"), yes); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.store(newFakeKeyring(), "").Save(t.Context(), host, "alice", testToken("k"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(d.config, "tokens.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the plain-text copy outlived the keyring one: %v", err)
+	}
+}
+
+func TestNoKeyringNeedsConsentBeforeWriting(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		kr      Keyring
+		consent bool
+		want    string
+	}{
+		{"unavailable, refused", &fakeKeyring{err: errDBus}, false, "failed to unlock"},
+		{"not tried, refused", nil, false, "no keyring configured"},
+		{"unavailable, agreed", &fakeKeyring{err: errDBus}, true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := newDirs(t)
+			s := d.store(tc.kr, "")
+			var notice *InsecureNotice
+			where, err := s.Save(t.Context(), host, "alice", testToken("1"), func(n InsecureNotice) bool {
+				if _, err := os.Stat(n.Path); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("consent asked after the file was written: %v", err)
+				}
+				notice = &n
+				return tc.consent
+			})
+			if notice == nil || !strings.Contains(notice.String(), "plain text") {
+				t.Fatalf("consent was not asked with a notice: %v", notice)
+			}
+			if !tc.consent {
+				var nk *NoKeyringError
+				if !errors.As(err, &nk) || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("Save error = %v, want a *NoKeyringError mentioning %q", err, tc.want)
+				}
+				if _, err := os.Stat(s.FilePath()); !errors.Is(err, os.ErrNotExist) {
+					t.Fatalf("token file written without consent: %v", err)
+				}
+				return
+			}
+			if err != nil || where.Kind != KindFile || where.Path != s.FilePath() {
+				t.Fatalf("Save = %v, %v", where, err)
+			}
+			checkMode(t, s.FilePath(), 0o600)
+			checkMode(t, filepath.Dir(s.FilePath()), 0o700|os.ModeDir)
+		})
+	}
+}
+
+func checkMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode() & (os.ModePerm | os.ModeDir); got != want {
+		t.Errorf("%s: mode %v, want %v", path, got, want)
+	}
+}
+
+func TestHungKeyringTimesOutOnceThenIsSkipped(t *testing.T) {
+	t.Parallel()
+	d := newDirs(t)
+	kr := &fakeKeyring{m: map[string]string{}, delay: 2 * time.Second}
+	s := NewStore(StoreOptions{Keyring: kr, ConfigDir: d.config, StateDir: d.state, Timeout: 50 * time.Millisecond})
+	start := time.Now()
+	err := s.Check(t.Context())
+	var ke *KeyringError
+	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "no answer within") {
+		t.Fatalf("Check = %v, want a timeout", err)
+	}
+	if _, err := s.Save(t.Context(), host, "alice", testToken("1"), yes); err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Fatalf("took %v: the hung keyring was waited for again", el)
+	}
+}
+
+func TestLoadExplainsUnavailableKeyring(t *testing.T) {
+	t.Parallel()
+	d := newDirs(t)
+	if _, err := d.store(newFakeKeyring(), "").Save(t.Context(), host, "alice", testToken("1"), nil); err != nil {
+		t.Fatal(err)
+	}
+	_, err := d.store(&fakeKeyring{err: errDBus}, "").Load(t.Context(), host)
+	if !errors.Is(err, ErrSignInNeeded) || !strings.Contains(err.Error(), "keyring, which is not available here") {
+		t.Fatalf("Load = %v", err)
+	}
+}
+
+func TestNotSignedIn(t *testing.T) {
+	t.Parallel()
+	d := newDirs(t)
+	_, err := d.store(newFakeKeyring(), "").Load(t.Context(), host)
+	var se *SignInError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "not signed in to "+host) ||
+		!strings.Contains(err.Error(), "rdash auth login") {
+		t.Fatalf("Load = %v", err)
+	}
+}
+
+func TestDeleteRemovesKeyringAndFile(t *testing.T) {
+	t.Parallel()
+	d, kr := newDirs(t), newFakeKeyring()
+	s := d.store(kr, "")
+	if _, err := s.Save(t.Context(), host, "alice", testToken("1"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.editFile(host, "alice", &entry{AccessToken: "stale"}); err != nil {
+		t.Fatal(err)
+	}
+	removed, err := s.Delete(t.Context(), host)
+	if err != nil || len(removed) != 2 {
+		t.Fatalf("Delete = %v, %v; want keyring and file", removed, err)
+	}
+	for _, p := range []string{s.FilePath(), filepath.Join(d.state, "auth.json")} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s left behind: %v", p, err)
+		}
+	}
+	if len(kr.m) != 0 {
+		t.Errorf("keyring still holds %v", kr.m)
+	}
+	if removed, err := s.Delete(t.Context(), host); err != nil || len(removed) != 0 {
+		t.Fatalf("second Delete = %v, %v", removed, err)
+	}
+}
+
+func TestSaveRefusesWhileEnvTokenSet(t *testing.T) {
+	t.Parallel()
+	_, err := newDirs(t).store(newFakeKeyring(), "env").Save(t.Context(), host, "alice", testToken("1"), yes)
+	if !errors.Is(err, ErrEnvToken) {
+		t.Fatalf("Save = %v", err)
+	}
+}
+
+func TestUpdateWritesBackWhereTheTokenCameFrom(t *testing.T) {
+	t.Parallel()
+	for _, kr := range []*fakeKeyring{newFakeKeyring(), {err: errDBus}} {
+		d := newDirs(t)
+		s := d.store(kr, "")
+		if _, err := s.Save(t.Context(), host, "alice", testToken("1"), yes); err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.Load(t.Context(), host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Update(context.Background(), st, testToken("2")); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Load(t.Context(), host)
+		if err != nil || got.Where != st.Where || got.Token.RefreshToken != "refresh-2" {
+			t.Fatalf("after Update: %+v, %v (was in %v)", got, err, st.Where)
+		}
+	}
+}
