@@ -28,7 +28,9 @@ type Keyring interface {
 type SystemKeyring struct{}
 
 // Get reads a secret.
-func (SystemKeyring) Get(service, account string) (string, error) { return keyring.Get(service, account) }
+func (SystemKeyring) Get(service, account string) (string, error) {
+	return keyring.Get(service, account)
+}
 
 // Set writes a secret.
 func (SystemKeyring) Set(service, account, secret string) error {

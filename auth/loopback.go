@@ -28,7 +28,7 @@ type callback struct {
 	srv   *http.Server
 	got   chan url.Values // the first callback's query
 	reply chan page       // what its page says
-	done  chan struct{} // closed when the listener stops
+	done  chan struct{}   // closed when the listener stops
 	first sync.Once
 	stop  sync.Once
 }
