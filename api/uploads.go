@@ -16,23 +16,6 @@ import (
 // an upload's file name or an external http(s) URL, every upload is listed,
 // and (on create, where nothing exists yet) every listed name is uploaded.
 func validateFiles(files []string, uploads []Upload, create bool) error {
-	uploaded := make(map[string]int, len(uploads))
-	for i, up := range uploads {
-		field := item("files", i)
-		if err := validateUploadName(field, up.Name); err != nil {
-			return err
-		}
-		if j, dup := uploaded[up.Name]; dup {
-			return invalid(field, "repeats %s", item("files", j))
-		}
-		if up.Open == nil {
-			return invalid(field, "has no content")
-		}
-		if !slices.Contains(files, up.Name) {
-			return invalid(field, "%q must be listed in data.files", up.Name)
-		}
-		uploaded[up.Name] = i
-	}
 	for i, f := range files {
 		field := item("data.files", i)
 		if err := validateFileItem(field, f); err != nil {
@@ -41,8 +24,27 @@ func validateFiles(files []string, uploads []Upload, create bool) error {
 		if j := slices.Index(files[:i], f); j >= 0 {
 			return invalid(field, "repeats %s", item("data.files", j))
 		}
-		if _, ok := uploaded[f]; create && !ok && !isURLItem(f) {
-			return invalid(field, "no file named %q is uploaded", f)
+	}
+	uploaded := make(map[string]bool, len(uploads))
+	for i, up := range uploads {
+		field := item("files", i)
+		if err := validateUploadName(field, up.Name); err != nil {
+			return err
+		}
+		if uploaded[up.Name] {
+			return invalid(field, "repeats an earlier upload of %q", up.Name)
+		}
+		if up.Open == nil {
+			return invalid(field, "has no content")
+		}
+		if !slices.Contains(files, up.Name) {
+			return invalid(field, "%q must be listed in data.files", up.Name)
+		}
+		uploaded[up.Name] = true
+	}
+	for i, f := range files {
+		if create && !uploaded[f] && !isURLItem(f) {
+			return invalid(item("data.files", i), "no file named %q is uploaded", f)
 		}
 	}
 	return nil
