@@ -1,0 +1,222 @@
+package api_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"rdash/api"
+)
+
+// failFirst answers the first n requests with fail and later ones with a
+// version list.
+func failFirst(n int64, fail http.HandlerFunc) http.HandlerFunc {
+	var seen atomic.Int64
+	return func(w http.ResponseWriter, r *http.Request) {
+		if seen.Add(1) <= n {
+			fail(w, r)
+			return
+		}
+		writeJSON(w, http.StatusOK, `{"data":[`+versionJSON+`]}`)
+	}
+}
+
+func status(code int, header ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		for i := 0; i+1 < len(header); i += 2 {
+			w.Header().Set(header[i], header[i+1])
+		}
+		writeJSON(w, code, `{"error":{"code":"x","message":"injected"}}`)
+	}
+}
+
+// hangUp closes the connection without answering, like a crashed server.
+func hangUp(w http.ResponseWriter, r *http.Request) {
+	conn, _, err := w.(http.Hijacker).Hijack()
+	if err == nil {
+		conn.Close()
+	}
+}
+
+// cutBody promises a long body and drops the connection part way.
+func cutBody(w http.ResponseWriter, r *http.Request) {
+	conn, buf, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	_, _ = buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"data\":[")
+	_ = buf.Flush()
+}
+
+func TestGetRetries(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name     string
+		handler  http.HandlerFunc
+		requests int64
+		minWait  time.Duration
+	}{
+		{"429 with Retry-After seconds", failFirst(1, status(429, "Retry-After", "1")), 2, time.Second},
+		{"429 without Retry-After", failFirst(2, status(429)), 3, 0},
+		{"503 twice", failFirst(2, status(503)), 3, 0},
+		{"500 then 502", failFirst(2, status(500)), 3, 0},
+		{"dropped connection", failFirst(1, hangUp), 2, 0},
+		{"body cut short", failFirst(1, cutBody), 2, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ts := newTestServer(t, tc.handler)
+			start := time.Now()
+			versions, _, err := newTestClient(t, ts).ListVersions(t.Context(), "lumen", nil)
+			if err != nil || len(versions) != 1 {
+				t.Fatalf("ListVersions = %v, %v", versions, err)
+			}
+			if n := ts.requests.Load(); n != tc.requests {
+				t.Errorf("%d requests, want %d", n, tc.requests)
+			}
+			if d := time.Since(start); d < tc.minWait {
+				t.Errorf("retried after %v, before Retry-After %v", d, tc.minWait)
+			}
+		})
+	}
+}
+
+func TestRetryAfterHTTPDate(t *testing.T) {
+	t.Parallel()
+	date := time.Now().Add(2 * time.Second).UTC().Format(http.TimeFormat)
+	ts := newTestServer(t, failFirst(1, status(429, "Retry-After", date)))
+	start := time.Now()
+	if _, _, err := newTestClient(t, ts).ListVersions(t.Context(), "lumen", nil); err != nil {
+		t.Fatal(err)
+	}
+	// The date has a resolution of one second, so the wait is 1-2 s.
+	if d := time.Since(start); d < 900*time.Millisecond {
+		t.Errorf("retried after %v, before the Retry-After date", d)
+	}
+}
+
+func TestRetryExhaustion(t *testing.T) {
+	t.Parallel()
+	for _, retries := range []int{0, 1, 3} {
+		ts := newTestServer(t, status(503))
+		_, _, err := newTestClient(t, ts, api.WithMaxRetries(retries)).GetVersionByID(t.Context(), "AbCd1234")
+		var e *api.Error
+		if !errors.As(err, &e) || e.StatusCode != 503 {
+			t.Errorf("retries=%d: err = %v, want the 503", retries, err)
+		}
+		if n := ts.requests.Load(); n != int64(retries+1) {
+			t.Errorf("retries=%d: %d requests, want %d", retries, n, retries+1)
+		}
+	}
+}
+
+func TestRateLimitError(t *testing.T) {
+	t.Parallel()
+	// A wait longer than the client will sleep is handed back at once.
+	ts := newTestServer(t, status(429, "Retry-After", "120"))
+	start := time.Now()
+	_, _, err := newTestClient(t, ts).GetUser(t.Context(), "@me")
+	var rl *api.RateLimitError
+	if !errors.As(err, &rl) || rl.RetryAfter != 120*time.Second || rl.StatusCode != 429 {
+		t.Fatalf("err = %v, want a RateLimitError of 2m", err)
+	}
+	if !errors.Is(err, api.ErrRateLimited) || !strings.Contains(err.Error(), "retry after 2m0s") {
+		t.Errorf("err = %q, want ErrRateLimited and the wait", err)
+	}
+	if n, d := ts.requests.Load(), time.Since(start); n != 1 || d > time.Second {
+		t.Errorf("%d requests in %v, want 1 at once", n, d)
+	}
+}
+
+func TestRetryWaitRespectsContext(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, status(429, "Retry-After", "3"))
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, _, err := newTestClient(t, ts).GetUser(ctx, "@me")
+	if err == nil || time.Since(start) > time.Second {
+		t.Errorf("err = %v after %v, want a quick failure", err, time.Since(start))
+	}
+}
+
+// TestChangesAreNotRetried sends every kind of change to a failing server:
+// each is sent once, and a failure after sending says the change may have
+// been applied, while a refusal (4xx other than 429) does not.
+func TestChangesAreNotRetried(t *testing.T) {
+	t.Parallel()
+	calls := map[string]func(c *api.Client) error{
+		"CreateVersion": func(c *api.Client) error {
+			_, _, err := c.CreateVersion(t.Context(), "lumen", &api.CreateVersionRequest{
+				Channel: "release", Version: "2.0", Name: "Two", Files: []string{"https://example.com/a.jar"}})
+			return err
+		},
+		"UpdateVersion": func(c *api.Client) error {
+			_, _, err := c.UpdateVersion(t.Context(), "lumen", "1.0.0", &api.UpdateVersionRequest{Name: api.Ptr("x")})
+			return err
+		},
+		"DeleteVersion": func(c *api.Client) error { _, err := c.DeleteVersion(t.Context(), "lumen", "1.0.0"); return err },
+		"UpdateVersions": func(c *api.Client) error {
+			_, err := c.UpdateVersions(t.Context(), "lumen", []string{"AbCd1234"}, &api.BulkPatch{Name: api.Ptr("x")})
+			return err
+		},
+		"DeleteVersions": func(c *api.Client) error {
+			_, err := c.DeleteVersions(t.Context(), "lumen", []string{"AbCd1234"})
+			return err
+		},
+		"CreateInvitation": func(c *api.Client) error {
+			_, err := c.CreateInvitation(t.Context(), "o", &api.InvitationRequest{Invitee: "dave"})
+			return err
+		},
+		"AcceptInvitation": func(c *api.Client) error { _, err := c.AcceptInvitation(t.Context(), "o", "dave"); return err },
+		"DeleteInvitation": func(c *api.Client) error { _, err := c.DeleteInvitation(t.Context(), "o", "dave"); return err },
+	}
+	failures := map[string]struct {
+		handler      http.HandlerFunc
+		maybeApplied bool
+	}{
+		"503":     {status(503), true},
+		"429":     {status(429, "Retry-After", "0"), true},
+		"dropped": {hangUp, true},
+		"400":     {status(400), false},
+		"409":     {status(409), false},
+	}
+	for name, call := range calls {
+		for fname, f := range failures {
+			t.Run(name+"/"+fname, func(t *testing.T) {
+				t.Parallel()
+				ts := newTestServer(t, f.handler)
+				err := call(newTestClient(t, ts))
+				if err == nil {
+					t.Fatal("no error")
+				}
+				if n := ts.requests.Load(); n != 1 {
+					t.Errorf("%d requests, want 1", n)
+				}
+				if got := errors.Is(err, api.ErrMaybeApplied); got != f.maybeApplied {
+					t.Errorf("maybe applied = %v, want %v (err %v)", got, f.maybeApplied, err)
+				}
+				if f.maybeApplied && !strings.Contains(err.Error(), "reload to check") {
+					t.Errorf("err %q does not tell the user to reload", err)
+				}
+			})
+		}
+	}
+}
+
+func TestRefusedConnectionIsNotMaybeApplied(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, status(200))
+	c := newTestClient(t, ts)
+	ts.Close()
+	_, err := c.DeleteVersion(t.Context(), "lumen", "1.0.0")
+	if err == nil || errors.Is(err, api.ErrMaybeApplied) {
+		t.Errorf("err = %v, want a plain dial failure: nothing reached the server", err)
+	}
+}
