@@ -1,0 +1,74 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+
+	"rdash/api"
+	"rdash/auth"
+	"rdash/config"
+)
+
+// session is a loaded token with what it takes to use and renew it.
+type session struct {
+	cfg      *config.Config
+	settings auth.Settings
+	store    *auth.Store
+	source   *auth.Source
+}
+
+// APIClient returns a client for the configured server that sends the
+// stored token (RDASH_TOKEN, else the keyring, else the consented file) and
+// renews it when it expires, writing the rotated token back. The api
+// package sees only the *http.Client, never a refresh token. With no token
+// it returns an error matching auth.ErrSignInNeeded (exit code 4).
+func (f *Factory) APIClient(ctx context.Context) (*api.Client, error) {
+	s, err := f.session(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s.client()
+}
+
+// session loads the stored token for the configured server.
+func (f *Factory) session(ctx context.Context, scopes []string) (*session, error) {
+	cfg, settings, err := f.authSettings(scopes)
+	if err != nil {
+		return nil, err
+	}
+	store := f.authStore(cfg)
+	st, err := store.Load(ctx, settings.Host())
+	if err != nil {
+		return nil, err
+	}
+	src := auth.NewSource(ctx, auth.SourceOptions{
+		Settings: settings, Stored: st, Store: store,
+		OnSaveError: func(err error) {
+			fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v; the next run may ask you to sign in again\n", err)
+		},
+	})
+	return &session{cfg: cfg, settings: settings, store: store, source: src}, nil
+}
+
+func (s *session) client() (*api.Client, error) {
+	return api.New(s.settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(s.source, nil)))
+}
+
+// authSettings returns the config and the server and OAuth app settings.
+func (f *Factory) authSettings(scopes []string) (*config.Config, auth.Settings, error) {
+	cfg, err := f.Config()
+	if err != nil {
+		return nil, auth.Settings{}, err
+	}
+	settings, err := auth.SettingsFrom(cfg, scopes)
+	if err != nil {
+		return nil, auth.Settings{}, &ExitError{Code: ExitCancel, Err: err}
+	}
+	return cfg, settings, nil
+}
+
+// authStore is the token store; a user at a terminal gets a longer keyring
+// timeout, as the keyring may ask for its password.
+func (f *Factory) authStore(cfg *config.Config) *auth.Store {
+	return auth.StoreFor(cfg, f.IO.InTTY && f.IO.OutTTY)
+}
