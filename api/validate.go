@@ -41,18 +41,22 @@ func validatePathID(field, id string) error {
 }
 
 // validateText checks a set text field: not blank, at most max characters
-// (counted as runes, as the interface counts characters), no control codes.
+// (counted as runes, as the interface counts characters), and only visible
+// characters or spaces, so no control code, escape or invisible format
+// character ever reaches the service and other people's terminals.
 func validateText(field, s string, max int) error {
 	switch n := utf8.RuneCountInString(s); {
 	case strings.TrimSpace(s) == "":
 		return invalid(field, "is required")
 	case max > 0 && n > max:
 		return invalid(field, "must be at most %d characters (has %d)", max, n)
-	case strings.ContainsFunc(s, unicode.IsControl):
-		return invalid(field, "must not contain control characters")
+	case strings.ContainsFunc(s, notGraphic):
+		return invalid(field, "must contain only visible characters")
 	}
 	return nil
 }
+
+func notGraphic(r rune) bool { return !unicode.IsGraphic(r) }
 
 // validateHTTPURL checks an absolute http(s) URL of at most max characters.
 func validateHTTPURL(field, s string, max int) error {
@@ -120,17 +124,23 @@ func validateDependency(field string, d Dependency) error {
 		return err
 	}
 	if d.URL != "" {
-		return validateHTTPURL(field+".url", d.URL, 0)
+		// The interface bounds only file URLs; the same bound is assumed here.
+		return validateHTTPURL(field+".url", d.URL, MaxExternalURLLength)
 	}
 	return nil
 }
 
-// validateID checks a version or project ID referenced by a dependency.
+// validateID checks a version or project ID referenced by a dependency:
+// IDLength characters of A-Z, a-z and 0-9 (docs/wire.md).
 func validateID(field, id string) error {
-	if utf8.RuneCountInString(id) != IDLength || strings.ContainsFunc(id, unicode.IsSpace) {
-		return invalid(field, "must be an ID of %d characters", IDLength)
+	if len(id) != IDLength || strings.ContainsFunc(id, notAlnum) {
+		return invalid(field, "must be an ID of %d characters A-Z, a-z, 0-9", IDLength)
 	}
 	return nil
+}
+
+func notAlnum(r rune) bool {
+	return (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9')
 }
 
 func countSet(s ...string) int {
