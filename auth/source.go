@@ -29,8 +29,9 @@ type Source struct {
 	ctx  context.Context
 	opts SourceOptions
 
-	mu  sync.Mutex
-	cur *Stored
+	mu     sync.Mutex
+	cur    *Stored
+	failed error // the *SignInError of a refused refresh, until a new token appears
 }
 
 // NewSource returns a Source starting from o.Stored; ctx carries the
@@ -49,7 +50,7 @@ func (s *Source) TokenContext(ctx context.Context) (*oauth2.Token, error) {
 	if s.cur.Token.Valid() {
 		return s.cur.Token, nil
 	}
-	return s.refresh(ctx, "the access token has expired")
+	return s.refreshOnce(ctx, "the access token has expired")
 }
 
 // Stored returns the current token and where it lives.
@@ -67,7 +68,25 @@ func (s *Source) refused(ctx context.Context, stale *oauth2.Token) (*oauth2.Toke
 	if s.cur.Token.AccessToken != stale.AccessToken && s.cur.Token.Valid() {
 		return s.cur.Token, nil
 	}
-	return s.refresh(ctx, "the server refused the access token")
+	return s.refreshOnce(ctx, "the server refused the access token")
+}
+
+// refreshOnce refreshes unless a refresh was already refused: callers
+// retry failed requests, and each retry would ask the token endpoint again
+// with a refresh token that is known to be dead.
+func (s *Source) refreshOnce(ctx context.Context, why string) (*oauth2.Token, error) {
+	if s.failed != nil {
+		if tok, ok := s.adoptStored(ctx); ok {
+			s.failed = nil
+			return tok, nil
+		}
+		return nil, s.failed
+	}
+	tok, err := s.refresh(ctx, why)
+	if _, ok := err.(*SignInError); ok {
+		s.failed = err
+	}
+	return tok, err
 }
 
 // refresh runs the refresh grant; why says what made it necessary.
@@ -87,7 +106,7 @@ func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error)
 	if err != nil {
 		err = tokenError(err, rt, s.opts.Settings.ClientSecret)
 		if refusedRefresh(err) {
-			return nil, &SignInError{Reason: why + ", and the server refused to renew the sign-in", Err: err}
+			return nil, &SignInError{Reason: why + ", and renewing the sign-in was refused", Err: err}
 		}
 		return nil, fmt.Errorf("renewing the sign-in: %w", err)
 	}
