@@ -4,5 +4,7 @@ import "github.com/spf13/cobra"
 
 // builtinCommands lists the subcommands; each file adds its constructor here.
 func builtinCommands() []func(*Factory) *cobra.Command {
-	return []func(*Factory) *cobra.Command{}
+	return []func(*Factory) *cobra.Command{
+		newAuthCmd,
+	}
 }
