@@ -223,8 +223,12 @@ func (s *Store) Delete(ctx context.Context, host string) ([]Location, error) {
 			removed = append(removed, s.fileLocation())
 		}
 	}
-	if err := s.forget(host); err != nil {
-		errs = append(errs, err)
+	// While the keyring still holds the token, keep the record that
+	// names it, so a logout where the keyring answers can remove it.
+	if len(errs) == 0 {
+		if err := s.forget(host); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	return removed, errors.Join(errs...)
 }

@@ -229,3 +229,18 @@ func TestUpdateWritesBackWhereTheTokenCameFrom(t *testing.T) {
 		}
 	}
 }
+
+func TestDeleteKeepsTheRecordWhileTheKeyringHoldsTheToken(t *testing.T) {
+	t.Parallel()
+	d, kr := newDirs(t), newFakeKeyring()
+	if _, err := d.store(kr, "").Save(t.Context(), host, "alice", testToken("1"), nil); err != nil {
+		t.Fatal(err)
+	}
+	removed, err := d.store(&fakeKeyring{err: errDBus}, "").Delete(t.Context(), host)
+	if err == nil || len(removed) != 0 || !strings.Contains(err.Error(), "could not be removed from the keyring") {
+		t.Fatalf("Delete without the keyring = %v, %v", removed, err)
+	}
+	if removed, err := d.store(kr, "").Delete(t.Context(), host); err != nil || len(removed) != 1 || len(kr.m) != 0 {
+		t.Fatalf("Delete with the keyring back = %v, %v; keyring %v", removed, err, kr.m)
+	}
+}

@@ -322,3 +322,17 @@ func TestAuthKeyring(t *testing.T) {
 	_, r = c.status()
 	wantExit(t, r, ExitAuth)
 }
+
+func TestAuthAccountFromConfigWhenTheServerCannotSay(t *testing.T) {
+	t.Parallel()
+	c := authCLI(t, "", sandbox.Options{})
+	c.env["RDASH_USERNAME"] = "bob"
+	tok, _ := c.srv.MintToken("bob", "project:read") // no user:read: GET /users/@me is 403
+	wantExit(t, c.run(tok, "auth", "login", "--with-token", "--insecure-storage"), 0,
+		"did not say who you are", `storing the token for "bob"`, "as bob")
+	rep, r := c.status()
+	wantExit(t, r, 0)
+	if !rep.SignedIn || rep.Account != "bob" || rep.AccountSource != "config" || !strings.Contains(rep.Error, "403") {
+		t.Fatalf("status = %+v", rep)
+	}
+}
