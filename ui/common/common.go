@@ -1,0 +1,58 @@
+// Package common holds what every screen of the dashboard shares: the Common
+// value handed to constructors, the Screen interface the root routes to,
+// styles, keys, the messages screens send to the root, and the one function
+// that turns errors into sentences.
+package common
+
+import (
+	"context"
+	"log/slog"
+	"net/url"
+	"time"
+
+	"rdash/api"
+	"rdash/config"
+)
+
+// Client is the part of the API client the dashboard uses. *api.Client
+// satisfies it; tests may pass a fake for cases the sandbox cannot produce.
+type Client interface {
+	ListVersions(ctx context.Context, projectID string, opts *api.ListVersionsOptions) ([]api.Version, *api.Response, error)
+	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
+	ListUserProjects(ctx context.Context, userID string) ([]api.Project, *api.Response, error)
+	GetUser(ctx context.Context, userID string) (*api.User, *api.Response, error)
+	DownloadURL(ctx context.Context, projectID, versionID, fileID string) (*url.URL, *api.Response, error)
+}
+
+// Common is what the root hands to every screen it builds. It is a value:
+// a screen keeps its own copy, and the root tells screens about changes
+// (size, theme) with messages rather than through shared state.
+type Common struct {
+	// Ctx is the dashboard's context; each screen derives its own from it
+	// and cancels that when it leaves the stack.
+	Ctx    context.Context
+	Client Client
+	Config *config.Config
+	Styles *Styles
+	Keys   *KeyMap
+	Logger *slog.Logger
+	// Now is the clock, fixed in tests so relative dates are stable.
+	Now func() time.Time
+	// Markdown caches rendered changelogs across detail screens. Only
+	// Update touches it, on the program's goroutine.
+	Markdown *MarkdownCache
+	// Routes reports whether a route has a screen registered, so a screen
+	// can hide the keys that would open a missing one.
+	Routes func(Route) bool
+}
+
+// PageSize is the configured page size, or the service's default.
+func (c Common) PageSize() int {
+	if c.Config != nil && c.Config.PageSize > 0 {
+		return c.Config.PageSize
+	}
+	return 25
+}
+
+// Has reports whether the route r can be opened.
+func (c Common) Has(r Route) bool { return c.Routes != nil && c.Routes(r) }

@@ -1,0 +1,139 @@
+package common
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"rdash/api"
+	"rdash/internal/safe"
+)
+
+// Problem is an error put in words for the user.
+type Problem struct {
+	// Sentence says what went wrong, in terms of the service.
+	Sentence string
+	// Fix says what the user can do about it; empty when retrying is all.
+	Fix string
+	// Blocking problems stop all work until acted on (signed out, server
+	// unreachable) and get a panel; the others fade from the status bar.
+	Blocking bool
+	// SignIn marks problems that signing in again fixes.
+	SignIn bool
+}
+
+// Describe is the one place that turns an error (typed API errors,
+// sentinels, transport failures) into a Problem. Every string that came
+// from the server goes through safe.Line. A cancelled context is no
+// problem at all: it returns the zero Problem.
+func Describe(err error) Problem {
+	var (
+		rl   *api.RateLimitError
+		ae   *api.Error
+		ve   *api.ValidationError
+		netE net.Error
+	)
+	switch {
+	case err == nil, errors.Is(err, context.Canceled):
+		return Problem{}
+	case errors.Is(err, api.ErrUnauthorized):
+		return Problem{Sentence: "The server did not accept your sign-in: it expired or was revoked.",
+			Fix: "sign in again: run `rdash auth login`", Blocking: true, SignIn: true}
+	case errors.As(err, &rl):
+		return Problem{Sentence: rateLimited(rl.RetryAfter)}
+	case errors.Is(err, api.ErrMaybeApplied):
+		return Problem{Sentence: "The connection failed after the change was sent; it may have been applied.",
+			Fix: "reload to check before trying again"}
+	case errors.As(err, &ae):
+		return describeStatus(ae)
+	case errors.As(err, &ve):
+		return Problem{Sentence: fmt.Sprintf("%s: %s.", safe.Line(ve.Field), safe.Line(ve.Rule))}
+	case errors.Is(err, context.DeadlineExceeded):
+		return Problem{Sentence: "The server took too long to answer."}
+	case errors.Is(err, api.ErrMalformedResponse):
+		return Problem{Sentence: "The server sent an answer rdash cannot read."}
+	case errors.Is(err, api.ErrResponseTooLarge):
+		return Problem{Sentence: "The server sent an answer larger than rdash accepts."}
+	case errors.As(err, &netE):
+		return Problem{Sentence: "Cannot reach the server" + host(err) + ".",
+			Fix: "check the network and the base_url setting, then press r to retry", Blocking: true}
+	}
+	return Problem{Sentence: sentence(safe.Line(err.Error()))}
+}
+
+func describeStatus(e *api.Error) Problem {
+	msg := safe.Line(e.Message)
+	switch {
+	case e.StatusCode == 403:
+		return Problem{Sentence: "Not allowed" + detail(msg, "Forbidden"),
+			Fix: "your account or sign-in lacks a permission for this"}
+	case e.StatusCode == 404:
+		return Problem{Sentence: "Not found" + detail(msg, "Not Found")}
+	case e.StatusCode == 409:
+		return Problem{Sentence: "Conflict" + detail(msg, "Conflict")}
+	case e.StatusCode == 413:
+		return Problem{Sentence: "The request is larger than the server accepts."}
+	case e.StatusCode >= 500:
+		return Problem{Sentence: fmt.Sprintf("The server failed (%d); try again in a moment.", e.StatusCode)}
+	case e.StatusCode == 400:
+		return Problem{Sentence: "The server rejected the request" + detail(msg, "Bad Request")}
+	}
+	return Problem{Sentence: fmt.Sprintf("The server answered %d%s", e.StatusCode, detail(msg, ""))}
+}
+
+// detail appends the server's message unless it only repeats the status.
+func detail(msg, statusText string) string {
+	if msg == "" || strings.EqualFold(msg, statusText) {
+		return "."
+	}
+	return ": " + sentence(msg)
+}
+
+func rateLimited(after time.Duration) string {
+	if after <= 0 {
+		return "The server is limiting requests; wait a moment and retry."
+	}
+	return fmt.Sprintf("The server is limiting requests; retry in %s.", after.Round(time.Second))
+}
+
+// host names the server from the *url.Error the HTTP client wraps
+// transport failures in, when there is one.
+func host(err error) string {
+	var e *url.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	u, err := url.Parse(e.URL)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return " at " + safe.Line(u.Host)
+}
+
+// sentence capitalises s and ends it with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "Something went wrong."
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[size:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {
+		s += "."
+	}
+	return s
+}
+
+// Text is the problem as one line: the sentence, then the fix.
+func (p Problem) Text() string {
+	if p.Fix == "" {
+		return p.Sentence
+	}
+	return strings.TrimSuffix(p.Sentence, ".") + " — " + p.Fix + "."
+}

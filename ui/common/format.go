@@ -1,0 +1,123 @@
+package common
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Ago says how long before now t was, in the fewest characters that stay
+// useful: "just now", "5m ago", "3h ago", "3d ago", "5w ago", "4mo ago", "2y ago".
+func Ago(t, now time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d/time.Minute))
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d/time.Hour))
+	case d < 14*24*time.Hour:
+		return fmt.Sprintf("%dd ago", int(d/(24*time.Hour)))
+	case d < 60*24*time.Hour:
+		return fmt.Sprintf("%dw ago", int(d/(7*24*time.Hour)))
+	case d < 365*24*time.Hour:
+		return fmt.Sprintf("%dmo ago", int(d/(30*24*time.Hour)))
+	}
+	return fmt.Sprintf("%dy ago", int(d/(365*24*time.Hour)))
+}
+
+// Date is t as an absolute UTC date and time, "2026-11-19 14:02 UTC".
+func Date(t time.Time) string {
+	return t.UTC().Format("2006-01-02 15:04 UTC")
+}
+
+// Count is n with thousands separators: 1500 → "1,500".
+func Count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// Bytes is a size in bytes for people: "912 B", "1.2 KiB", "34.0 MiB".
+func Bytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+}
+
+// Fit cuts s (which may hold styles) to width cells, ending with "…" when
+// cut, and pads it with spaces to exactly width.
+func Fit(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	w := ansi.StringWidth(s)
+	if w > width {
+		return ansi.Truncate(s, width, "…")
+	}
+	return s + strings.Repeat(" ", width-w)
+}
+
+// Cut cuts s to at most width cells, ending with "…" when cut.
+func Cut(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	return ansi.Truncate(s, width, "…")
+}
+
+// Clip makes every line of s at most width cells and s exactly height
+// lines, padding with empty lines, so a screen never spills out of its box.
+func Clip(s string, width, height int) string {
+	if height <= 0 {
+		return ""
+	}
+	lines := strings.SplitN(s, "\n", height+1)
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for i, l := range lines {
+		lines[i] = Cut(l, width)
+	}
+	for len(lines) < height {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Spread puts left and right on one line of width cells, right-aligned,
+// cutting left first when they do not both fit.
+func Spread(left, right string, width int) string {
+	rw := ansi.StringWidth(right)
+	if rw >= width {
+		return Cut(right, width)
+	}
+	left = Cut(left, width-rw-1)
+	gap := width - ansi.StringWidth(left) - rw
+	return left + strings.Repeat(" ", gap) + right
+}

@@ -1,0 +1,132 @@
+package common
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/config"
+)
+
+// OpenMsg asks the root to build the screen registered for Route with Args
+// and push it on top of the stack.
+type OpenMsg struct {
+	Route Route
+	Args  any
+}
+
+// Open returns a command that asks the root to open route with args.
+func Open(route Route, args any) tea.Cmd {
+	return func() tea.Msg { return OpenMsg{Route: route, Args: args} }
+}
+
+// BackMsg asks the root to close the focused screen, as esc does.
+type BackMsg struct{}
+
+// Back is a command that closes the focused screen.
+func Back() tea.Msg { return BackMsg{} }
+
+// StatusMsg is a passing note for the status bar ("copied 1.4.2's ID").
+type StatusMsg struct{ Text string }
+
+// Status returns a command that shows text in the status bar for a while.
+func Status(text string) tea.Cmd {
+	return func() tea.Msg { return StatusMsg{Text: text} }
+}
+
+// ErrorMsg reports a failure. Describe decides whether it fades from the
+// status bar or blocks with a panel; Retry, when set, is what r runs.
+type ErrorMsg struct {
+	Err error
+	// Context says what was being done ("loading versions of lumen"); it
+	// prefixes recoverable errors.
+	Context string
+	Retry   tea.Cmd
+}
+
+// ReportError returns a command that reports err; nil for a nil error.
+func ReportError(err error, context string, retry tea.Cmd) tea.Cmd {
+	if err == nil {
+		return nil
+	}
+	return func() tea.Msg { return ErrorMsg{Err: err, Context: context, Retry: retry} }
+}
+
+// ThemeMsg tells every screen the styles changed (the terminal answered
+// with its background colour); screens drop what they rendered with the
+// old styles.
+type ThemeMsg struct{ Styles *Styles }
+
+// VersionsChangedMsg tells screens that versions of a project were edited
+// or deleted elsewhere (the bulk edit screen), so lists and marks follow.
+type VersionsChangedMsg struct {
+	Project string
+	Updated []api.Version
+	Deleted []string
+}
+
+// ProjectRef identifies a project: by slug when known, else by ID.
+type ProjectRef struct {
+	ID   string
+	Slug string
+	Name string
+}
+
+// Key is what the API accepts to name the project.
+func (p ProjectRef) Key() string {
+	if p.Slug != "" {
+		return p.Slug
+	}
+	return p.ID
+}
+
+// VersionsArgs opens the versions screen of Project, with its first page
+// already fetched when the picker checked that the project exists.
+type VersionsArgs struct {
+	Project ProjectRef
+	First   *Page
+}
+
+// Page is one page of versions as the service sent it.
+type Page struct {
+	Versions []api.Version
+	Number   int
+	Next     int // 0 on the last page
+	Total    int // -1 when the server did not say
+}
+
+// DetailArgs opens the detail of Version (from the list: no files yet).
+type DetailArgs struct {
+	Project ProjectRef
+	Version api.Version
+}
+
+// SelectionArgs opens a screen that acts on several versions (bulk edit,
+// delete). Versions are full values as last loaded, in marking order;
+// Hidden is how many of them the current filter hides from the list, so
+// the screen can say so before anything is changed.
+type SelectionArgs struct {
+	Project  ProjectRef
+	Versions []api.Version
+	Hidden   int
+}
+
+// PickerArgs opens the project picker, the dashboard's home screen. Open,
+// when set, is a project (slug or ID) to open at once.
+type PickerArgs struct {
+	State config.State
+	Save  func(config.State) error
+	Open  string
+}
+
+// NewPage makes a Page from a list reply asked for page number.
+func NewPage(vs []api.Version, resp *api.Response, number int) Page {
+	p := Page{Versions: vs, Number: number, Total: -1}
+	if resp == nil {
+		return p
+	}
+	p.Next = resp.NextPage
+	if resp.Pagination != nil {
+		p.Total = resp.Pagination.Total
+	}
+	return p
+}

@@ -1,0 +1,124 @@
+// Package statusbar is the dashboard's status line: a spinner naming what
+// is loading, and notes (confirmations, recoverable errors) that fade.
+package statusbar
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/common"
+)
+
+// How long notes stay; errors stay longer so they can be read.
+const (
+	InfoTTL  = 4 * time.Second
+	ErrorTTL = 10 * time.Second
+)
+
+// Model is the status line. It is not a screen: the root owns it and shows
+// it under every screen.
+type Model struct {
+	styles   *common.Styles
+	spin     spinner.Model
+	spinning bool
+	busy     string
+
+	note    string
+	isError bool
+	seq     int
+	width   int
+}
+
+// New returns an idle status line.
+func New(styles *common.Styles) Model {
+	m := Model{styles: styles}
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(styles.Spinner))
+	return m
+}
+
+// noteExpiredMsg clears the note it names, unless a newer one replaced it.
+type noteExpiredMsg struct{ seq int }
+
+// SetStyles switches the theme.
+func (m *Model) SetStyles(s *common.Styles) {
+	m.styles = s
+	m.spin.Style = s.Spinner
+}
+
+// SetWidth sets the line's width.
+func (m *Model) SetWidth(w int) { m.width = w }
+
+// SetBusy sets what is loading ("" when nothing is); it starts the spinner
+// when it was idle. The spinner stops by itself once nothing is busy.
+func (m *Model) SetBusy(label string) tea.Cmd {
+	m.busy = label
+	if label == "" || m.spinning {
+		return nil
+	}
+	m.spinning = true
+	return m.spin.Tick
+}
+
+// Info shows a passing note.
+func (m *Model) Info(text string) tea.Cmd { return m.show(text, false, InfoTTL) }
+
+// Error shows a recoverable error until it fades or another note replaces it.
+func (m *Model) Error(text string) tea.Cmd { return m.show(text, true, ErrorTTL) }
+
+// Clear removes the note at once.
+func (m *Model) Clear() { m.note, m.isError = "", false }
+
+// Note returns the note shown now, for tests and the error panel.
+func (m Model) Note() string { return m.note }
+
+func (m *Model) show(text string, isError bool, ttl time.Duration) tea.Cmd {
+	m.seq++
+	m.note, m.isError = text, isError
+	seq := m.seq
+	return tea.Tick(ttl, func(time.Time) tea.Msg { return noteExpiredMsg{seq: seq} })
+}
+
+// Update handles the status line's own messages: spinner ticks and fading.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case spinner.TickMsg:
+		if m.busy == "" {
+			m.spinning = false
+			return nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return cmd
+	case noteExpiredMsg:
+		if msg.seq == m.seq {
+			m.Clear()
+		}
+	case common.StatusMsg:
+		return m.Info(msg.Text)
+	}
+	return nil
+}
+
+// View renders the line: what is loading on the left, the note on the right.
+func (m Model) View() string {
+	left := ""
+	if m.busy != "" {
+		left = m.spin.View() + " " + m.styles.StatusInfo.Render(m.busy+"…")
+	}
+	right := ""
+	switch {
+	case m.note != "" && m.isError:
+		right = m.styles.StatusError.Render("✗ " + m.note)
+	case m.note != "":
+		right = m.styles.StatusInfo.Render(m.note)
+	}
+	if left == "" {
+		return common.Cut(right, m.width)
+	}
+	if right == "" {
+		return common.Cut(left, m.width)
+	}
+	return common.Spread(left, right, m.width)
+}
