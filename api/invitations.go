@@ -28,17 +28,13 @@ func (r *InvitationRequest) Validate() error {
 	return nil
 }
 
-// ListInvitations lists an organization's pending invitations; the caller
-// needs MEMBER_CREATE in it. GET /orgs/{orgId}/invitations
+// ListInvitations lists an organization's pending invitations, every page
+// of them; the caller needs MEMBER_CREATE in it. GET /orgs/{orgId}/invitations
 func (c *Client) ListInvitations(ctx context.Context, orgID string) ([]Invitation, *Response, error) {
 	if err := validatePathID("orgId", orgID); err != nil {
 		return nil, nil, err
 	}
-	req, err := c.newRequest(ctx, http.MethodGet, c.endpoint("orgs", orgID, "invitations"), nil, "")
-	if err != nil {
-		return nil, nil, err
-	}
-	return getMany[Invitation](ctx, c, req)
+	return getAll[Invitation](ctx, c, c.endpoint("orgs", orgID, "invitations"))
 }
 
 // CreateInvitation invites a user to an organization with a role and

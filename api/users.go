@@ -23,14 +23,10 @@ func (c *Client) GetUser(ctx context.Context, userID string) (*User, *Response, 
 }
 
 // ListUserProjects lists the projects a user owns or whose organization
-// they belong to; userID may be Me. GET /users/{userId}/projects
+// they belong to, every page of them; userID may be Me. GET /users/{userId}/projects
 func (c *Client) ListUserProjects(ctx context.Context, userID string) ([]Project, *Response, error) {
 	if err := validatePathID("userId", userID); err != nil {
 		return nil, nil, err
 	}
-	req, err := c.newRequest(ctx, http.MethodGet, c.endpoint("users", userID, "projects"), nil, "")
-	if err != nil {
-		return nil, nil, err
-	}
-	return getMany[Project](ctx, c, req)
+	return getAll[Project](ctx, c, c.endpoint("users", userID, "projects"))
 }

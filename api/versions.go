@@ -73,28 +73,6 @@ func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListV
 	return versions, resp, err
 }
 
-// nextPage is the page after one of n items asked for as page/size (0 for
-// the defaults). Without metadata only a page of exactly the expected size
-// may have a successor: a longer one means the server ignored paging.
-func nextPage(pg *Pagination, page, size, n int) int {
-	page = max(page, 1)
-	if pg == nil {
-		if size == 0 {
-			size = DefaultPageSize
-		}
-		if n == size {
-			return page + 1
-		}
-		return 0
-	}
-	page = first(pg.Page, page)
-	size = first(pg.PageSize, size, n)
-	if n > 0 && (page-1)*size+n < pg.Total {
-		return page + 1
-	}
-	return 0
-}
-
 // GetVersion returns one version with its files; versionID may also be the
 // version string. GET /projects/{projectId}/versions/{versionId}
 func (c *Client) GetVersion(ctx context.Context, projectID, versionID string) (*Version, *Response, error) {

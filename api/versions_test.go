@@ -238,3 +238,30 @@ func TestUsersAndInvitations(t *testing.T) {
 		t.Errorf("ListInvitations = %+v, %v", inv, err)
 	}
 }
+
+// TestListsFollowPages checks that lists documented as one array are read
+// whole when the server pages them, and read once when it does not.
+func TestListsFollowPages(t *testing.T) {
+	t.Parallel()
+	invitation := `{"id":"u","name":"n","username":"u","member_role":"r","permissions":[],"accepted":false}`
+	page := func(n int) string { return strings.TrimSuffix(strings.Repeat(invitation+",", n), ",") }
+	paged := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Query().Get("page")
+		if p == "" {
+			p = "1"
+		}
+		items := map[string]int{"1": 25, "2": 25, "3": 7}[p]
+		writeJSON(w, http.StatusOK, `{"data":[`+page(items)+`],"pagination":{"page":`+p+`,"page_size":25,"total":57}}`)
+	})
+	inv, resp, err := newTestClient(t, paged).ListInvitations(t.Context(), "emberforge")
+	if err != nil || len(inv) != 57 || paged.requests.Load() != 3 || resp.NextPage != 0 {
+		t.Errorf("paged: %d invitations in %d requests, next %d, %v; want 57 in 3", len(inv), paged.requests.Load(), resp.NextPage, err)
+	}
+	flat := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, `{"data":[`+page(25)+`]}`)
+	})
+	inv, _, err = newTestClient(t, flat).ListInvitations(t.Context(), "emberforge")
+	if err != nil || len(inv) != 25 || flat.requests.Load() != 1 {
+		t.Errorf("unpaged: %d invitations in %d requests, %v; want 25 in 1", len(inv), flat.requests.Load(), err)
+	}
+}
