@@ -1,0 +1,130 @@
+// Package detail is the version detail screen: the changelog rendered with
+// glamour at the pane's width, scrollable, beside (or, on narrow
+// terminals, below) the version's files, dependencies and metadata.
+package detail
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// sideWidth is the width from which the info pane sits beside the
+// changelog; infoWidth is that pane's width.
+const (
+	sideWidth = 100
+	infoWidth = 40
+)
+
+// pane is which side scrolls.
+type pane int
+
+const (
+	paneChangelog pane = iota
+	paneInfo
+)
+
+// Model is the version detail screen.
+type Model struct {
+	common  common.Common
+	ctx     context.Context
+	cancel  context.CancelFunc
+	project common.ProjectRef
+
+	version     api.Version // from the list, then from GET (with files)
+	full        bool        // files and dependencies are loaded
+	loading     bool
+	seq         int
+	downloadSeq int
+
+	source    string             // the changelog through safe.Text
+	want      common.MarkdownKey // the rendering the current size needs
+	rendering bool
+	rendered  string // the last rendering, kept on screen until the next
+
+	changelog viewport.Model
+	info      viewport.Model
+	focus     pane
+
+	width, height int
+}
+
+// Factory builds the screen for common.RouteDetail from common.DetailArgs.
+func Factory(c common.Common, args any) (common.Screen, error) {
+	a, ok := args.(common.DetailArgs)
+	if !ok {
+		return nil, fmt.Errorf("detail: want common.DetailArgs, got %T", args)
+	}
+	return New(c, a), nil
+}
+
+// New returns the detail of a.Version; the changelog from the list shows
+// at once, files and dependencies once GET answers.
+func New(c common.Common, a common.DetailArgs) *Model {
+	ctx, cancel := context.WithCancel(c.Ctx)
+	m := &Model{
+		common: c, ctx: ctx, cancel: cancel, project: a.Project, version: a.Version,
+		source:    safe.Text(a.Version.Changelog),
+		changelog: viewport.New(), info: viewport.New(),
+	}
+	return m
+}
+
+// Init fetches the whole version and renders the changelog.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(m.fetch(), m.render())
+}
+
+// Title implements common.Screen: the version string.
+func (m *Model) Title() string { return safe.Line(m.version.Version) }
+
+// Capturing implements common.Screen; the detail has no text field.
+func (m *Model) Capturing() bool { return false }
+
+// Busy implements common.Screen.
+func (m *Model) Busy() string {
+	switch {
+	case m.loading:
+		return "loading " + m.Title()
+	case m.rendering:
+		return "rendering the changelog"
+	}
+	return ""
+}
+
+// Close cancels the screen's requests.
+func (m *Model) Close() { m.cancel() }
+
+// ShortHelp implements common.Screen.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.common.Keys
+	return []key.Binding{k.Down, k.Up, k.SwitchPane, k.CopyID, k.CopyURL}
+}
+
+// FullHelp implements common.Screen.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.common.Keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
+		{k.SwitchPane, k.Refresh, k.CopyID, k.CopyURL},
+	}
+}
+
+// sideBySide reports whether the info pane sits beside the changelog.
+func (m *Model) sideBySide() bool { return m.width >= sideWidth }
+
+// changelogWidth is the changelog pane's width, capped for reading.
+func (m *Model) changelogWidth() int {
+	w := m.width
+	if m.sideBySide() {
+		w -= infoWidth + 3
+	}
+	return max(min(w, common.MaxMarkdownWidth), 10)
+}

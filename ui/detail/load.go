@@ -1,0 +1,103 @@
+package detail
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// versionLoadedMsg carries the whole version (with files) for request seq.
+type versionLoadedMsg struct {
+	seq     int
+	version *api.Version
+	err     error
+}
+
+// fetchVersion gets one version (GET /projects/{id}/versions/{versionId}).
+func fetchVersion(ctx context.Context, c common.Client, project, id string, seq int) tea.Cmd {
+	return func() tea.Msg {
+		v, _, err := c.GetVersion(ctx, project, id)
+		return versionLoadedMsg{seq: seq, version: v, err: err}
+	}
+}
+
+func (m *Model) fetch() tea.Cmd {
+	m.seq++
+	m.loading = true
+	return fetchVersion(m.ctx, m.common.Client, m.project.Key(), m.version.ID, m.seq)
+}
+
+// retryMsg asks the screen to fetch the version again.
+type retryMsg struct{}
+
+func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
+	if msg.seq != m.seq {
+		return nil
+	}
+	m.loading = false
+	if msg.err != nil {
+		retry := func() tea.Msg { return retryMsg{} }
+		return common.ReportError(msg.err, "loading "+m.Title(), retry)
+	}
+	m.version, m.full = *msg.version, true
+	m.source = safe.Text(m.version.Changelog)
+	m.layout()
+	return m.render()
+}
+
+// changelogRenderedMsg carries a glamour rendering.
+type changelogRenderedMsg struct {
+	key common.MarkdownKey
+	out string
+	err error
+}
+
+// renderChangelog renders source with glamour, away from Update.
+func renderChangelog(key common.MarkdownKey, source string) tea.Cmd {
+	return func() tea.Msg {
+		out, err := common.RenderMarkdown(source, key.Width, key.Style)
+		return changelogRenderedMsg{key: key, out: out, err: err}
+	}
+}
+
+// render asks for the rendering the current width and theme need: from
+// the cache when it is there, else from a command. Until it arrives the
+// previous rendering stays on screen, cut to the new width, so a resize
+// never blanks the page.
+func (m *Model) render() tea.Cmd {
+	if m.width == 0 || m.source == "" {
+		return nil
+	}
+	key := common.NewMarkdownKey(m.version.ID, m.source, m.changelogWidth(), m.common.Styles.Theme.GlamourStyle())
+	if key == m.want && (m.rendering || m.rendered != "") {
+		return nil
+	}
+	m.want = key
+	if out, ok := m.common.Markdown.Get(key); ok {
+		m.rendering = false
+		m.show(out)
+		return nil
+	}
+	m.rendering = true
+	return renderChangelog(key, m.source)
+}
+
+func (m *Model) changelogRendered(msg changelogRenderedMsg) tea.Cmd {
+	if msg.err != nil {
+		if msg.key == m.want {
+			m.rendering = false
+			m.show(m.source) // plain text beats nothing
+		}
+		return common.ReportError(msg.err, "rendering the changelog", nil)
+	}
+	m.common.Markdown.Put(msg.key, msg.out)
+	if msg.key == m.want {
+		m.rendering = false
+		m.show(msg.out)
+	}
+	return nil
+}

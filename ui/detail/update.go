@@ -1,0 +1,133 @@
+package detail
+
+import (
+	"context"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// Update implements common.Screen.
+func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.WindowSizeMsg:
+		return m, m.render() // SetSize already has the body's size
+	case tea.MouseWheelMsg:
+		m.scroll(msg)
+	case versionLoadedMsg:
+		return m, m.versionLoaded(msg)
+	case retryMsg:
+		return m, m.fetch()
+	case changelogRenderedMsg:
+		return m, m.changelogRendered(msg)
+	case downloadURLMsg:
+		return m, m.downloadURL(msg)
+	case common.ThemeMsg:
+		m.common.Styles = msg.Styles
+		m.layout()
+		return m, m.render()
+	case common.VersionsChangedMsg:
+		return m, m.versionsChanged(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.common.Keys
+	vp := m.focused()
+	switch {
+	case key.Matches(msg, k.Up):
+		vp.ScrollUp(1)
+	case key.Matches(msg, k.Down):
+		vp.ScrollDown(1)
+	case key.Matches(msg, k.PageUp):
+		vp.PageUp()
+	case key.Matches(msg, k.PageDown):
+		vp.PageDown()
+	case key.Matches(msg, k.HalfUp):
+		vp.HalfPageUp()
+	case key.Matches(msg, k.HalfDown):
+		vp.HalfPageDown()
+	case key.Matches(msg, k.Top):
+		vp.GotoTop()
+	case key.Matches(msg, k.Bottom):
+		vp.GotoBottom()
+	case key.Matches(msg, k.SwitchPane):
+		m.switchPane()
+	case key.Matches(msg, k.Refresh):
+		return m.fetch()
+	case key.Matches(msg, k.CopyID):
+		id := safe.Line(m.version.ID)
+		return tea.Batch(tea.SetClipboard(id), common.Status("copied the ID of "+m.Title()+": "+id))
+	case key.Matches(msg, k.CopyURL):
+		m.downloadSeq++
+		return fetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), m.version.ID, m.downloadSeq)
+	}
+	return nil
+}
+
+func (m *Model) scroll(msg tea.MouseWheelMsg) {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		m.focused().ScrollUp(3)
+	case tea.MouseWheelDown:
+		m.focused().ScrollDown(3)
+	}
+}
+
+// switchPane moves the focus to the other pane; on narrow terminals,
+// where the info follows the changelog, it jumps between the two.
+func (m *Model) switchPane() {
+	if m.sideBySide() {
+		m.focus = 1 - m.focus
+		return
+	}
+	if m.changelog.YOffset() < m.infoLine() {
+		m.changelog.SetYOffset(m.infoLine())
+	} else {
+		m.changelog.GotoTop()
+	}
+}
+
+// versionsChanged follows an edit made elsewhere to this version.
+func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
+	for _, v := range msg.Updated {
+		if v.ID == m.version.ID {
+			return m.fetch()
+		}
+	}
+	return nil
+}
+
+// downloadURLMsg carries the download URL of the version's primary file.
+type downloadURLMsg struct {
+	seq int
+	url string
+	err error
+}
+
+// fetchDownloadURL resolves where the primary file downloads from.
+func fetchDownloadURL(ctx context.Context, c common.Client, project, id string, seq int) tea.Cmd {
+	return func() tea.Msg {
+		u, _, err := c.DownloadURL(ctx, project, id, "")
+		if err != nil {
+			return downloadURLMsg{seq: seq, err: err}
+		}
+		return downloadURLMsg{seq: seq, url: safe.Line(u.String())}
+	}
+}
+
+func (m *Model) downloadURL(msg downloadURLMsg) tea.Cmd {
+	if msg.seq != m.downloadSeq {
+		return nil
+	}
+	if msg.err != nil {
+		return common.ReportError(msg.err, "finding the download URL of "+m.Title(), nil)
+	}
+	return tea.Batch(tea.SetClipboard(msg.url), common.Status("copied the download URL of "+m.Title()))
+}

@@ -1,0 +1,151 @@
+// Package picker is the dashboard's home screen: the signed-in user's
+// projects, pinned and recent ones, a filter, and a way to open any project
+// by slug or ID.
+package picker
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/config"
+	"rdash/ui/common"
+)
+
+// Model is the project picker.
+type Model struct {
+	common common.Common
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	state config.State
+	save  func(config.State) error
+
+	mine       []api.Project
+	mineLoaded bool
+	mineNote   string
+
+	all     []item // every project, by section
+	items   []item // those matching the filter
+	cursor  int
+	offset  int
+	filter  textinput.Model
+	initial string
+
+	openSeq int    // id of the awaited project check
+	opening string // the project being checked, "" when none
+	mineSeq int
+
+	width, height int
+}
+
+// Factory builds the picker for common.RoutePicker from common.PickerArgs.
+func Factory(c common.Common, args any) (common.Screen, error) {
+	a, ok := args.(common.PickerArgs)
+	if !ok {
+		return nil, fmt.Errorf("picker: want common.PickerArgs, got %T", args)
+	}
+	return New(c, a), nil
+}
+
+// New returns the picker.
+func New(c common.Common, a common.PickerArgs) *Model {
+	ctx, cancel := context.WithCancel(c.Ctx)
+	m := &Model{common: c, ctx: ctx, cancel: cancel, state: a.State, save: a.Save, initial: a.Open}
+	m.filter = newFilter(c.Styles)
+	m.rebuild()
+	return m
+}
+
+func newFilter(s *common.Styles) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = "/ "
+	ti.Placeholder = "filter, or type a slug or ID to open any project"
+	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
+	ti.CharLimit = 128
+	return restyle(ti, s)
+}
+
+// restyle applies the theme's styles to the filter field.
+func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
+	st := ti.Styles()
+	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
+	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
+	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
+	ti.SetStyles(st)
+	return ti
+}
+
+// Init loads the user's projects and opens the initial project, if any.
+func (m *Model) Init() tea.Cmd {
+	m.mineSeq++
+	cmds := []tea.Cmd{fetchMine(m.ctx, m.common.Client, m.mineSeq)}
+	if m.initial != "" {
+		cmds = append(cmds, m.open(common.ProjectRef{Slug: m.initial}))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Title implements common.Screen.
+func (m *Model) Title() string { return "projects" }
+
+// Capturing reports that the filter has focus.
+func (m *Model) Capturing() bool { return m.filter.Focused() }
+
+// Busy implements common.Screen.
+func (m *Model) Busy() string {
+	switch {
+	case m.opening != "":
+		return "opening " + m.opening
+	case !m.mineLoaded:
+		return "loading your projects"
+	}
+	return ""
+}
+
+// Close cancels the picker's requests.
+func (m *Model) Close() { m.cancel() }
+
+// SetSize implements common.Screen.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.filter.SetWidth(max(w-4, 10))
+	m.clampScroll()
+}
+
+// ShortHelp implements common.Screen.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.common.Keys
+	if m.Capturing() {
+		return []key.Binding{k.Open, bindingWithHelp(k.Cancel, "esc", "clear"), upDownArrows}
+	}
+	b := []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Pin}
+	if m.common.Has(common.RouteInvitations) {
+		b = append(b, k.Invitations)
+	}
+	return b
+}
+
+// FullHelp implements common.Screen.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.common.Keys
+	actions := []key.Binding{k.Open, k.Filter, k.Pin}
+	if m.common.Has(common.RouteInvitations) {
+		actions = append(actions, k.Invitations)
+	}
+	if m.common.Has(common.RouteAccount) {
+		actions = append(actions, k.Account)
+	}
+	return [][]key.Binding{{k.Up, k.Down, k.Top, k.Bottom}, actions}
+}
+
+var upDownArrows = key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))
+
+func bindingWithHelp(b key.Binding, k, desc string) key.Binding {
+	b.SetHelp(k, desc)
+	return b
+}

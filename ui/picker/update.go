@@ -1,0 +1,158 @@
+package picker
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/common"
+)
+
+// Update implements common.Screen.
+func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if m.filter.Focused() {
+			return m, m.filterKey(msg)
+		}
+		return m, m.listKey(msg)
+	case tea.PasteMsg:
+		if m.filter.Focused() {
+			return m, m.updateFilter(msg)
+		}
+	case projectsLoadedMsg:
+		m.projectsLoaded(msg)
+	case projectCheckedMsg:
+		return m, m.projectChecked(msg)
+	case reopenMsg:
+		return m, m.open(msg.ref)
+	case stateSavedMsg:
+		return m, common.ReportError(msg.err, "saving pinned and recent projects", nil)
+	case common.ThemeMsg:
+		m.common.Styles = msg.Styles
+		m.filter = restyle(m.filter, msg.Styles)
+	default:
+		if m.filter.Focused() {
+			return m, m.updateFilter(msg) // cursor blink
+		}
+	}
+	return m, nil
+}
+
+func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.common.Keys
+	switch {
+	case key.Matches(msg, k.Up):
+		m.move(-1)
+	case key.Matches(msg, k.Down):
+		m.move(1)
+	case key.Matches(msg, k.Top):
+		m.move(-len(m.items))
+	case key.Matches(msg, k.Bottom):
+		m.move(len(m.items))
+	case key.Matches(msg, k.PageUp):
+		m.move(-m.listHeight())
+	case key.Matches(msg, k.PageDown):
+		m.move(m.listHeight())
+	case key.Matches(msg, k.Open):
+		return m.openSelected()
+	case key.Matches(msg, k.Filter):
+		return m.filter.Focus()
+	case key.Matches(msg, k.Pin):
+		return m.togglePin()
+	case key.Matches(msg, k.Invitations) && m.common.Has(common.RouteInvitations):
+		return common.Open(common.RouteInvitations, nil)
+	case key.Matches(msg, k.Account) && m.common.Has(common.RouteAccount):
+		return common.Open(common.RouteAccount, nil)
+	case key.Matches(msg, k.Cancel):
+		m.cancelOpening()
+		m.setFilter("")
+	}
+	return nil
+}
+
+// filterKey handles keys while the filter has focus: arrows still move,
+// enter opens, esc clears and leaves the field.
+func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.common.Keys
+	switch {
+	case key.Matches(msg, k.Open):
+		m.filter.Blur()
+		return m.openSelected()
+	case key.Matches(msg, k.Cancel):
+		m.filter.Blur()
+		m.setFilter("")
+		return nil
+	case msg.Code == tea.KeyUp:
+		m.move(-1)
+		return nil
+	case msg.Code == tea.KeyDown:
+		m.move(1)
+		return nil
+	}
+	return m.updateFilter(msg)
+}
+
+func (m *Model) updateFilter(msg tea.Msg) tea.Cmd {
+	before := m.filter.Value()
+	var cmd tea.Cmd
+	m.filter, cmd = m.filter.Update(msg)
+	if m.filter.Value() != before {
+		m.applyFilter()
+	}
+	return cmd
+}
+
+func (m *Model) setFilter(v string) {
+	m.filter.SetValue(v)
+	m.applyFilter()
+}
+
+// rebuild recomputes the list after the projects, pins or recents changed,
+// keeping the cursor on the same project.
+func (m *Model) rebuild() {
+	m.all = m.buildItems()
+	m.applyFilter()
+}
+
+func (m *Model) applyFilter() {
+	var current string
+	if it, ok := m.selected(); ok {
+		current = it.ref.Key()
+	}
+	m.items = filtered(m.all, m.filter.Value())
+	m.cursor = 0
+	for i, it := range m.items {
+		if it.ref.Key() == current {
+			m.cursor = i
+		}
+	}
+	m.clampScroll()
+}
+
+func (m *Model) selected() (item, bool) {
+	if m.cursor < 0 || m.cursor >= len(m.items) {
+		return item{}, false
+	}
+	return m.items[m.cursor], true
+}
+
+func (m *Model) move(n int) {
+	m.cursor = max(0, min(m.cursor+n, len(m.items)-1))
+	m.clampScroll()
+}
+
+func (m *Model) togglePin() tea.Cmd {
+	it, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	if it.inConfig {
+		return common.Status(it.ref.Key() + " is pinned in the config file; edit it there to unpin")
+	}
+	verb := "unpinned "
+	if m.state.TogglePin(it.ref.Key()) {
+		verb = "pinned "
+	}
+	m.rebuild()
+	return tea.Batch(saveState(m.save, m.state), common.Status(verb+it.ref.Key()))
+}

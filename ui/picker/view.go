@@ -1,0 +1,88 @@
+package picker
+
+import (
+	"strings"
+
+	"rdash/ui/common"
+)
+
+// listHeight is how many lines the list gets: the filter and a blank line
+// above it, the note below it.
+func (m *Model) listHeight() int { return max(m.height-3, 1) }
+
+// lines renders the list with its section titles, and says on which line
+// the cursor is.
+func (m *Model) lines() (lines []string, cursorLine int) {
+	s := m.common.Styles
+	last := section(-1)
+	for i, it := range m.items {
+		if it.section != last {
+			last = it.section
+			lines = append(lines, s.Section.Render(sectionTitles[it.section]))
+		}
+		if i == m.cursor {
+			cursorLine = len(lines)
+		}
+		lines = append(lines, m.itemLine(it, i == m.cursor))
+	}
+	return lines, cursorLine
+}
+
+// itemLine is one project: pin, slug, name and owner or summary.
+func (m *Model) itemLine(it item, selected bool) string {
+	s := m.common.Styles
+	pin := "  "
+	if it.pinned {
+		pin = "★ "
+	}
+	label := it.ref.Key()
+	if it.section == sectionTyped {
+		label = "open “" + label + "” by slug or ID"
+	}
+	rest := it.ref.Name
+	if it.owner != "" {
+		rest += " · " + it.owner
+	}
+	if it.summary != "" {
+		rest += " — " + it.summary
+	}
+	slugW := min(max(24, len(label)+2), m.width-4)
+	if selected {
+		line := common.Fit(pin+common.Fit(label, slugW)+rest, m.width-2)
+		return "  " + s.Cursor.Render(line)
+	}
+	return "  " + pin + s.Bold.Render(common.Fit(label, slugW)) + s.Muted.Render(common.Cut(rest, max(m.width-slugW-6, 0)))
+}
+
+// clampScroll keeps the cursor's line on screen.
+func (m *Model) clampScroll() {
+	_, cl := m.lines()
+	h := m.listHeight()
+	switch {
+	case cl < m.offset:
+		m.offset = max(cl-1, 0) // keep the section title in view
+	case cl >= m.offset+h:
+		m.offset = cl - h + 1
+	}
+}
+
+// View implements common.Screen.
+func (m *Model) View() string {
+	s := m.common.Styles
+	out := []string{" " + m.filter.View(), ""}
+	lines, _ := m.lines()
+	if len(lines) == 0 && m.mineLoaded {
+		lines = []string{s.Muted.Render("  No projects yet. Press / and type a project's slug or ID to open it.")}
+	}
+	end := min(m.offset+m.listHeight(), len(lines))
+	if m.offset < end {
+		out = append(out, lines[m.offset:end]...)
+	}
+	for len(out) < m.height-1 {
+		out = append(out, "")
+	}
+	if m.mineNote != "" {
+		out = append(out, "  "+s.Muted.Render(m.mineNote))
+	}
+	return common.Clip(strings.Join(out, "\n"), m.width, m.height)
+}

@@ -1,0 +1,136 @@
+package versions
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+func (m *Model) openDetail() tea.Cmd {
+	v, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	return common.Open(common.RouteDetail, common.DetailArgs{Project: m.project, Version: v})
+}
+
+// toggleMark marks or unmarks the version under the cursor and moves down,
+// so space can be held to mark a run.
+func (m *Model) toggleMark() tea.Cmd {
+	v, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	m.marks.toggle(v)
+	m.table.Move(1)
+	return m.maybePrefetch()
+}
+
+// markAll marks every loaded row (all of them match the current filter).
+func (m *Model) markAll() tea.Cmd {
+	for _, idx := range m.order {
+		m.marks.add(m.versions[idx])
+	}
+	return common.Status(fmt.Sprintf("marked %d loaded versions", len(m.order)))
+}
+
+func (m *Model) clearMarks() tea.Cmd {
+	n := m.marks.len()
+	m.marks.clear()
+	if n == 0 {
+		return nil
+	}
+	return common.Status(fmt.Sprintf("cleared %d marks", n))
+}
+
+// openSelection opens a bulk screen on the marked versions, or on the one
+// under the cursor when none is marked.
+func (m *Model) openSelection(route common.Route) tea.Cmd {
+	vs, hidden := m.Marked(), m.HiddenMarked()
+	if len(vs) == 0 {
+		v, ok := m.selected()
+		if !ok {
+			return nil
+		}
+		vs = []api.Version{v}
+	}
+	return common.Open(route, common.SelectionArgs{Project: m.project, Versions: vs, Hidden: hidden})
+}
+
+// copyID puts the version's ID on the clipboard with OSC 52, which works
+// over SSH because the local terminal does the copying.
+func (m *Model) copyID() tea.Cmd {
+	v, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	id := safe.Line(v.ID)
+	return tea.Batch(tea.SetClipboard(id), common.Status("copied the ID of "+safe.Line(v.Version)+": "+id))
+}
+
+// downloadURLMsg carries the download URL of a version's primary file.
+type downloadURLMsg struct {
+	seq     int
+	version string
+	url     string
+	err     error
+}
+
+func (m *Model) copyURL() tea.Cmd {
+	v, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	m.downloadSeq++
+	return fetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), v, m.downloadSeq)
+}
+
+// fetchDownloadURL resolves where the primary file downloads from.
+func fetchDownloadURL(ctx context.Context, c common.Client, project string, v api.Version, seq int) tea.Cmd {
+	return func() tea.Msg {
+		u, _, err := c.DownloadURL(ctx, project, v.ID, "")
+		msg := downloadURLMsg{seq: seq, version: safe.Line(v.Version), err: err}
+		if err == nil {
+			msg.url = safe.Line(u.String())
+		}
+		return msg
+	}
+}
+
+func (m *Model) downloadURL(msg downloadURLMsg) tea.Cmd {
+	if msg.seq != m.downloadSeq {
+		return nil
+	}
+	if msg.err != nil {
+		return common.ReportError(msg.err, "finding the download URL of "+msg.version, nil)
+	}
+	return tea.Batch(tea.SetClipboard(msg.url), common.Status("copied the download URL of "+msg.version))
+}
+
+// versionsChanged follows edits and deletions made by another screen.
+func (m *Model) versionsChanged(msg common.VersionsChangedMsg) {
+	if msg.Project != m.project.Key() && msg.Project != m.project.ID {
+		return
+	}
+	for _, u := range msg.Updated {
+		if i := slices.IndexFunc(m.versions, func(v api.Version) bool { return v.ID == u.ID }); i >= 0 {
+			m.versions[i] = u
+		}
+		m.marks.refresh(u)
+		m.seen.add(u)
+	}
+	for _, id := range msg.Deleted {
+		m.versions = slices.DeleteFunc(m.versions, func(v api.Version) bool { return v.ID == id })
+		m.marks.remove(id)
+		if m.total > 0 {
+			m.total--
+		}
+	}
+	m.rebuildRows()
+}

@@ -1,0 +1,44 @@
+package versions
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/common"
+)
+
+// ShortHelp implements common.Screen: the keys of what has the keyboard.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.common.Keys
+	switch m.mode {
+	case modeSearch:
+		return []key.Binding{k.Accept, withHelp(k.Cancel, "esc", "done")}
+	case modeGame:
+		return []key.Binding{k.Complete, k.Accept, k.Cancel}
+	case modeChannels:
+		return []key.Binding{k.Up, k.Down, k.Toggle, k.Accept, k.Cancel}
+	}
+	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions}
+}
+
+// FullHelp implements common.Screen.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.common.Keys
+	bulk := []key.Binding{k.Mark, k.MarkAll, k.ClearMarks}
+	if m.common.Has(common.RouteBulkEdit) {
+		bulk = append(bulk, k.Edit)
+	}
+	if m.common.Has(common.RouteDelete) {
+		bulk = append(bulk, k.Delete)
+	}
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse},
+		{k.Search, k.Channels, k.GameVersions, k.ClearFilters},
+		bulk,
+	}
+}
+
+func withHelp(b key.Binding, k, desc string) key.Binding {
+	b.SetHelp(k, desc)
+	return b
+}

@@ -1,0 +1,144 @@
+package versions
+
+import (
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/common"
+)
+
+// newInput returns a one-line text field styled for the filter bar.
+func newInput(s *common.Styles, prompt, placeholder string) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = prompt
+	ti.Placeholder = placeholder
+	ti.CharLimit = 100
+	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
+	return restyle(ti, s)
+}
+
+func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
+	st := ti.Styles()
+	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
+	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
+	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
+	ti.SetStyles(st)
+	return ti
+}
+
+// gameInput edits the game version filter: a list typed with tab
+// completion from the game versions seen so far. Nothing is sent until
+// enter; esc puts back what was there.
+type gameInput struct {
+	input  textinput.Model
+	before string
+	prefix string // the last token as typed, while tab cycles
+	cycle  int
+	tabbed bool
+}
+
+func newGameInput(s *common.Styles) gameInput {
+	in := newInput(s, "game versions: ", "1.21.4, 1.20.6 (tab completes)")
+	in.KeyMap.AcceptSuggestion.SetEnabled(false) // tab is ours
+	return gameInput{input: in}
+}
+
+// open starts editing with the filter's current values.
+func (g *gameInput) open(current []string) tea.Cmd {
+	v := strings.Join(current, ", ")
+	if v != "" {
+		v += ", "
+	}
+	g.before, g.tabbed = v, false
+	g.input.SetValue(v)
+	g.input.CursorEnd()
+	return g.input.Focus()
+}
+
+// lastToken splits the value into the chosen values and the one being typed.
+func (g *gameInput) lastToken() (chosen []string, last string, start int) {
+	v := g.input.Value()
+	start = strings.LastIndexAny(v, ", ") + 1
+	return splitList(v[:start]), v[start:], start
+}
+
+// complete replaces the token being typed with the next seen game version
+// that starts with what was typed.
+func (g *gameInput) complete(s *seen) {
+	chosen, last, start := g.lastToken()
+	if !g.tabbed {
+		g.prefix, g.cycle = last, 0
+	} else {
+		g.cycle++
+	}
+	cands := s.completions(g.prefix, chosen)
+	if len(cands) == 0 {
+		return
+	}
+	g.tabbed = true
+	g.input.SetValue(g.input.Value()[:start] + cands[g.cycle%len(cands)])
+	g.input.CursorEnd()
+}
+
+// suggestions are the completions of what is being typed, for display.
+func (g *gameInput) suggestions(s *seen) []string {
+	chosen, last, _ := g.lastToken()
+	if g.tabbed {
+		last = g.prefix
+	}
+	return s.completions(last, chosen)
+}
+
+func (g *gameInput) update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(tea.KeyPressMsg); ok {
+		g.tabbed = false
+	}
+	var cmd tea.Cmd
+	g.input, cmd = g.input.Update(msg)
+	return cmd
+}
+
+// channelPicker chooses several channels among those seen.
+type channelPicker struct {
+	options  []channelInfo
+	selected map[string]bool
+	cursor   int
+}
+
+// openChannels starts picking with the seen channels, plus any in the
+// filter that no loaded version belongs to.
+func openChannels(seen []channelInfo, current []string) channelPicker {
+	p := channelPicker{options: slices.Clone(seen), selected: map[string]bool{}}
+	for _, c := range current {
+		p.selected[c] = true
+		if !slices.ContainsFunc(p.options, func(o channelInfo) bool { return o.slug == c }) {
+			p.options = append(p.options, channelInfo{slug: c})
+		}
+	}
+	return p
+}
+
+func (p *channelPicker) move(n int) {
+	p.cursor = max(0, min(p.cursor+n, len(p.options)-1))
+}
+
+func (p *channelPicker) toggle() {
+	if p.cursor < len(p.options) {
+		s := p.options[p.cursor].slug
+		p.selected[s] = !p.selected[s]
+	}
+}
+
+// chosen is the selected slugs, in the picker's order.
+func (p *channelPicker) chosen() []string {
+	var out []string
+	for _, o := range p.options {
+		if p.selected[o.slug] {
+			out = append(out, o.slug)
+		}
+	}
+	return out
+}

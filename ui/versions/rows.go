@@ -1,0 +1,177 @@
+package versions
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"rdash/api"
+	"rdash/internal/safe"
+	"rdash/ui/common"
+	"rdash/ui/table"
+)
+
+// Column indexes, in display order.
+const (
+	colVersion = iota
+	colName
+	colChannel
+	colPlatforms
+	colGame
+	colDownloads
+	colCreated
+)
+
+// wideWidth is the width from which dates are shown in full.
+const wideWidth = 140
+
+// columns are the table's columns. Priorities say what narrow terminals
+// drop first: platforms, then name, downloads, game versions and the
+// date; the version string and its channel always stay.
+func (m *Model) columns() []table.Column {
+	s := m.common.Styles
+	created := table.Column{Title: "CREATED", Min: 8, Max: 8, Priority: 4}
+	if m.wide {
+		created.Min, created.Max = 26, 36
+	}
+	cols := []table.Column{
+		{Title: "VERSION", Min: 7, Max: 32, Priority: 7},
+		{Title: "NAME", Min: 12, Max: 40, Priority: 2},
+		{Title: "CHANNEL", Min: 7, Max: 12, Priority: 6, Tint: func(c string) lipgloss.Style { return s.Channel(c) }},
+		{Title: "PLATFORMS", Min: 10, Max: 30, Priority: 1},
+		{Title: "GAME", Min: 8, Max: 28, Priority: 5},
+		{Title: "DOWNLOADS", Min: 9, Max: 11, Priority: 3, Right: true},
+		created,
+	}
+	if c := m.sort.column(); c >= 0 {
+		cols[c].Title += " " + m.sort.arrow()
+	}
+	return cols
+}
+
+// cells are v's table cells, made safe for the terminal once, at load.
+func cells(v api.Version, now time.Time, wide bool) []string {
+	created := common.Ago(v.CreatedAt, now)
+	if wide {
+		created = common.Date(v.CreatedAt) + " (" + created + ")"
+	}
+	return []string{
+		safe.Line(v.Version),
+		safe.Line(v.Name),
+		safe.Line(channelLabel(v.Channel)),
+		strings.Join(safe.Lines(v.Platforms), ","),
+		strings.Join(safe.Lines(v.MinecraftVersions), ","),
+		common.Count(v.Downloads),
+		created,
+	}
+}
+
+func channelLabel(c api.Channel) string {
+	if c.Slug != "" {
+		return c.Slug
+	}
+	return c.Name
+}
+
+// sortKey is a column the rows can be sorted by locally.
+type sortKey int
+
+const (
+	sortCreated sortKey = iota // the server's order
+	sortVersion
+	sortName
+	sortChannel
+	sortDownloads
+	sortKeys
+)
+
+var sortNames = [...]string{"created", "version", "name", "channel", "downloads"}
+
+// sortState is the local sort: which column, which way.
+type sortState struct {
+	key  sortKey
+	desc bool
+}
+
+// next cycles to the next column, each with its natural direction.
+func (s sortState) next() sortState {
+	k := (s.key + 1) % sortKeys
+	return sortState{key: k, desc: k == sortCreated || k == sortVersion || k == sortDownloads}
+}
+
+func (s sortState) arrow() string {
+	if s.desc {
+		return "↓"
+	}
+	return "↑"
+}
+
+func (s sortState) String() string { return sortNames[s.key] + " " + s.arrow() }
+
+func (s sortState) column() int {
+	return [...]int{colCreated, colVersion, colName, colChannel, colDownloads}[s.key]
+}
+
+// order sorts indexes of vs; ties keep the server's order.
+func (s sortState) order(vs []api.Version) []int {
+	idx := make([]int, len(vs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		c := s.compare(vs[a], vs[b])
+		if s.desc {
+			c = -c
+		}
+		return c
+	})
+	return idx
+}
+
+func (s sortState) compare(a, b api.Version) int {
+	switch s.key {
+	case sortVersion:
+		return naturalCompare(a.Version, b.Version)
+	case sortName:
+		return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	case sortChannel:
+		return cmp.Compare(channelLabel(a.Channel), channelLabel(b.Channel))
+	case sortDownloads:
+		return cmp.Compare(a.Downloads, b.Downloads)
+	}
+	return a.CreatedAt.Compare(b.CreatedAt)
+}
+
+// naturalCompare orders version strings by their numbers: 1.10 after 1.9.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, ra := leadingDigits(a)
+		db, rb := leadingDigits(b)
+		if da != "" && db != "" {
+			if c := cmp.Compare(len(strings.TrimLeft(da, "0")), len(strings.TrimLeft(db, "0"))); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")); c != 0 {
+				return c
+			}
+			a, b = ra, rb
+			continue
+		}
+		if c := cmp.Compare(a[0], b[0]); c != 0 {
+			return c
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func leadingDigits(s string) (digits, rest string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i], s[i:]
+}

@@ -1,0 +1,46 @@
+package versions
+
+import (
+	"slices"
+
+	"rdash/api"
+	"rdash/internal/safe"
+)
+
+// channelInfo is a channel seen in the loaded versions.
+type channelInfo struct{ slug, name string }
+
+// seen collects the channels and game versions of every version loaded so
+// far: the choices the channel picker and the game version completion offer.
+type seen struct {
+	channels []channelInfo
+	game     []string
+}
+
+func newSeen() seen { return seen{} }
+
+func (s *seen) add(v api.Version) {
+	slug := safe.Line(channelLabel(v.Channel))
+	if slug != "" && !slices.ContainsFunc(s.channels, func(c channelInfo) bool { return c.slug == slug }) {
+		s.channels = append(s.channels, channelInfo{slug: slug, name: safe.Line(v.Channel.Name)})
+	}
+	for _, g := range v.MinecraftVersions {
+		g = safe.Line(g)
+		i, found := slices.BinarySearchFunc(s.game, g, func(a, b string) int { return -naturalCompare(a, b) })
+		if !found {
+			s.game = slices.Insert(s.game, i, g)
+		}
+	}
+}
+
+// completions are the seen game versions starting with prefix, newest
+// first, leaving out those already chosen.
+func (s *seen) completions(prefix string, chosen []string) []string {
+	var out []string
+	for _, g := range s.game {
+		if len(g) >= len(prefix) && g[:len(prefix)] == prefix && !slices.Contains(chosen, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}

@@ -1,0 +1,163 @@
+package versions
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/common"
+)
+
+// Update implements common.Screen.
+func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.MouseWheelMsg:
+		return m, m.wheel(msg)
+	case pageLoadedMsg:
+		return m, m.pageLoaded(msg)
+	case retryLoadMsg:
+		if len(m.versions) == 0 {
+			return m, m.reload()
+		}
+		return m, m.loadNext()
+	case searchDebouncedMsg:
+		return m, m.searchDebounced(msg)
+	case downloadURLMsg:
+		return m, m.downloadURL(msg)
+	case common.VersionsChangedMsg:
+		m.versionsChanged(msg)
+	case common.ThemeMsg:
+		m.setStyles(msg.Styles)
+	default:
+		return m, m.updateInputs(msg) // paste, cursor blink
+	}
+	return m, nil
+}
+
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	switch m.mode {
+	case modeSearch:
+		return m.searchKey(msg)
+	case modeGame:
+		return m.gameKey(msg)
+	case modeChannels:
+		return m.channelKey(msg)
+	}
+	if cmd, ok := m.navKey(msg); ok {
+		return tea.Batch(cmd, m.maybePrefetch())
+	}
+	return m.actionKey(msg)
+}
+
+// navKey moves the cursor; it reports whether msg was a movement.
+func (m *Model) navKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := m.common.Keys
+	page := m.table.PageHeight()
+	switch {
+	case key.Matches(msg, k.Up):
+		m.table.Move(-1)
+	case key.Matches(msg, k.Down):
+		m.table.Move(1)
+	case key.Matches(msg, k.PageUp):
+		m.table.Move(-page)
+	case key.Matches(msg, k.PageDown):
+		m.table.Move(page)
+	case key.Matches(msg, k.HalfUp):
+		m.table.Move(-page / 2)
+	case key.Matches(msg, k.HalfDown):
+		m.table.Move(page / 2)
+	case key.Matches(msg, k.Top):
+		m.table.SetCursor(0)
+	case key.Matches(msg, k.Bottom):
+		m.table.SetCursor(m.table.Len() - 1)
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.common.Keys
+	switch {
+	case key.Matches(msg, k.Open):
+		return m.openDetail()
+	case key.Matches(msg, k.Mark):
+		return m.toggleMark()
+	case key.Matches(msg, k.MarkAll):
+		return m.markAll()
+	case key.Matches(msg, k.ClearMarks):
+		return m.clearMarks()
+	case key.Matches(msg, k.Refresh):
+		return m.reload()
+	case key.Matches(msg, k.Search):
+		m.mode = modeSearch
+		return m.search.Focus()
+	case key.Matches(msg, k.GameVersions):
+		m.mode = modeGame
+		return m.game.open(m.filter.Game)
+	case key.Matches(msg, k.Channels):
+		m.mode = modeChannels
+		m.channels = openChannels(m.seen.channels, m.filter.Channels)
+	case key.Matches(msg, k.ClearFilters):
+		m.search.SetValue("")
+		return m.setFilter(Filter{})
+	case key.Matches(msg, k.Sort):
+		return m.setSort(m.sort.next())
+	case key.Matches(msg, k.SortReverse):
+		return m.setSort(sortState{key: m.sort.key, desc: !m.sort.desc})
+	case key.Matches(msg, k.CopyID):
+		return m.copyID()
+	case key.Matches(msg, k.CopyURL):
+		return m.copyURL()
+	case key.Matches(msg, k.Edit):
+		return m.openSelection(common.RouteBulkEdit)
+	case key.Matches(msg, k.Delete):
+		return m.openSelection(common.RouteDelete)
+	}
+	return nil
+}
+
+func (m *Model) wheel(msg tea.MouseWheelMsg) tea.Cmd {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		m.table.Move(-3)
+	case tea.MouseWheelDown:
+		m.table.Move(3)
+	}
+	return m.maybePrefetch()
+}
+
+// setFilter applies a new filter: the first page is fetched again; marks stay.
+func (m *Model) setFilter(f Filter) tea.Cmd {
+	if f.Equal(m.filter) {
+		return nil
+	}
+	m.filter = f
+	return m.reload()
+}
+
+func (m *Model) setSort(s sortState) tea.Cmd {
+	m.sort = s
+	m.table.SetColumns(m.columns())
+	m.resort()
+	return nil
+}
+
+func (m *Model) setStyles(s *common.Styles) {
+	m.common.Styles = s
+	m.table.SetStyles(tableStyles(s))
+	m.table.SetColumns(m.columns())
+	m.search = restyle(m.search, s)
+	m.game.input = restyle(m.game.input, s)
+}
+
+func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
+	switch m.mode {
+	case modeSearch:
+		return m.updateSearch(msg)
+	case modeGame:
+		return m.game.update(msg)
+	}
+	return nil
+}

@@ -1,0 +1,159 @@
+// Package versions is the versions screen: a project's versions in a
+// table paged on the server (rows accumulate as the cursor nears the end),
+// filtered by channel, game version and search text, sorted locally, with
+// marks for bulk actions that survive filter changes.
+package versions
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/ui/common"
+	"rdash/ui/table"
+)
+
+// prefetchMargin is how close to the last loaded row the cursor may come
+// before the next page is fetched, so scrolling rarely waits.
+const prefetchMargin = 10
+
+// searchDebounce is how long typing must pause before a search is sent.
+const searchDebounce = 300 * time.Millisecond
+
+// mode is what has the keyboard.
+type mode int
+
+const (
+	modeTable mode = iota
+	modeSearch
+	modeGame
+	modeChannels
+)
+
+// Model is the versions screen.
+type Model struct {
+	common  common.Common
+	ctx     context.Context
+	cancel  context.CancelFunc
+	project common.ProjectRef
+
+	versions []api.Version // loaded, in the server's order
+	rows     [][]string    // cells of versions, same order
+	order    []int         // display order: indexes into versions
+	total    int           // -1 when the server does not say
+	page     int           // last page loaded
+	next     int           // next page to fetch; 0 when none
+
+	seq         int // id of the awaited list request
+	loading     int // page being fetched; 0 when none
+	failed      bool
+	stopFetch   context.CancelFunc
+	searchSeq   int
+	downloadSeq int
+
+	filter Filter
+	sort   sortState
+	marks  marks
+	seen   seen
+
+	table    table.Model
+	mode     mode
+	search   textinput.Model
+	game     gameInput
+	channels channelPicker
+
+	width, height int
+	wide          bool
+}
+
+// Factory builds the screen for common.RouteVersions from common.VersionsArgs.
+func Factory(c common.Common, args any) (common.Screen, error) {
+	a, ok := args.(common.VersionsArgs)
+	if !ok {
+		return nil, fmt.Errorf("versions: want common.VersionsArgs, got %T", args)
+	}
+	return New(c, a), nil
+}
+
+// New returns the versions screen of a.Project, starting from a.First
+// when the picker already fetched it.
+func New(c common.Common, a common.VersionsArgs) *Model {
+	ctx, cancel := context.WithCancel(c.Ctx)
+	m := &Model{
+		common: c, ctx: ctx, cancel: cancel, project: a.Project,
+		total: -1, marks: newMarks(), seen: newSeen(), sort: sortState{key: sortCreated, desc: true},
+		table: table.New(tableStyles(c.Styles)),
+	}
+	m.search = newInput(c.Styles, "search: ", "version or name")
+	m.game = newGameInput(c.Styles)
+	m.table.SetColumns(m.columns())
+	if a.First != nil {
+		m.seq++
+		m.applyPage(*a.First)
+	}
+	return m
+}
+
+// Init fetches the first page, unless the picker handed it over.
+func (m *Model) Init() tea.Cmd {
+	if m.page > 0 {
+		return nil
+	}
+	return m.reload()
+}
+
+// Title implements common.Screen.
+func (m *Model) Title() string { return m.project.Key() }
+
+// Capturing reports that a filter field or the channel picker is open.
+func (m *Model) Capturing() bool { return m.mode != modeTable }
+
+// Busy implements common.Screen.
+func (m *Model) Busy() string {
+	if m.loading == 0 {
+		return ""
+	}
+	return fmt.Sprintf("loading versions of %s (page %d)", m.project.Key(), m.loading)
+}
+
+// Close cancels the screen's requests.
+func (m *Model) Close() { m.cancel() }
+
+// SetSize implements common.Screen.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	if wide := w >= wideWidth; wide != m.wide {
+		m.wide = wide
+		m.table.SetColumns(m.columns())
+		m.rebuildRows()
+	}
+	m.table.SetSize(w, m.tableHeight())
+	m.search.SetWidth(max(w-12, 10))
+	m.game.input.SetWidth(max(w-20, 10))
+}
+
+// tableHeight leaves a line for the filters above the table and one for
+// the counts below it.
+func (m *Model) tableHeight() int { return max(m.height-2, 2) }
+
+// Marked returns the marked versions, full values as last loaded, in the
+// order they were marked: what the bulk edit and delete screens act on.
+func (m *Model) Marked() []api.Version { return m.marks.list() }
+
+// HiddenMarked counts the marked versions the current filter hides.
+func (m *Model) HiddenMarked() int { return m.marks.hidden(m.filter) }
+
+// Filter returns the filter in force.
+func (m *Model) Filter() Filter { return m.filter }
+
+// Loaded is how many versions are loaded, and the server's total (-1 when
+// it does not say).
+func (m *Model) Loaded() (n, total int) { return len(m.versions), m.total }
+
+func tableStyles(s *common.Styles) table.Styles {
+	return table.Styles{Header: s.TableHeader, Cursor: s.Cursor, Mark: s.Mark}
+}

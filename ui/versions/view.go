@@ -1,0 +1,128 @@
+package versions
+
+import (
+	"fmt"
+	"strings"
+
+	"rdash/ui/common"
+)
+
+// View implements common.Screen: the filter bar, the table (or the channel
+// picker), and a line of counts. Every line fits the width.
+func (m *Model) View() string {
+	var b strings.Builder
+	b.WriteString(common.Cut(m.filterBar(), m.width))
+	b.WriteByte('\n')
+	switch {
+	case m.mode == modeChannels:
+		b.WriteString(common.Clip(m.channelsView(), m.width, m.tableHeight()))
+	case m.table.Len() == 0:
+		b.WriteString(common.Clip(m.emptyView(), m.width, m.tableHeight()))
+	default:
+		b.WriteString(m.table.View(m.isMarked))
+	}
+	b.WriteByte('\n')
+	b.WriteString(common.Cut(m.infoLine(), m.width))
+	return b.String()
+}
+
+func (m *Model) isMarked(row int) bool { return m.marks.has(m.versionAt(row).ID) }
+
+// filterBar shows the filters in force, or the field being edited.
+func (m *Model) filterBar() string {
+	s := m.common.Styles
+	switch m.mode {
+	case modeSearch:
+		return m.search.View()
+	case modeGame:
+		return m.game.input.View()
+	}
+	if m.filter.Empty() {
+		return s.Muted.Render("all versions · / search · c channels · v game versions · s sort")
+	}
+	var parts []string
+	if len(m.filter.Channels) > 0 {
+		parts = append(parts, s.Label.Render("channel: ")+s.Value.Render(strings.Join(m.filter.Channels, ", ")))
+	}
+	if len(m.filter.Game) > 0 {
+		parts = append(parts, s.Label.Render("game: ")+s.Value.Render(strings.Join(m.filter.Game, ", ")))
+	}
+	if m.filter.Search != "" {
+		parts = append(parts, s.Label.Render("search: ")+s.Value.Render("“"+m.filter.Search+"”"))
+	}
+	return strings.Join(parts, s.Muted.Render(" · ")) + s.Muted.Render("  (F clears)")
+}
+
+// infoLine counts what is loaded and marked; while game versions are
+// typed it lists the completions instead.
+func (m *Model) infoLine() string {
+	s := m.common.Styles
+	if m.mode == modeGame {
+		sug := m.game.suggestions(&m.seen)
+		if len(sug) == 0 {
+			return s.Muted.Render("no seen game version matches; enter applies what is typed")
+		}
+		return s.Muted.Render("tab: ") + strings.Join(sug, "  ")
+	}
+	left := m.countText() + " · page " + fmt.Sprint(m.page) + " · sort: " + m.sort.String()
+	return s.Muted.Render(left) + m.marksText()
+}
+
+// countText is "42 of 1,500", or "42 loaded" when the server gives no total.
+func (m *Model) countText() string {
+	n := common.Count(int64(len(m.versions)))
+	switch {
+	case m.total >= 0:
+		return n + " of " + common.Count(int64(m.total))
+	case m.next > 0:
+		return n + " loaded, more to come"
+	}
+	return n + " loaded"
+}
+
+// marksText says how many versions are marked and how many of those the
+// filter hides, so a bulk action never surprises.
+func (m *Model) marksText() string {
+	n := m.marks.len()
+	if n == 0 {
+		return ""
+	}
+	s := m.common.Styles
+	text := fmt.Sprintf(" · %d marked", n)
+	if h := m.HiddenMarked(); h > 0 {
+		return s.Mark.Render(text) + s.Warn.Render(fmt.Sprintf(" (%d hidden by filter)", h))
+	}
+	return s.Mark.Render(text)
+}
+
+func (m *Model) emptyView() string {
+	s := m.common.Styles
+	switch {
+	case m.loading > 0:
+		return "\n  " + s.Muted.Render("Loading versions…")
+	case !m.filter.Empty():
+		return "\n  " + s.Muted.Render("No versions match the filter. F clears it.")
+	}
+	return "\n  " + s.Muted.Render("This project has no versions yet.")
+}
+
+// channelsView is the channel picker, drawn where the table was.
+func (m *Model) channelsView() string {
+	s := m.common.Styles
+	lines := []string{"", s.Section.Render("  Show channels") + s.Muted.Render("  space toggles · enter applies · esc cancels"), ""}
+	if len(m.channels.options) == 0 {
+		lines = append(lines, s.Muted.Render("  No channels seen yet."))
+	}
+	for i, o := range m.channels.options {
+		box := "[ ] "
+		if m.channels.selected[o.slug] {
+			box = "[x] "
+		}
+		line := box + common.Fit(o.slug, 14) + " " + o.name
+		if i == m.channels.cursor {
+			line = s.Cursor.Render(line)
+		}
+		lines = append(lines, "  "+line)
+	}
+	return strings.Join(lines, "\n")
+}
