@@ -1,0 +1,173 @@
+package uitest
+
+import (
+	"fmt"
+	"go/ast"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Model is what the driver drives: the root, or any model with a
+// tea.View (screens are wrapped by their tests).
+type Model interface {
+	Update(tea.Msg) (tea.Model, tea.Cmd)
+	View() tea.View
+}
+
+// Driver runs a model like tea.Program does, but in the test's goroutine:
+// Send calls Update, runs the returned commands in goroutines, and WaitFor
+// feeds their messages back until a condition holds. Timers run for real,
+// so debounces and fades behave as in the program.
+type Driver struct {
+	t     testing.TB
+	m     Model
+	msgs  chan tea.Msg
+	done  chan struct{}
+	quit  bool
+	clips []string
+	// Seen records every message fed back, for assertions on requests.
+	Seen []tea.Msg
+}
+
+// NewDriver starts m at width×height: Init, then a window size message.
+func NewDriver(t testing.TB, m Model, width, height int) *Driver {
+	d := &Driver{t: t, m: m, msgs: make(chan tea.Msg, 256), done: make(chan struct{})}
+	t.Cleanup(func() { close(d.done) })
+	if i, ok := m.(interface{ Init() tea.Cmd }); ok {
+		d.run(i.Init())
+	}
+	d.Send(tea.WindowSizeMsg{Width: width, Height: height})
+	return d
+}
+
+// Send delivers msg to the model and starts the commands it returns.
+func (d *Driver) Send(msg tea.Msg) {
+	d.t.Helper()
+	nm, cmd := d.m.Update(msg)
+	d.m = nm.(Model)
+	d.run(cmd)
+}
+
+// Press sends keys by name: "j", "enter", "esc", "space", "ctrl+c", "G".
+func (d *Driver) Press(keys ...string) {
+	d.t.Helper()
+	for _, k := range keys {
+		d.Send(Key(k))
+	}
+}
+
+// Type sends each rune of s as a key press.
+func (d *Driver) Type(s string) {
+	d.t.Helper()
+	for _, r := range s {
+		d.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+// Key builds the key press msg for a name such as "enter" or "ctrl+c".
+func Key(name string) tea.KeyPressMsg {
+	special := map[string]tea.KeyPressMsg{
+		"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape}, "tab": {Code: tea.KeyTab},
+		"space": {Code: tea.KeySpace, Text: " "}, "up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
+		"pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp}, "backspace": {Code: tea.KeyBackspace},
+		"ctrl+c": {Code: 'c', Mod: tea.ModCtrl}, "ctrl+d": {Code: 'd', Mod: tea.ModCtrl},
+	}
+	if k, ok := special[name]; ok {
+		return k
+	}
+	r := []rune(name)
+	return tea.KeyPressMsg{Code: r[0], Text: name}
+}
+
+// run executes cmd in a goroutine; batches are unpacked so each command
+// runs on its own, as the program does.
+func (d *Driver) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		msg := cmd()
+		select {
+		case d.msgs <- msg:
+		case <-d.done:
+		}
+	}()
+}
+
+// feed delivers one message from a finished command.
+func (d *Driver) feed(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+	case tea.QuitMsg:
+		d.quit = true
+	default:
+		if t := fmt.Sprintf("%T", msg); t == "tea.setClipboardMsg" {
+			d.clips = append(d.clips, reflect.ValueOf(msg).String())
+			return
+		}
+		if t := reflect.TypeOf(msg); t.PkgPath() == "charm.land/bubbletea/v2" && !ast.IsExported(t.Name()) {
+			return // requests to the runtime (background colour...)
+		}
+		d.Seen = append(d.Seen, msg)
+		d.Send(msg)
+	}
+}
+
+// WaitFor feeds messages back until cond holds, failing after 10 s with
+// the screen as it is.
+func (d *Driver) WaitFor(what string, cond func() bool) {
+	d.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for !cond() {
+		select {
+		case msg := <-d.msgs:
+			d.feed(msg)
+		case <-deadline:
+			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, d.Screen())
+		}
+	}
+}
+
+// WaitForText waits until the screen shows text.
+func (d *Driver) WaitForText(text string) {
+	d.t.Helper()
+	d.WaitFor(fmt.Sprintf("%q on screen", text), func() bool { return strings.Contains(d.Screen(), text) })
+}
+
+// Drain feeds the messages that arrive within wait, for checks that
+// something does NOT happen.
+func (d *Driver) Drain(wait time.Duration) {
+	deadline := time.After(wait)
+	for {
+		select {
+		case msg := <-d.msgs:
+			d.feed(msg)
+		case <-deadline:
+			return
+		}
+	}
+}
+
+// Model returns the current model.
+func (d *Driver) Model() Model { return d.m }
+
+// Quit reports whether the model asked to quit.
+func (d *Driver) Quit() bool { return d.quit }
+
+// Clipboard returns what was copied with tea.SetClipboard, in order.
+func (d *Driver) Clipboard() []string { return d.clips }
+
+// Raw is the current view's content, with its escape sequences.
+func (d *Driver) Raw() string { return d.m.View().Content }
+
+// Screen is the current view without escape sequences.
+func (d *Driver) Screen() string { return ansi.Strip(d.Raw()) }

@@ -1,0 +1,99 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"rdash/ui/common"
+)
+
+// panel is a blocking problem (signed out, server unreachable) shown in
+// place of the screen, with the action that fixes it.
+type panel struct {
+	problem common.Problem
+	context string
+	retry   tea.Cmd
+}
+
+// report shows an error: blocking ones get the panel, the others fade from
+// the status line. Cancelled requests (a screen was left) say nothing.
+func (m *Model) report(msg common.ErrorMsg) tea.Cmd {
+	p := common.Describe(msg.Err)
+	if p.Sentence == "" {
+		return nil
+	}
+	m.common.Logger.Warn("request failed", "doing", msg.Context, "err", msg.Err)
+	if p.Blocking {
+		m.panel = &panel{problem: p, context: msg.Context, retry: msg.Retry}
+		return nil
+	}
+	text := p.Text()
+	if msg.Context != "" {
+		text = msg.Context + ": " + text
+	}
+	return m.status.Error(text)
+}
+
+// panelKey handles keys while the panel is up: retry, sign in (when that
+// screen is registered), dismiss, quit.
+func (m *Model) panelKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.common.Keys
+	p := m.panel
+	switch {
+	case key.Matches(msg, k.Retry) && p.retry != nil:
+		m.panel = nil
+		return p.retry
+	case key.Matches(msg, k.SignIn) && p.problem.SignIn && m.hasRoute(common.RouteSignIn):
+		m.panel = nil
+		return common.Open(common.RouteSignIn, nil)
+	case key.Matches(msg, k.Back):
+		m.panel = nil
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	}
+	return nil
+}
+
+func (m *Model) panelHelp() []key.Binding {
+	k := m.common.Keys
+	var b []key.Binding
+	if m.panel.retry != nil {
+		b = append(b, k.Retry)
+	}
+	if m.panel.problem.SignIn && m.hasRoute(common.RouteSignIn) {
+		b = append(b, k.SignIn)
+	}
+	dismiss := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss"))
+	return append(b, dismiss, k.Quit)
+}
+
+func (m *Model) panelTitle() string {
+	switch {
+	case m.panel.problem.SignIn:
+		return "Signed out"
+	case strings.HasPrefix(m.panel.problem.Sentence, "Cannot reach"):
+		return "Server unreachable"
+	}
+	return "Problem"
+}
+
+// panelView renders the panel centred in the body.
+func (m *Model) panelView(w, h int) string {
+	s := m.common.Styles
+	p := m.panel.problem
+	inner := max(min(64, w-4), 10)
+	lines := []string{s.PanelTitle.Render(m.panelTitle()), ""}
+	if m.panel.context != "" {
+		lines = append(lines, s.Muted.Render("While "+m.panel.context+":"))
+	}
+	lines = append(lines, p.Sentence)
+	if p.Fix != "" {
+		lines = append(lines, "", s.Bold.Render(strings.ToUpper(p.Fix[:1])+p.Fix[1:]))
+	}
+	body := lipgloss.NewStyle().Width(inner).Render(strings.Join(lines, "\n"))
+	box := s.Panel.Render(body)
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
+}

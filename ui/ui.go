@@ -1,0 +1,148 @@
+// Package ui is rdash's dashboard: a small root model that routes messages
+// to a stack of screens (project picker → versions → version detail, and
+// the screens registered later), with a header, a status line and a help
+// footer around them.
+package ui
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"rdash/config"
+	"rdash/ui/common"
+	"rdash/ui/statusbar"
+)
+
+// Options is what the dashboard needs from the command that starts it.
+type Options struct {
+	// Client talks to the service; *api.Client satisfies it.
+	Client common.Client
+	// Config is the loaded configuration (theme, mouse, page size, pins).
+	Config *config.Config
+	// State is what rdash remembers between runs (pinned, recent).
+	State config.State
+	// SaveState persists State; the dashboard calls it from a command
+	// after a pin or an opened project. Nil keeps changes in memory.
+	SaveState func(config.State) error
+	// Context ends the dashboard's requests when cancelled.
+	Context context.Context
+	// Logger receives debug logs; it must not write to the terminal.
+	// Nil discards them.
+	Logger *slog.Logger
+	// Project, when set (a slug or ID), is opened at start.
+	Project string
+	// Now is the clock; nil means time.Now. Tests fix it.
+	Now func() time.Time
+	// Routes adds or replaces screens by route: this is how a screen
+	// written later (bulk edit, invitations, sign-in) plugs in.
+	Routes map[common.Route]common.Factory
+}
+
+// Model is the dashboard's root tea.Model.
+type Model struct {
+	common common.Common
+	cancel context.CancelFunc
+	opts   Options
+	routes map[common.Route]common.Factory
+
+	stack    []common.Screen
+	status   statusbar.Model
+	help     help.Model
+	showHelp bool
+	panel    *panel
+
+	width, height int
+	user          string
+}
+
+// New returns the dashboard. Options.Client and Options.Config are required.
+func New(opts Options) *Model {
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	m := &Model{cancel: cancel, opts: opts, routes: defaultRoutes()}
+	for r, f := range opts.Routes {
+		m.routes[r] = f
+	}
+	styles := common.NewStyles(initialTheme(opts.Config))
+	m.common = common.Common{
+		Ctx: ctx, Client: opts.Client, Config: opts.Config, Styles: styles,
+		Keys: common.DefaultKeyMap(), Logger: orDiscard(opts.Logger), Now: opts.Now,
+		Markdown: common.NewMarkdownCache(), Routes: m.hasRoute,
+	}
+	if m.common.Now == nil {
+		m.common.Now = time.Now
+	}
+	m.status = statusbar.New(styles)
+	m.help = help.New()
+	m.help.Styles = styles.Help
+	m.user = firstNonEmpty(opts.State.Username, opts.Config.Username)
+	return m
+}
+
+// ProgramOptions are the tea.Program options the dashboard wants: its
+// context, and no colour at all when NO_COLOR is set (colorprofile only
+// honours NO_COLOR values that parse as true).
+func ProgramOptions(opts Options) []tea.ProgramOption {
+	var po []tea.ProgramOption
+	if opts.Context != nil {
+		po = append(po, tea.WithContext(opts.Context))
+	}
+	if opts.Config != nil && opts.Config.Env.NoColor {
+		po = append(po, tea.WithColorProfile(colorprofile.Ascii))
+	}
+	return po
+}
+
+// Init opens the project picker (and the initial project, if any), asks
+// the terminal for its background colour and who is signed in.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{fetchUser(m.common.Ctx, m.common.Client)}
+	if m.common.Config.Theme == "auto" && !m.common.Config.Env.NoColor {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	args := common.PickerArgs{State: m.opts.State, Save: m.opts.SaveState, Open: m.opts.Project}
+	cmds = append(cmds, m.open(common.OpenMsg{Route: common.RoutePicker, Args: args}))
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) hasRoute(r common.Route) bool {
+	_, ok := m.routes[r]
+	return ok
+}
+
+func (m *Model) top() common.Screen {
+	if len(m.stack) == 0 {
+		return nil
+	}
+	return m.stack[len(m.stack)-1]
+}
+
+// initialTheme is the theme before the terminal answers: the configured
+// one, or dark, the common case, when the config says auto.
+func initialTheme(c *config.Config) common.Theme {
+	return common.Theme{Dark: c.Theme != "light", NoColor: c.Env.NoColor}
+}
+
+func orDiscard(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

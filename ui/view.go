@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"rdash/ui/common"
+)
+
+// View draws the header, the focused screen (or the error panel, or the
+// full help), the status line and the help footer. It only assembles what
+// the screens render; no line is wider than the terminal.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = "rdash"
+	if m.common.Config.Mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	return v
+}
+
+func (m *Model) render() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	w, h := m.bodySize()
+	parts := []string{m.headerView(), common.Clip(m.bodyView(w, h), w, h), m.status.View(), m.footerView()}
+	return common.Clip(strings.Join(parts, "\n"), m.width, m.height)
+}
+
+func (m *Model) bodyView(w, h int) string {
+	switch {
+	case m.panel != nil:
+		return m.panelView(w, h)
+	case m.showHelp:
+		return m.fullHelpView()
+	case m.top() != nil:
+		return m.top().View()
+	}
+	return ""
+}
+
+// headerView is the breadcrumb of the stack and who is signed in. When it
+// does not fit, the oldest crumbs give way first.
+func (m *Model) headerView() string {
+	s := m.common.Styles
+	crumbs := []string{s.Header.Render("rdash")}
+	for i, sc := range m.stack {
+		st := s.HeaderDim
+		if i == len(m.stack)-1 {
+			st = s.Title
+		}
+		crumbs = append(crumbs, st.Render(sc.Title()))
+	}
+	left := strings.Join(crumbs, s.HeaderDim.Render(" › "))
+	right := ""
+	if m.user != "" {
+		right = s.User.Render("@" + m.user)
+	}
+	room := m.width - ansi.StringWidth(right) - 1
+	if right == "" {
+		room = m.width
+	}
+	if over := ansi.StringWidth(left) - room; over > 0 {
+		left = ansi.TruncateLeft(left, over+1, "…")
+	}
+	return common.Spread(left, right, m.width)
+}
+
+// footerView is one line of the keys that work now. The global keys stay
+// at the right; the screen's keys give way (with "…") when it is narrow.
+func (m *Model) footerView() string {
+	screen, global := m.shortHelp()
+	right := m.help.ShortHelpView(global)
+	room := m.width - ansi.StringWidth(right)
+	if len(global) > 0 && len(screen) > 0 {
+		room -= ansi.StringWidth(m.help.ShortSeparator)
+	}
+	h := m.help
+	h.SetWidth(max(room, 0))
+	left := h.ShortHelpView(screen)
+	switch {
+	case left == "":
+		return common.Cut(right, m.width)
+	case right == "":
+		return common.Cut(left, m.width)
+	}
+	sep := m.help.Styles.ShortSeparator.Render(m.help.ShortSeparator)
+	return common.Cut(left+sep+right, m.width)
+}
+
+// shortHelp is the focused screen's keys and the global ones.
+func (m *Model) shortHelp() (screen, global []key.Binding) {
+	k := m.common.Keys
+	top := m.top()
+	switch {
+	case m.panel != nil:
+		return m.panelHelp(), nil
+	case m.showHelp:
+		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close help")), k.Quit}
+	case top == nil:
+		return nil, []key.Binding{k.Quit}
+	case top.Capturing():
+		return top.ShortHelp(), nil
+	}
+	if len(m.stack) > 1 {
+		global = append(global, k.Back)
+	}
+	return top.ShortHelp(), append(global, k.Help, k.Quit)
+}
+
+func (m *Model) fullHelpView() string {
+	k := m.common.Keys
+	var groups [][]key.Binding
+	if top := m.top(); top != nil {
+		groups = top.FullHelp()
+	}
+	global := []key.Binding{k.Help, k.Quit, k.ForceQuit}
+	if len(m.stack) > 1 {
+		global = append([]key.Binding{k.Back}, global...)
+	}
+	groups = append(groups, global)
+	return "\n" + m.help.FullHelpView(groups)
+}
