@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -294,5 +295,26 @@ func TestEnvTokenRefusedSaysUnset(t *testing.T) {
 	_, err := whoAmI(t, w, src)
 	if !errors.Is(err, ErrSignInNeeded) || !strings.Contains(err.Error(), "RDASH_TOKEN") {
 		t.Fatalf("whoAmI = %v", err)
+	}
+}
+
+func TestRefreshOutlivesTheCancelledRequest(t *testing.T) {
+	t.Parallel()
+	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second, Latency: 300 * time.Millisecond})
+	store := newDirs(t).store(newFakeKeyring(), "")
+	if _, err := store.Save(t.Context(), w.settings.Host(), "alice", signIn(t, w, "alice"), nil); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := store.Load(t.Context(), w.settings.Host())
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	NewSource(t.Context(), SourceOptions{Settings: w.settings, Stored: st, Store: store}).TokenContext(ctx)
+	// The refresh spent the old refresh token; the new one must be stored.
+	again, _ := store.Load(t.Context(), w.settings.Host())
+	if again.Token.RefreshToken == st.Token.RefreshToken {
+		t.Fatal("the refresh was abandoned with the request; the rotated token is lost")
+	}
+	if _, err := NewSource(t.Context(), SourceOptions{Settings: w.settings, Stored: again}).Token(); err != nil {
+		t.Fatalf("the stored refresh token does not work: %v", err)
 	}
 }

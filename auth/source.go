@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"golang.org/x/oauth2"
 )
@@ -89,11 +90,20 @@ func (s *Source) refreshOnce(ctx context.Context, why string) (*oauth2.Token, er
 	return tok, err
 }
 
+// refreshTimeout bounds a refresh, which does not end with the request
+// that needed it.
+const refreshTimeout = 30 * time.Second
+
 // refresh runs the refresh grant; why says what made it necessary.
 func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error) {
 	if s.cur.Where.Kind == KindEnv {
 		return nil, &SignInError{Env: true, Reason: why}
 	}
+	// The server rotates refresh tokens: a refresh abandoned halfway (the
+	// user left the screen) could spend the old one and lose the new one,
+	// so it runs to the end, and so does writing the new one back.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
+	defer cancel()
 	if tok, ok := s.adoptStored(ctx); ok {
 		return tok, nil
 	}

@@ -103,15 +103,15 @@ func (s *Store) Check(ctx context.Context) error {
 // token from the keyring, else from the file. With none it returns a
 // *SignInError.
 func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
+	if s.envToken != "" {
+		tok := &oauth2.Token{AccessToken: s.envToken, TokenType: "Bearer"}
+		return &Stored{Host: host, Token: tok, Where: Location{Kind: KindEnv}}, nil
+	}
 	rec, file, err := s.read()
 	if err != nil {
 		return nil, err
 	}
 	account := activeAccount(host, rec, file)
-	if s.envToken != "" {
-		tok := &oauth2.Token{AccessToken: s.envToken, TokenType: "Bearer"}
-		return &Stored{Host: host, Account: account, Token: tok, Where: Location{Kind: KindEnv}}, nil
-	}
 	if account == "" {
 		return nil, &SignInError{Reason: "not signed in to " + host}
 	}
