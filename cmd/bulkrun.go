@@ -1,0 +1,189 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/internal/safe"
+)
+
+// bulkJSON is what --json prints for edit, delete and undo.
+type bulkJSON struct {
+	Preview  []previewJSON  `json:"preview"`
+	Applied  bool           `json:"applied"`
+	Journal  string         `json:"journal,omitempty"`
+	Outcomes []bulk.Outcome `json:"outcomes,omitempty"`
+}
+
+type previewJSON struct {
+	ID      string             `json:"id"`
+	Version string             `json:"version"`
+	Changes []bulk.FieldChange `json:"changes"`
+}
+
+func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit bulk.Edit) error {
+	patch, err := edit.Patch()
+	if err != nil {
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
+	client, err := f.APIClient(cmd.Context())
+	if err != nil {
+		return err
+	}
+	versions, err := bulk.Load(cmd.Context(), client, project, fl.ids)
+	if err != nil {
+		return err
+	}
+	changes := bulk.Preview(versions, edit, bulk.Channels(versions))
+	out := bulkJSON{Preview: previewOf(changes)}
+	if !fl.json {
+		printPreview(f.IO.Out, changes)
+	}
+	if fl.dryRun {
+		return f.finishJSON(fl.json, out)
+	}
+	if err := f.confirm(fl.yes, fmt.Sprintf("Apply this edit to %d versions of %s?", len(changes), project)); err != nil {
+		return err
+	}
+	runner, err := f.bulkRunner(project, client)
+	if err != nil {
+		return err
+	}
+	entry, err := runner.Edit(cmd.Context(), changes, patch)
+	f.endProgress()
+	return f.finishRun(fl.json, out, entry, err)
+}
+
+func previewOf(changes []bulk.Change) []previewJSON {
+	out := make([]previewJSON, len(changes))
+	for i, c := range changes {
+		out[i] = previewJSON{ID: c.Before.ID, Version: c.Before.Version, Changes: c.Fields}
+		if out[i].Changes == nil {
+			out[i].Changes = []bulk.FieldChange{}
+		}
+	}
+	return out
+}
+
+// printPreview shows each version with its fields before and after.
+func printPreview(w io.Writer, changes []bulk.Change) {
+	changing := 0
+	for _, c := range changes {
+		fmt.Fprintf(w, "%s  %s\n", safe.Line(c.Before.Version), c.Before.ID)
+		if len(c.Fields) == 0 {
+			fmt.Fprintln(w, "    no change")
+			continue
+		}
+		changing++
+		for _, fc := range c.Fields {
+			fmt.Fprintf(w, "    %-14s %s → %s\n", fc.Field+":", short(fc.Before), short(fc.After))
+		}
+	}
+	fmt.Fprintf(w, "%d versions, %d of them change\n", len(changes), changing)
+}
+
+// short shows a value on one line; a long or multi-line one (a changelog)
+// is cut with its size given.
+func short(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	first, _, multi := strings.Cut(s, "\n")
+	first = safe.Line(first)
+	if len(first) > 60 {
+		first = first[:57] + "..."
+	} else if !multi {
+		return first
+	}
+	return fmt.Sprintf("%q… (%d lines)", first, strings.Count(s, "\n")+1)
+}
+
+func (f *Factory) finishJSON(asJSON bool, out bulkJSON) error {
+	if asJSON {
+		return writeJSON(f.IO.Out, out)
+	}
+	return nil
+}
+
+// finishRun prints the per-version results and fails unless every version
+// ended as intended.
+func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr error) error {
+	if e != nil {
+		out.Applied, out.Journal, out.Outcomes = len(e.Outcomes) > 0, e.ID, e.Outcomes
+	}
+	if asJSON {
+		if err := writeJSON(f.IO.Out, out); err != nil {
+			return err
+		}
+	} else if e != nil {
+		printOutcomes(f.IO.Out, e.Outcomes)
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if bad := notDone(e); len(bad) > 0 {
+		return fmt.Errorf("%d of %d versions did not end as intended (%s); retry them with --ids %s",
+			len(bad), len(e.Outcomes), strings.Join(statusCounts(e.Outcomes), ", "), strings.Join(bad, ","))
+	}
+	return nil
+}
+
+func printOutcomes(w io.Writer, outcomes []bulk.Outcome) {
+	for _, o := range outcomes {
+		line := fmt.Sprintf("%-12s %s  %s", o.Status, o.ID, safe.Line(o.Version))
+		if o.Error != "" {
+			line += "  (" + safe.Line(o.Error) + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w, strings.Join(statusCounts(outcomes), ", "))
+}
+
+func statusCounts(outcomes []bulk.Outcome) []string {
+	counts := map[bulk.Status]int{}
+	for _, o := range outcomes {
+		counts[o.Status]++
+	}
+	var parts []string
+	for _, s := range []bulk.Status{bulk.StatusUpdated, bulk.StatusDeleted, bulk.StatusNotApplied, bulk.StatusUnknown} {
+		if counts[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+		}
+	}
+	return parts
+}
+
+func notDone(e *bulk.Entry) []string {
+	var ids []string
+	for _, o := range e.Outcomes {
+		if o.Status == bulk.StatusNotApplied || o.Status == bulk.StatusUnknown {
+			ids = append(ids, o.ID)
+		}
+	}
+	return ids
+}
+
+func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, error) {
+	cfg, err := f.Config()
+	if err != nil {
+		return nil, err
+	}
+	r := &bulk.Runner{Client: client, Project: project,
+		Journal: bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}}
+	if f.IO.OutTTY {
+		r.Progress = func(done, total int) { fmt.Fprintf(f.IO.ErrOut, "\r%d/%d versions sent", done, total) }
+	}
+	return r, nil
+}
+
+// endProgress ends the progress line printed on a terminal.
+func (f *Factory) endProgress() {
+	if f.IO.OutTTY {
+		fmt.Fprintln(f.IO.ErrOut)
+	}
+}

@@ -1,0 +1,65 @@
+package cmd
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+)
+
+// cli runs rdash commands in-process against one sandbox, signed in as one
+// user through RDASH_TOKEN, with private config and state directories.
+type cli struct {
+	t   *testing.T
+	env map[string]string
+	srv *sandbox.Server
+}
+
+func newCLI(t *testing.T, user string, opts sandbox.Options) *cli {
+	t.Helper()
+	srv, run := sandboxtest.Start(t, opts)
+	env := map[string]string{"HOME": t.TempDir(), "RDASH_STATE_DIR": t.TempDir(), "RDASH_CONFIG_DIR": t.TempDir()}
+	for _, kv := range run.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
+	if user != "" {
+		tok, err := srv.MintToken(user, "user:read", "project:read", "project:version:create",
+			"project:version:update", "project:version:delete", "org:member:create")
+		if err != nil {
+			t.Fatal(err)
+		}
+		env["RDASH_TOKEN"] = tok
+	}
+	return &cli{t: t, env: env, srv: srv}
+}
+
+// result is what one command printed and its exit code.
+type result struct {
+	out, err string
+	code     int
+}
+
+// run runs one command with stdin as input; neither stream is a terminal.
+func (c *cli) run(stdin string, args ...string) result {
+	c.t.Helper()
+	var out, errOut bytes.Buffer
+	f := &Factory{
+		IO:     IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut},
+		Lookup: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+	}
+	code := Main(c.t.Context(), args, f)
+	return result{out.String(), errOut.String(), code}
+}
+
+// ok runs a command that must succeed and returns its standard output.
+func (c *cli) ok(args ...string) string {
+	c.t.Helper()
+	r := c.run("", args...)
+	if r.code != 0 {
+		c.t.Fatalf("rdash %s: exit %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), r.code, r.out, r.err)
+	}
+	return r.out
+}

@@ -1,0 +1,194 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+	"rdash/internal/explain"
+)
+
+func newInvitationsCmd(f *Factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "invitations",
+		Aliases: []string{"invitation", "inv"},
+		Short:   "See, send, cancel, accept and reject organization invitations",
+	}
+	c.AddCommand(newInvListCmd(f), newInvSendCmd(f), newInvAcceptCmd(f),
+		newInvRejectCmd(f), newInvCancelCmd(f))
+	return c
+}
+
+func newInvListCmd(f *Factory) *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "list ORG",
+		Short: "List an organization's pending invitations (needs MEMBER_CREATE)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			invs, _, err := client.ListInvitations(cmd.Context(), args[0])
+			if err != nil {
+				return explain.Invitation(explain.OpList, args[0], "", err)
+			}
+			if asJSON {
+				return writeJSON(f.IO.Out, invs)
+			}
+			t := &table{tty: f.IO.OutTTY}
+			for _, inv := range invs {
+				t.add(inv.Username, inv.Name, inv.ID, inv.MemberRole, joinPermissions(inv.Permissions))
+			}
+			if len(invs) == 0 && f.IO.OutTTY {
+				fmt.Fprintf(f.IO.ErrOut, "no pending invitations in %s\n", args[0])
+				return nil
+			}
+			return t.write(f.IO.Out, "USERNAME", "NAME", "ID", "ROLE", "PERMISSIONS")
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return c
+}
+
+func joinPermissions(ps []api.Permission) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = string(p)
+	}
+	return strings.Join(s, ",")
+}
+
+func newInvSendCmd(f *Factory) *cobra.Command {
+	var req api.InvitationRequest
+	var perms []string
+	c := &cobra.Command{
+		Use:   "send ORG INVITEE",
+		Short: "Invite a user (username or ID) to an organization with a role and permissions",
+		Example: `  rdash invitations send emberforge dave --role Developer \
+      --permission project:version:create --permission project:version:update`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			req.Invitee = args[1]
+			req.Permissions = make([]api.Permission, len(perms))
+			for i, p := range perms {
+				req.Permissions[i] = api.Permission(p)
+			}
+			if _, err := client.CreateInvitation(cmd.Context(), args[0], &req); err != nil {
+				return explain.Invitation(explain.OpSend, args[0], args[1], err)
+			}
+			fmt.Fprintf(f.IO.ErrOut, "invited %s to %s\n", args[1], args[0])
+			return nil
+		},
+	}
+	c.Flags().StringVar(&req.Role, "role", "", "role the user will have")
+	c.Flags().StringArrayVar(&perms, "permission", nil, "permission the user will have (e.g. MEMBER_CREATE, project:version:update); repeat for several")
+	return c
+}
+
+func newInvAcceptCmd(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "accept ORG",
+		Short: "Accept your invitation to an organization",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			me, err := f.whoAmI(cmd.Context(), client)
+			if err != nil {
+				return err
+			}
+			if _, err := client.AcceptInvitation(cmd.Context(), args[0], me); err != nil {
+				return explain.Invitation(explain.OpAccept, args[0], me, err)
+			}
+			fmt.Fprintf(f.IO.ErrOut, "accepted: you are now a member of %s\n", args[0])
+			return nil
+		},
+	}
+}
+
+func newInvRejectCmd(f *Factory) *cobra.Command {
+	var yes bool
+	c := &cobra.Command{
+		Use:   "reject ORG",
+		Short: "Reject your invitation to an organization",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			me, err := f.whoAmI(cmd.Context(), client)
+			if err != nil {
+				return err
+			}
+			if err := f.confirm(yes, fmt.Sprintf("Reject the invitation to %s? It cannot be taken back.", args[0])); err != nil {
+				return err
+			}
+			if _, err := client.DeleteInvitation(cmd.Context(), args[0], me); err != nil {
+				return explain.Invitation(explain.OpReject, args[0], me, err)
+			}
+			fmt.Fprintf(f.IO.ErrOut, "rejected the invitation to %s\n", args[0])
+			return nil
+		},
+	}
+	c.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	return c
+}
+
+func newInvCancelCmd(f *Factory) *cobra.Command {
+	var yes bool
+	c := &cobra.Command{
+		Use:   "cancel ORG USER",
+		Short: "Cancel a pending invitation (needs MEMBER_CREATE)",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if err := f.confirm(yes, fmt.Sprintf("Cancel %s's invitation to %s?", args[1], args[0])); err != nil {
+				return err
+			}
+			if _, err := client.DeleteInvitation(cmd.Context(), args[0], args[1]); err != nil {
+				return explain.Invitation(explain.OpCancel, args[0], args[1], err)
+			}
+			fmt.Fprintf(f.IO.ErrOut, "cancelled %s's invitation to %s\n", args[1], args[0])
+			return nil
+		},
+	}
+	c.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	return c
+}
+
+// whoAmI is the signed-in user's ID: from GET /users/@me when the server
+// answers it, else the configured or remembered username.
+func (f *Factory) whoAmI(ctx context.Context, client *api.Client) (string, error) {
+	u, _, err := client.GetUser(ctx, "@me")
+	if err == nil && u.ID != "" {
+		return u.ID, nil
+	}
+	if err != nil && !errors.Is(err, api.ErrNotFound) {
+		return "", err
+	}
+	cfg, cerr := f.Config()
+	if cerr != nil {
+		return "", cerr
+	}
+	if cfg.Username != "" {
+		return cfg.Username, nil
+	}
+	return "", &ExitError{Code: ExitCancel, Err: errors.New(
+		"the server does not say who you are: set username in the config file or RDASH_USERNAME")}
+}

@@ -1,0 +1,83 @@
+package cmd
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api/sandbox"
+)
+
+type sandboxFlags struct {
+	addr      string
+	data      string
+	latency   time.Duration
+	faultRate float64
+	faultSeed int64
+	codeTTL   time.Duration
+	tokenTTL  time.Duration
+	noRefresh bool
+	approveAs string
+}
+
+func newSandboxCmd(f *Factory) *cobra.Command {
+	var fl sandboxFlags
+	c := &cobra.Command{
+		Use:   "sandbox",
+		Short: "Run the built-in sandbox service alone, for scripts and tests",
+		Long: `Run the built-in sandbox service: the whole interface and its OAuth
+account service, on loopback, with seeded users, organizations and projects.
+It prints the settings rdash needs, one per line, then serves until
+interrupted:
+
+  eval "$(rdash sandbox --addr 127.0.0.1:8765 | head -4 | sed 's/^/export /')"`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			srv, err := newSandbox(fl)
+			if err != nil {
+				return err
+			}
+			run, err := srv.Start(fl.addr)
+			if err != nil {
+				return err
+			}
+			defer run.Close()
+			for _, line := range run.Env() {
+				fmt.Fprintln(f.IO.Out, line)
+			}
+			<-cmd.Context().Done()
+			return nil
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&fl.addr, "addr", "127.0.0.1:0", "address to listen on (loopback only is advised; port 0 picks a free one)")
+	fs.StringVar(&fl.data, "data", "", "seed JSON file (default: the built-in seed)")
+	fs.DurationVar(&fl.latency, "latency", 0, "delay added to every request (e.g. 150ms, to feel a slow link)")
+	fs.Float64Var(&fl.faultRate, "fault-rate", 0, "share of API requests that fail (0..1): 429, 500 or a dropped connection")
+	fs.Int64Var(&fl.faultSeed, "fault-seed", 1, "seed of the fault generator")
+	fs.DurationVar(&fl.codeTTL, "code-ttl", 10*time.Minute, "lifetime of authorization codes")
+	fs.DurationVar(&fl.tokenTTL, "token-ttl", time.Hour, "lifetime of access tokens")
+	fs.BoolVar(&fl.noRefresh, "no-refresh", false, "refuse the refresh_token grant")
+	fs.StringVar(&fl.approveAs, "approve-as", "", "approve every authorization at once as this seeded user (no consent page)")
+	return c
+}
+
+func newSandbox(fl sandboxFlags) (*sandbox.Server, error) {
+	if fl.faultRate < 0 || fl.faultRate > 1 {
+		return nil, &ExitError{Code: ExitCancel, Err: fmt.Errorf("--fault-rate: must be between 0 and 1, not %g", fl.faultRate)}
+	}
+	opts := sandbox.Options{
+		Latency: fl.latency, FaultRate: fl.faultRate, FaultSeed: fl.faultSeed,
+		CodeTTL: fl.codeTTL, TokenTTL: fl.tokenTTL, NoRefresh: fl.noRefresh, ApproveAs: fl.approveAs,
+	}
+	if fl.data != "" {
+		b, err := os.ReadFile(fl.data)
+		if err != nil {
+			return nil, fmt.Errorf("--data: %w", err)
+		}
+		opts.Data = b
+	}
+	return sandbox.New(opts)
+}

@@ -1,0 +1,165 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dustin/go-humanize"
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+	"rdash/internal/safe"
+)
+
+func newVersionsCmd(f *Factory) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "versions",
+		Aliases: []string{"version", "v"},
+		Short:   "List, show, edit, delete and undo edits of a project's versions",
+	}
+	c.AddCommand(newVersionsListCmd(f), newVersionsGetCmd(f), newVersionsEditCmd(f),
+		newVersionsDeleteCmd(f), newVersionsUndoCmd(f))
+	return c
+}
+
+type versionsListFlags struct {
+	channels, gameVersions []string
+	search                 string
+	page, pageSize         int
+	json                   bool
+}
+
+func newVersionsListCmd(f *Factory) *cobra.Command {
+	var fl versionsListFlags
+	c := &cobra.Command{
+		Use:   "list PROJECT",
+		Short: "List a project's versions, one page at a time, newest first",
+		Example: `  rdash versions list lumen
+  rdash versions list emberforge-core --channel beta --channel alpha --game-version 1.21.4
+  rdash versions list lumen --search fix --page 2 --page-size 50 --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			opts := &api.ListVersionsOptions{Page: fl.page, PageSize: fl.pageSize,
+				Channels: fl.channels, MinecraftVersions: fl.gameVersions, Search: fl.search}
+			vs, resp, err := client.ListVersions(cmd.Context(), args[0], opts)
+			if err != nil {
+				return err
+			}
+			if fl.json {
+				return writeJSON(f.IO.Out, listJSON{Versions: vs, Pagination: resp.Pagination, NextPage: resp.NextPage})
+			}
+			return f.printVersions(vs, resp)
+		},
+	}
+	fs := c.Flags()
+	fs.StringArrayVar(&fl.channels, "channel", nil, "only versions in this channel (ID or slug); repeat for several")
+	fs.StringArrayVar(&fl.gameVersions, "game-version", nil, "only versions for this game version; repeat for several")
+	fs.StringVar(&fl.search, "search", "", "only versions whose version string or name contains this")
+	fs.IntVar(&fl.page, "page", 1, "page number, from 1")
+	fs.IntVar(&fl.pageSize, "page-size", 0, "versions per page (default: the server's)")
+	fs.BoolVar(&fl.json, "json", false, "print JSON")
+	return c
+}
+
+type listJSON struct {
+	Versions   []api.Version   `json:"versions"`
+	Pagination *api.Pagination `json:"pagination,omitempty"`
+	NextPage   int             `json:"next_page,omitempty"`
+}
+
+func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
+	t := &table{tty: f.IO.OutTTY}
+	now := time.Now()
+	for _, v := range vs {
+		t.add(v.ID, v.Version, v.Name, v.Channel.Slug, strings.Join(v.Platforms, ","),
+			strings.Join(v.MinecraftVersions, ","), fmt.Sprint(v.Downloads), ago(now, v.CreatedAt))
+	}
+	if err := t.write(f.IO.Out, "ID", "VERSION", "NAME", "CHANNEL", "PLATFORMS", "GAME VERSIONS", "DOWNLOADS", "CREATED"); err != nil {
+		return err
+	}
+	if f.IO.OutTTY {
+		fmt.Fprintln(f.IO.ErrOut, pageLine(len(vs), resp))
+	}
+	return nil
+}
+
+func pageLine(n int, resp *api.Response) string {
+	p := resp.Pagination
+	if p == nil {
+		return fmt.Sprintf("%d versions", n)
+	}
+	s := fmt.Sprintf("page %d, %d versions of %d", p.Page, n, p.Total)
+	if resp.NextPage > 0 {
+		s += fmt.Sprintf(" (next: --page %d)", resp.NextPage)
+	}
+	return s
+}
+
+func newVersionsGetCmd(f *Factory) *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "get PROJECT VERSION",
+		Short: "Show one version: metadata, files, dependencies and changelog",
+		Long:  "Show one version. VERSION is the version's ID or its version string.",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := f.APIClient(cmd.Context())
+			if err != nil {
+				return err
+			}
+			v, _, err := client.GetVersion(cmd.Context(), args[0], args[1])
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(f.IO.Out, v)
+			}
+			return f.printVersion(v)
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return c
+}
+
+func (f *Factory) printVersion(v *api.Version) error {
+	w := f.IO.Out
+	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.Line(val)) }
+	line("version", v.Version)
+	line("name", v.Name)
+	line("id", v.ID)
+	line("channel", fmt.Sprintf("%s (%s)", v.Channel.Name, v.Channel.Slug))
+	line("platforms", strings.Join(v.Platforms, ", "))
+	line("game versions", strings.Join(v.MinecraftVersions, ", "))
+	line("downloads", fmt.Sprint(v.Downloads))
+	line("created", v.CreatedAt.Format(time.RFC3339))
+	for _, file := range v.Files {
+		desc := file.Name
+		if file.ExternalURL != "" {
+			desc += " → " + file.ExternalURL
+		} else {
+			desc += " (" + humanize.IBytes(uint64(max(file.Size, 0))) + ")"
+		}
+		if file.IsPrimary {
+			desc += " [primary]"
+		}
+		line("file", desc)
+	}
+	for _, d := range v.Dependencies {
+		kind, id := d.Target()
+		desc := fmt.Sprintf("%s %s %s", d.Type, kind, id)
+		if d.URL != "" {
+			desc += " <" + d.URL + ">"
+		}
+		line("dependency", desc)
+	}
+	if v.Changelog != "" {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, strings.TrimRight(safe.Text(v.Changelog), "\n"))
+	}
+	return nil
+}
