@@ -1,0 +1,63 @@
+package sandbox
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+
+	"rdash/api"
+)
+
+// Paging of every list (docs/wire.md, Versions).
+const (
+	defaultPageSize = 25
+	maxPageSize     = 100
+)
+
+type paging struct{ page, size int }
+
+func parsePaging(q url.Values) (paging, error) {
+	pg := paging{page: 1, size: defaultPageSize}
+	var ok bool
+	if q.Has("page") {
+		if pg.page, ok = intIn(q.Get("page"), 1, math.MaxInt32); !ok {
+			return pg, badRequest("page", "must be a whole number of at least 1")
+		}
+	}
+	if q.Has("page_size") {
+		if pg.size, ok = intIn(q.Get("page_size"), 1, maxPageSize); !ok {
+			return pg, badRequestf("page_size", "must be a whole number from 1 to %d", maxPageSize)
+		}
+	}
+	return pg, nil
+}
+
+func intIn(s string, lo, hi int) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= lo && n <= hi
+}
+
+// pager collects the items of one page while counting all of them.
+type pager[T any] struct {
+	paging
+	items []T
+	total int
+}
+
+// add counts an item and, when it falls on the page, keeps what make
+// returns; make runs only for kept items.
+func (p *pager[T]) add(make func() T) {
+	first := (p.page - 1) * p.size
+	if p.total >= first && len(p.items) < p.size {
+		p.items = append(p.items, make())
+	}
+	p.total++
+}
+
+func (p *pager[T]) envelope() envelope {
+	items := p.items
+	if items == nil {
+		items = []T{}
+	}
+	return envelope{Data: items, Pagination: &api.Pagination{Page: p.page, PageSize: p.size, Total: p.total}}
+}

@@ -1,0 +1,128 @@
+package sandbox
+
+import (
+	"net/http"
+	"strings"
+	"time"
+)
+
+// APIPrefix and AuthPrefix are the paths of the API base and the account
+// service on the sandbox's origin (docs/wire.md, Addresses).
+const (
+	APIPrefix  = "/api/v1"
+	AuthPrefix = "/auth"
+)
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	api := func(pattern string, h http.HandlerFunc) {
+		method, path, _ := strings.Cut(pattern, " ")
+		mux.Handle(method+" "+APIPrefix+path, s.withFaults(h))
+	}
+	api("GET /projects/{projectId}/versions", s.listVersions)
+	api("POST /projects/{projectId}/versions", s.createVersion)
+	api("PATCH /projects/{projectId}/versions", s.patchVersions)
+	api("DELETE /projects/{projectId}/versions", s.deleteVersions)
+	api("GET /projects/{projectId}/versions/{versionId}", s.getVersion)
+	api("PATCH /projects/{projectId}/versions/{versionId}", s.updateVersion)
+	api("DELETE /projects/{projectId}/versions/{versionId}", s.deleteVersion)
+	api("GET /projects/{projectId}/versions/{versionId}/download", s.download)
+	api("GET /projects/{projectId}/versions/{versionId}/download/{fileId}", s.download)
+	api("GET /versions/{versionId}", s.getVersionByID)
+	api("GET /orgs/{orgId}/invitations", s.listInvitations)
+	api("POST /orgs/{orgId}/invitations", s.invite)
+	api("PATCH /orgs/{orgId}/invitations/{userId}", s.acceptInvitation)
+	api("DELETE /orgs/{orgId}/invitations/{userId}", s.deleteInvitation)
+	api("GET /users/{userId}", s.getUser)
+	api("GET /users/{userId}/projects", s.userProjects)
+
+	mux.HandleFunc("GET "+AuthPrefix+"/oauth/authorize", s.authorizePage)
+	mux.HandleFunc("POST "+AuthPrefix+"/oauth/authorize", s.authorizeDecision)
+	mux.HandleFunc("POST "+AuthPrefix+"/oauth/token", s.token)
+	mux.HandleFunc("GET "+AuthPrefix+"/oauth/oob", s.oobPage)
+	mux.HandleFunc("GET /files/{fileId}/{name}", s.serveFile)
+	mux.Handle("/", noRoute(mux))
+	return s.logged(s.delayed(limitBody(mux)))
+}
+
+// noRoute answers what no pattern matches: 405 with Allow when the path
+// exists for other methods, else 404, both in the JSON error shape.
+func noRoute(mux *http.ServeMux) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete} {
+			probe := &http.Request{Method: m, URL: r.URL, Host: r.Host}
+			if _, pattern := mux.Handler(probe); pattern != "/" {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) == 0 {
+			writeError(w, notFound("no route for %s", r.URL.Path))
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, &httpError{http.StatusMethodNotAllowed, "method_not_allowed",
+			r.Method + " is not allowed here; allowed: " + strings.Join(allow, ", ")})
+	}
+}
+
+func limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > MaxBodyBytes {
+			writeError(w, &http.MaxBytesError{Limit: MaxBodyBytes})
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) delayed(next http.Handler) http.Handler {
+	if s.opts.Latency <= 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t := time.NewTimer(s.opts.Latency)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			next.ServeHTTP(w, r)
+		case <-r.Context().Done():
+		}
+	})
+}
+
+// logged logs each request's method, path, status and duration. The query is
+// left out: on /auth it carries codes.
+func (s *Server) logged(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+			"duration", time.Since(start).Round(time.Microsecond))
+	})
+}
+
+// statusWriter records the status; Unwrap lets http.ResponseController reach
+// the connection beneath, for dropped-connection faults.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -1,0 +1,137 @@
+// Package sandbox is an in-process implementation of the resource hosting
+// service: the API of shared/spec/service-api.md with the choices of
+// docs/wire.md, its OAuth account service, and file downloads, all on one
+// http.Handler. It enforces every rule of the interface, so a client's
+// handling of each rejection can be exercised, and it can add latency and
+// inject faults. The seeded data is described in README.md.
+package sandbox
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+)
+
+//go:embed testdata/seed.json
+var defaultSeed string
+
+// Options configure a Server. The zero value serves the embedded seed with
+// the interface's default lifetimes, no latency and no faults.
+type Options struct {
+	Data      []byte        // seed JSON; nil means the embedded seed (testdata/seed.json)
+	CodeTTL   time.Duration // authorization code lifetime; 0 = 10m
+	TokenTTL  time.Duration // access token lifetime; 0 = 1h
+	NoRefresh bool          // refuse the refresh_token grant
+	ApproveAs string        // username: GET /oauth/authorize redirects at once with a code for this user
+	Latency   time.Duration // added to every request
+	// FaultRate is the share (0..1) of API requests (not /auth, not /files)
+	// that fail: 429 with Retry-After: 1, 500, or a dropped connection. Half
+	// of the faults strike before the handler runs (nothing changed), half
+	// after it ran (the change happened but the client sees a failure), so
+	// clients must verify, not assume.
+	FaultRate float64
+	FaultSeed int64            // seeds the fault RNG, for deterministic tests
+	Now       func() time.Time // clock; nil = time.Now
+	Logger    *slog.Logger     // nil = discard; tokens, codes and secrets are never logged
+}
+
+// Defaults of Options and limits of the wire contract.
+const (
+	DefaultCodeTTL  = 10 * time.Minute
+	DefaultTokenTTL = time.Hour
+	MaxBodyBytes    = 8 << 20
+)
+
+func (o Options) withDefaults() (Options, error) {
+	switch {
+	case o.FaultRate < 0 || o.FaultRate > 1:
+		return o, fmt.Errorf("sandbox: fault rate %v is not between 0 and 1", o.FaultRate)
+	case o.Latency < 0 || o.CodeTTL < 0 || o.TokenTTL < 0:
+		return o, errors.New("sandbox: latency and lifetimes must not be negative")
+	}
+	if o.CodeTTL == 0 {
+		o.CodeTTL = DefaultCodeTTL
+	}
+	if o.TokenTTL == 0 {
+		o.TokenTTL = DefaultTokenTTL
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Data == nil {
+		o.Data = []byte(defaultSeed)
+	}
+	return o, nil
+}
+
+// Server is the service. It is safe for concurrent use.
+type Server struct {
+	opts    Options
+	log     *slog.Logger
+	pages   *template.Template
+	faults  *faults
+	handler http.Handler
+
+	mu sync.Mutex
+	st *state
+}
+
+// New loads and validates the seed, generates the versions it asks for, and
+// returns a Server ready to serve.
+func New(opts Options) (*Server, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	st, err := loadSeed(opts.Data)
+	if err != nil {
+		return nil, err
+	}
+	if opts.ApproveAs != "" && st.userBy[opts.ApproveAs] == nil {
+		return nil, fmt.Errorf("sandbox: approve-as: no user %q in the seed", opts.ApproveAs)
+	}
+	s := &Server{
+		opts:   opts,
+		log:    opts.Logger,
+		pages:  parsePages(),
+		faults: newFaults(opts.FaultRate, opts.FaultSeed),
+		st:     st,
+	}
+	s.handler = s.routes()
+	return s, nil
+}
+
+// Handler serves the API under /api/v1/, the account service under /auth/
+// and uploaded files under /files/.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// MintToken returns an access token for username with the given scopes (all
+// known scopes when none are given), as if the user had signed in, for tests
+// that skip OAuth. It lives for Options.TokenTTL and has no refresh token.
+func (s *Server) MintToken(username string, scopes ...string) (string, error) {
+	if len(scopes) == 0 {
+		scopes = knownScopes()
+	}
+	for _, sc := range scopes {
+		if !isKnownScope(sc) {
+			return "", fmt.Errorf("sandbox: unknown scope %q", sc)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u := s.st.userBy[username]
+	if u == nil {
+		return "", fmt.Errorf("sandbox: no user %q", username)
+	}
+	return s.newAccessToken(u, nil, sortScopes(scopes)), nil
+}
+
+func (s *Server) now() time.Time { return s.opts.Now() }

@@ -1,0 +1,28 @@
+// Package sandboxtest starts the sandbox service for tests.
+package sandboxtest
+
+import (
+	"testing"
+
+	"rdash/api/sandbox"
+)
+
+// Start serves a new sandbox.Server built from opts on 127.0.0.1 at a free
+// port and closes it when the test ends.
+func Start(t testing.TB, opts sandbox.Options) (*sandbox.Server, *sandbox.Running) {
+	t.Helper()
+	s, err := sandbox.New(opts)
+	if err != nil {
+		t.Fatalf("sandbox: %v", err)
+	}
+	run, err := s.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("sandbox: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := run.Close(); err != nil {
+			t.Errorf("sandbox: close: %v", err)
+		}
+	})
+	return s, run
+}

@@ -1,0 +1,62 @@
+package sandbox
+
+import (
+	"net/http"
+
+	"rdash/api"
+)
+
+// pathUser resolves the user in the path: an ID, a username, or @me (which
+// needs scope user:read). Every user route needs a token.
+func (s *Server) pathUser(r *http.Request) (*user, error) {
+	key := r.PathValue("userId")
+	scope := ""
+	if key == "@me" {
+		scope = scopeUserRead
+	}
+	sess, err := s.signedIn(r, scope)
+	switch {
+	case err != nil:
+		return nil, err
+	case key == "@me":
+		return sess.user, nil
+	}
+	if u := s.st.userBy[key]; u != nil {
+		return u, nil
+	}
+	return nil, notFound("no user %q", key)
+}
+
+// getUser serves GET /users/{userId}.
+func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
+	s.respond(w, http.StatusOK, func() (envelope, error) {
+		u, err := s.pathUser(r)
+		if err != nil {
+			return envelope{}, err
+		}
+		return envelope{Data: u.toAPI()}, nil
+	})
+}
+
+// userProjects serves GET /users/{userId}/projects: the projects the user
+// owns or whose organization they belong to.
+func (s *Server) userProjects(w http.ResponseWriter, r *http.Request) {
+	pg, err := parsePaging(r.URL.Query())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	s.respond(w, http.StatusOK, func() (envelope, error) {
+		u, err := s.pathUser(r)
+		if err != nil {
+			return envelope{}, err
+		}
+		p := pager[api.Project]{paging: pg}
+		for _, pr := range s.st.projects {
+			if pr.owner == u || (pr.org != nil && pr.org.hasMember(u)) {
+				p.add(pr.toAPI)
+			}
+		}
+		return p.envelope(), nil
+	})
+}

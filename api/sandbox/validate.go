@@ -1,0 +1,166 @@
+package sandbox
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"rdash/api"
+)
+
+// Limits of the interface, and of docs/wire.md where it is silent.
+const (
+	maxVersionLen     = 32
+	maxNameLen        = 64
+	maxFileNameLen    = 128
+	maxURLLen         = 256
+	maxGameVersionLen = 32
+	maxRoleLen        = 64
+	maxIDs            = 100
+)
+
+// checkText requires s to be non-blank, at most max characters, and made of
+// visible characters only (spaces allowed).
+func checkText(field, s string, max int) error {
+	n := utf8.RuneCountInString(s)
+	switch {
+	case strings.TrimSpace(s) == "":
+		return badRequest(field, "must not be empty")
+	case n > max:
+		return badRequestf(field, "at most %d characters (got %d)", max, n)
+	case strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }):
+		return badRequest(field, "must contain only visible characters")
+	}
+	return nil
+}
+
+func checkURL(field, s string, max int) error {
+	if n := utf8.RuneCountInString(s); n > max {
+		return badRequestf(field, "at most %d characters (got %d)", max, n)
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return badRequest(field, "must be an http(s) URL")
+	}
+	return nil
+}
+
+func checkFileName(field, s string) error {
+	if err := checkText(field, s, maxFileNameLen); err != nil {
+		return err
+	}
+	if strings.ContainsAny(s, `/\`) || s == "." || s == ".." {
+		return badRequest(field, `a file name must not contain / or \ or be . or ..`)
+	}
+	return nil
+}
+
+// isID reports whether s has the form of the service's IDs: 8 characters of
+// A-Z, a-z and 0-9.
+func isID(s string) bool {
+	return len(s) == 8 && !strings.ContainsFunc(s, func(r rune) bool {
+		return r > unicode.MaxASCII || !(unicode.IsLetter(r) || unicode.IsDigit(r))
+	})
+}
+
+func checkPlatforms(field string, ps []string) error {
+	for i, p := range ps {
+		if !slices.Contains(api.Platforms, p) {
+			return badRequestf(fmt.Sprintf("%s[%d]", field, i), "%q is not one of %s", p, strings.Join(api.Platforms, ", "))
+		}
+	}
+	return noDuplicates(field, ps, identity)
+}
+
+func checkGameVersions(field string, gs []string) error {
+	for i, g := range gs {
+		if err := checkText(fmt.Sprintf("%s[%d]", field, i), g, maxGameVersionLen); err != nil {
+			return err
+		}
+	}
+	return noDuplicates(field, gs, identity)
+}
+
+func checkDependencies(field string, ds []api.Dependency) error {
+	for i, d := range ds {
+		if err := checkDependency(fmt.Sprintf("%s[%d]", field, i), d); err != nil {
+			return err
+		}
+	}
+	return noDuplicates(field, ds, target)
+}
+
+func checkDependency(field string, d api.Dependency) error {
+	if !slices.Contains(api.DependencyTypes, d.Type) {
+		return badRequestf(field+".type", "must be one of %s", strings.Join(api.DependencyTypes, ", "))
+	}
+	set := 0
+	for _, id := range []string{d.VersionID, d.ProjectID, d.Name} {
+		if id != "" {
+			set++
+		}
+	}
+	switch {
+	case set != 1:
+		return badRequest(field, "must reference exactly one of version_id, project_id or name")
+	case d.VersionID != "" && !isID(d.VersionID):
+		return badRequest(field+".version_id", "must be 8 characters of A-Z, a-z, 0-9")
+	case d.ProjectID != "" && !isID(d.ProjectID):
+		return badRequest(field+".project_id", "must be 8 characters of A-Z, a-z, 0-9")
+	case d.Name != "":
+		if err := checkText(field+".name", d.Name, maxNameLen); err != nil {
+			return err
+		}
+	}
+	if d.URL == "" {
+		return nil
+	}
+	if d.Name == "" {
+		return badRequest(field+".url", "only allowed beside name")
+	}
+	return checkURL(field+".url", d.URL, maxURLLen)
+}
+
+// target identifies what a dependency references, whatever its type.
+func target(d api.Dependency) string {
+	kind, id := d.Target()
+	return kind + " " + id
+}
+
+// depKey identifies a dependency for add and remove: its type and target.
+func depKey(d api.Dependency) string { return d.Type + " " + target(d) }
+
+func identity(s string) string { return s }
+
+func noDuplicates[T any](field string, items []T, key func(T) string) error {
+	seen := make(map[string]int, len(items))
+	for i, it := range items {
+		k := key(it)
+		if j, dup := seen[k]; dup {
+			return badRequestf(fmt.Sprintf("%s[%d]", field, i), "duplicate of %s[%d] (%s)", field, j, k)
+		}
+		seen[k] = i
+	}
+	return nil
+}
+
+// parseIDs reads the ids query parameter of the bulk endpoints.
+func parseIDs(q url.Values) ([]string, error) {
+	raw := q.Get("ids")
+	if raw == "" {
+		return nil, badRequest("ids", "required: comma-separated version IDs")
+	}
+	ids := strings.Split(raw, ",")
+	if len(ids) > maxIDs {
+		return nil, badRequestf("ids", "at most %d IDs (got %d)", maxIDs, len(ids))
+	}
+	for i, id := range ids {
+		if !isID(id) {
+			return nil, badRequestf(fmt.Sprintf("ids[%d]", i), "%q is not an 8-character version ID", id)
+		}
+	}
+	return ids, noDuplicates("ids", ids, identity)
+}

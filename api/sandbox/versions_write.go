@@ -1,0 +1,175 @@
+package sandbox
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+
+	"rdash/api"
+)
+
+// createVersion serves POST /projects/{projectId}/versions.
+func (s *Server) createVersion(w http.ResponseWriter, r *http.Request) {
+	form, ok := s.readChange(w, r, scopeVersionCreate, true)
+	if !ok {
+		return
+	}
+	d := form.data
+	s.respond(w, http.StatusCreated, func() (envelope, error) {
+		p, err := s.mayChange(r, scopeVersionCreate)
+		if err != nil {
+			return envelope{}, err
+		}
+		ch := p.channel(*d.Channel)
+		if ch == nil {
+			return envelope{}, badRequestf("data.channel", "no channel %q in project %s", *d.Channel, p.slug)
+		}
+		if p.withVersion(*d.Version) != nil {
+			return envelope{}, conflict("data.version: %s already has version %s", p.slug, *d.Version)
+		}
+		files, err := s.buildFiles(form, nil)
+		if err != nil {
+			return envelope{}, err
+		}
+		v := &version{
+			id: s.st.freshID(rand.IntN), version: *d.Version, name: *d.Name, channel: ch,
+			lists: ch.defaults.clone(), createdAt: s.now(), files: files, project: p,
+		}
+		if d.Changelog != nil {
+			v.changelog = *d.Changelog
+		}
+		v.lists = replaceLists(v.lists, d.MinecraftVersions, d.Platforms, d.Dependencies)
+		s.st.add(v)
+		return envelope{Data: v.toAPI(viewFull)}, nil
+	})
+}
+
+// readChange checks that the caller may change the project's versions, then
+// reads and checks the multipart body, in that order so a stranger learns
+// nothing from validation. It writes the error and reports false on failure.
+func (s *Server) readChange(w http.ResponseWriter, r *http.Request, perm string, create bool) (*versionForm, bool) {
+	if !s.locked(w, func() error { _, err := s.mayChange(r, perm); return err }) {
+		return nil, false
+	}
+	form, err := readVersionForm(r)
+	if err == nil {
+		err = form.check(create)
+	}
+	if err != nil {
+		writeError(w, err)
+		return nil, false
+	}
+	return form, true
+}
+
+func replaceLists(l lists, games, platforms []string, deps []api.Dependency) lists {
+	if games != nil {
+		l.minecraftVersions = slices.Clone(games)
+	}
+	if platforms != nil {
+		l.platforms = slices.Clone(platforms)
+	}
+	if deps != nil {
+		l.dependencies = slices.Clone(deps)
+	}
+	return l
+}
+
+// buildFiles makes a version's file list from data.files (docs/wire.md): an
+// uploaded part's name adds it, replacing a file of that name; a name or URL
+// of a file in existing keeps it; a new URL adds an external file.
+func (s *Server) buildFiles(form *versionForm, existing []*file) ([]*file, error) {
+	now := s.now()
+	out := make([]*file, 0, len(form.data.Files))
+	for i, item := range form.data.Files {
+		content, uploaded := form.uploads[item]
+		keep := slices.IndexFunc(existing, func(f *file) bool { return f.name == item })
+		switch {
+		case uploaded:
+			out = append(out, uploadedFile(s.st.freshID(rand.IntN), item, content, now))
+		case keep >= 0:
+			out = append(out, existing[keep])
+		case isURLItem(item):
+			out = append(out, externalFile(s.st.freshID(rand.IntN), item, now))
+		case existing == nil:
+			return nil, badRequestf(fmt.Sprintf("data.files[%d]", i), "no uploaded part named %q", item)
+		default:
+			return nil, badRequestf(fmt.Sprintf("data.files[%d]", i), "no uploaded part or file of this version named %q", item)
+		}
+	}
+	return out, nil
+}
+
+// updateVersion serves PATCH /projects/{projectId}/versions/{versionId}.
+func (s *Server) updateVersion(w http.ResponseWriter, r *http.Request) {
+	form, ok := s.readChange(w, r, scopeVersionUpdate, false)
+	if !ok {
+		return
+	}
+	s.respond(w, http.StatusOK, func() (envelope, error) {
+		p, err := s.mayChange(r, scopeVersionUpdate)
+		if err != nil {
+			return envelope{}, err
+		}
+		v, err := s.pathVersion(r, p)
+		if err != nil {
+			return envelope{}, err
+		}
+		if err := s.update(v, form); err != nil {
+			return envelope{}, err
+		}
+		return envelope{Data: v.toAPI(viewFull)}, nil
+	})
+}
+
+// update applies form to v, all or nothing.
+func (s *Server) update(v *version, form *versionForm) error {
+	d := form.data
+	next := *v
+	if d.Channel != nil {
+		if next.channel = v.project.channel(*d.Channel); next.channel == nil {
+			return badRequestf("data.channel", "no channel %q in project %s", *d.Channel, v.project.slug)
+		}
+	}
+	if d.Version != nil {
+		if other := v.project.withVersion(*d.Version); other != nil && other != v {
+			return conflict("data.version: %s already has version %s", v.project.slug, *d.Version)
+		}
+		next.version = *d.Version
+	}
+	if d.Name != nil {
+		next.name = *d.Name
+	}
+	if d.Changelog != nil {
+		next.changelog = *d.Changelog
+	}
+	next.lists = replaceLists(v.lists, d.MinecraftVersions, d.Platforms, d.Dependencies)
+	if d.Files != nil {
+		files, err := s.buildFiles(form, v.files)
+		if err != nil {
+			return err
+		}
+		next.files = files
+	}
+	s.st.forgetFiles(v.files)
+	*v = next
+	s.st.rememberFiles(v.files)
+	return nil
+}
+
+// deleteVersion serves DELETE /projects/{projectId}/versions/{versionId}.
+func (s *Server) deleteVersion(w http.ResponseWriter, r *http.Request) {
+	s.respond(w, http.StatusNoContent, func() (envelope, error) {
+		p, err := s.mayChange(r, scopeVersionDelete)
+		if err != nil {
+			return envelope{}, err
+		}
+		v, err := s.pathVersion(r, p)
+		if err != nil {
+			return envelope{}, err
+		}
+		s.st.remove(p, map[*version]bool{v: true})
+		return envelope{}, nil
+	})
+}
