@@ -1,0 +1,156 @@
+package cmd
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/internal/bulk"
+)
+
+func listIDs(t *testing.T, c *cli, project string, args ...string) []api.Version {
+	t.Helper()
+	var out listJSON
+	if err := json.Unmarshal([]byte(c.ok(append([]string{"versions", "list", project, "--json"}, args...)...)), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Versions
+}
+
+func TestVersionsListFiltersAndPages(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	var out listJSON
+	raw := c.ok("versions", "list", "emberforge-core", "--channel", "beta", "--page", "2", "--page-size", "30", "--json")
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Versions) != 30 || out.Pagination == nil || out.Pagination.Page != 2 || out.NextPage != 3 {
+		t.Fatalf("got %d versions, pagination %+v, next %d", len(out.Versions), out.Pagination, out.NextPage)
+	}
+	for _, v := range out.Versions {
+		if v.Channel.Slug != "beta" {
+			t.Fatalf("version %s is in channel %s", v.ID, v.Channel.Slug)
+		}
+	}
+	plain := c.ok("versions", "list", "lumen")
+	if lines := strings.Split(strings.TrimSpace(plain), "\n"); len(lines) < 2 || !strings.Contains(lines[0], "\t") {
+		t.Fatalf("piped output is not tab-separated rows:\n%s", plain)
+	}
+}
+
+func TestVersionsGetStripsEscapes(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	for _, v := range listIDs(t, c, "lumen", "--page-size", "100") {
+		out := c.ok("versions", "get", "lumen", v.ID)
+		if strings.ContainsAny(out, "\x1b\x07\u009b") {
+			t.Fatalf("versions get %s printed a control character:\n%q", v.Version, out)
+		}
+		if !strings.Contains(out, "version:") || !strings.Contains(out, v.Version) {
+			t.Fatalf("versions get %s:\n%s", v.Version, out)
+		}
+	}
+}
+
+func TestVersionsEditRejectsBeforeSending(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"replace and add", []string{"--set-platforms", "paper", "--add-platform", "folia"}, "--set-platforms: a --set-… flag cannot be combined"},
+		{"bad platform", []string{"--add-platform", "bedrock"}, "add_platforms[0]: must be one of"},
+		{"bad dependency id", []string{"--add-dependency", "required:project:short"}, "dependencies[0].project_id"},
+		{"bad dependency kind", []string{"--add-dependency", "required:repo:AbCd1234"}, "KIND must be version, project or name"},
+		{"nothing", nil, "nothing to change"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := c.run("", append([]string{"versions", "edit", "lumen", "--ids", "AAAAAAAA", "--yes"}, tt.args...)...)
+			if r.code != ExitCancel || !strings.Contains(r.err, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want exit 2 and %q", r.code, r.err, tt.want)
+			}
+		})
+	}
+}
+
+func TestVersionsEditDryRunThenApplyThenUndo(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	vs := listIDs(t, c, "lumen", "--page-size", "3")
+	ids := []string{vs[0].ID, vs[1].ID, vs[2].ID}
+	args := []string{"versions", "edit", "lumen", "--ids", strings.Join(ids, ","), "--add-game-version", "1.99", "--json"}
+
+	var dry bulkJSON
+	if err := json.Unmarshal([]byte(c.ok(append(args, "--dry-run")...)), &dry); err != nil {
+		t.Fatal(err)
+	}
+	if dry.Applied || len(dry.Preview) != 3 || dry.Preview[0].Changes[0].Field != "game versions" {
+		t.Fatalf("dry run = %+v", dry)
+	}
+	if got := listIDs(t, c, "lumen", "--game-version", "1.99"); len(got) != 0 {
+		t.Fatalf("dry run changed %d versions", len(got))
+	}
+	if r := c.run("", args...); r.code != ExitCancel || !strings.Contains(r.err, "--yes") {
+		t.Fatalf("without a terminal and --yes: exit %d %q", r.code, r.err)
+	}
+	var applied bulkJSON
+	if err := json.Unmarshal([]byte(c.ok(append(args, "--yes")...)), &applied); err != nil {
+		t.Fatal(err)
+	}
+	if !applied.Applied || len(applied.Outcomes) != 3 || applied.Outcomes[0].Status != bulk.StatusUpdated {
+		t.Fatalf("apply = %+v", applied)
+	}
+	if got := listIDs(t, c, "lumen", "--game-version", "1.99"); len(got) != 3 {
+		t.Fatalf("after apply %d versions have 1.99, want 3", len(got))
+	}
+	c.ok("versions", "undo", "lumen", "--yes")
+	for i, v := range listIDs(t, c, "lumen", "--page-size", "3") {
+		if !slices.Equal(v.MinecraftVersions, vs[i].MinecraftVersions) {
+			t.Fatalf("undo left %s with %v, want %v", v.ID, v.MinecraftVersions, vs[i].MinecraftVersions)
+		}
+	}
+	if r := c.run("", "versions", "undo", "lumen", "--yes"); r.code == 0 {
+		// The undo itself is undoable, so a second undo redoes the edit.
+		if got := listIDs(t, c, "lumen", "--game-version", "1.99"); len(got) != 3 {
+			t.Fatalf("undo of the undo: %d versions have 1.99, want 3", len(got))
+		}
+	} else {
+		t.Fatalf("second undo: exit %d %s", r.code, r.err)
+	}
+}
+
+func TestVersionsDeleteNeedsYesAndKeepsRecord(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	v := listIDs(t, c, "lumen", "--page-size", "1")[0]
+	if r := c.run("", "versions", "delete", "lumen", "--ids", v.ID); r.code != ExitCancel {
+		t.Fatalf("delete without --yes and terminal: exit %d", r.code)
+	}
+	if got := c.ok("versions", "get", "lumen", v.ID); !strings.Contains(got, v.ID) {
+		t.Fatal("refused delete deleted anyway")
+	}
+	r := c.run("", "versions", "delete", "lumen", "--ids", v.ID, "--yes")
+	if r.code != 0 || !strings.Contains(r.err, "cannot be undone") || !strings.Contains(r.out, "deleted") {
+		t.Fatalf("delete: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if r := c.run("", "versions", "get", "lumen", v.ID); r.code != ExitFailure {
+		t.Fatalf("get after delete: exit %d", r.code)
+	}
+}
+
+func TestVersionsEditForbiddenForCarolOnUserProject(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "carol", sandbox.Options{})
+	v := listIDs(t, c, "lumen", "--page-size", "1")[0]
+	r := c.run("", "versions", "edit", "lumen", "--ids", v.ID, "--name", "x", "--yes")
+	if r.code != ExitFailure || !strings.Contains(r.out, "not applied") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.out, r.err)
+	}
+}

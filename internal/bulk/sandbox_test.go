@@ -1,0 +1,176 @@
+package bulk_test
+
+import (
+	"net/http"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+	"rdash/config"
+	"rdash/internal/bulk"
+)
+
+// counting sends a bearer token and counts the requests by method.
+type counting struct {
+	token   string
+	patches atomic.Int64
+}
+
+func (c *counting) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+c.token)
+	if r.Method == http.MethodPatch {
+		c.patches.Add(1)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func signedIn(t *testing.T, opts sandbox.Options, user string) (*api.Client, *counting) {
+	t.Helper()
+	srv, run := sandboxtest.Start(t, opts)
+	tok, err := srv.MintToken(user, config.DefaultScopes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &counting{token: tok}
+	c, err := api.New(run.BaseURL, api.WithHTTPClient(&http.Client{Transport: tr, Timeout: 20 * time.Second}),
+		api.WithRetryBackoff(time.Millisecond, 5*time.Millisecond, 2*time.Second), api.WithMaxRetries(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, tr
+}
+
+// allVersions pages through a project.
+func allVersions(t *testing.T, c *api.Client, project string) []api.Version {
+	t.Helper()
+	var out []api.Version
+	opts := &api.ListVersionsOptions{Page: 1, PageSize: 100}
+	for {
+		vs, resp, err := c.ListVersions(t.Context(), project, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, vs...)
+		if resp.NextPage == 0 {
+			return out
+		}
+		opts.Page = resp.NextPage
+	}
+}
+
+func ids(vs []api.Version) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.ID
+	}
+	return out
+}
+
+func TestEdit1200VersionsThenUndo(t *testing.T) {
+	t.Parallel()
+	c, tr := signedIn(t, sandbox.Options{}, "bob")
+	all := allVersions(t, c, "emberforge-core")
+	if len(all) < 1200 {
+		t.Fatalf("seed has %d versions, want at least 1200", len(all))
+	}
+	targets, err := bulk.Load(t.Context(), c, "emberforge-core", ids(all[100:1300]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := bulk.Edit{
+		Channel:      api.Ptr("beta"),
+		GameVersions: bulk.ListEdit[string]{Mode: bulk.AddRemove, Add: []string{"1.21.5"}, Remove: []string{"1.16.5"}},
+		Platforms:    bulk.ListEdit[string]{Mode: bulk.AddRemove, Add: []string{"folia"}},
+	}
+	patch, err := edit.Patch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := bulk.Preview(targets, edit, bulk.Channels(all))
+	r := &bulk.Runner{Client: c, Project: "emberforge-core", Journal: bulk.Journal{Dir: t.TempDir()}}
+	var progress atomic.Int64
+	r.Progress = func(done, total int) { progress.Store(int64(done)) }
+	entry, err := r.Edit(t.Context(), changes, patch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := tr.patches.Load(); n < 12 {
+		t.Errorf("1200 versions went in %d PATCH requests; want them split into at least 12", n)
+	}
+	if progress.Load() != 1200 {
+		t.Errorf("progress ended at %d, want 1200", progress.Load())
+	}
+	for _, o := range entry.Outcomes {
+		if o.Status != bulk.StatusUpdated {
+			t.Fatalf("outcome %+v", o)
+		}
+	}
+	requireState(t, c, changes, func(ch bulk.Change) api.Version { return ch.After })
+
+	if _, err := r.Undo(t.Context(), entry); err != nil {
+		t.Fatal(err)
+	}
+	requireState(t, c, changes, func(ch bulk.Change) api.Version { return ch.Before })
+}
+
+// requireState checks every version on the server against want(change).
+func requireState(t *testing.T, c *api.Client, changes []bulk.Change, want func(bulk.Change) api.Version) {
+	t.Helper()
+	now := map[string]api.Version{}
+	for _, v := range allVersions(t, c, "emberforge-core") {
+		now[v.ID] = v
+	}
+	for _, ch := range changes {
+		got, w := now[ch.Before.ID], want(ch)
+		if d := bulk.Diff(w, got); len(d) > 0 {
+			t.Fatalf("version %s differs from what was expected: %+v", ch.Before.ID, d)
+		}
+		if !slices.Equal(got.MinecraftVersions, w.MinecraftVersions) {
+			t.Fatalf("version %s game versions %v, want %v", got.ID, got.MinecraftVersions, w.MinecraftVersions)
+		}
+	}
+}
+
+func TestEditUnderFaultsLeavesNothingHalfKnown(t *testing.T) {
+	t.Parallel()
+	c, _ := signedIn(t, sandbox.Options{FaultRate: 0.3, FaultSeed: 7}, "bob")
+	all := allVersions(t, c, "emberforge-core")
+	edit := bulk.Edit{Name: api.Ptr("Renamed under faults")}
+	patch, err := edit.Patch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := bulk.Preview(all[:600], edit, nil)
+	r := &bulk.Runner{Client: c, Project: "emberforge-core", Journal: bulk.Journal{Dir: t.TempDir()}}
+	entry, err := r.Edit(t.Context(), changes, patch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[bulk.Status]int{}
+	now := map[string]api.Version{}
+	for _, v := range allVersions(t, c, "emberforge-core") {
+		now[v.ID] = v
+	}
+	for i, o := range entry.Outcomes {
+		counts[o.Status]++
+		got := now[o.ID]
+		switch o.Status {
+		case bulk.StatusUpdated:
+			if got.Name != "Renamed under faults" {
+				t.Fatalf("%s reported updated but has name %q", o.ID, got.Name)
+			}
+		case bulk.StatusNotApplied:
+			if got.Name != changes[i].Before.Name || o.Error == "" {
+				t.Fatalf("%s reported not applied but has name %q (error %q)", o.ID, got.Name, o.Error)
+			}
+		default:
+			t.Fatalf("%s is %s: with a working read-back nothing may stay unknown", o.ID, o.Status)
+		}
+	}
+	t.Logf("outcomes under 30%% faults: %v", counts)
+}
