@@ -1,0 +1,93 @@
+package cmd
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+)
+
+func pending(t *testing.T, admin *cli, org string) []string {
+	t.Helper()
+	var invs []api.Invitation
+	if err := json.Unmarshal([]byte(admin.ok("invitations", "list", org, "--json")), &invs); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, inv := range invs {
+		names = append(names, inv.Username)
+	}
+	return names
+}
+
+// as returns a cli for another user on the same sandbox.
+func (c *cli) as(user string) *cli {
+	c.t.Helper()
+	tok, err := c.srv.MintToken(user, "user:read", "project:read", "org:member:create")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	env := map[string]string{}
+	for k, v := range c.env {
+		env[k] = v
+	}
+	env["RDASH_TOKEN"] = tok
+	return &cli{t: c.t, env: env, srv: c.srv}
+}
+
+func TestInvitationTransitions(t *testing.T) {
+	t.Parallel()
+	alice := newCLI(t, "alice", sandbox.Options{})
+	dave, bob := alice.as("dave"), alice.as("bob")
+
+	if got := pending(t, alice, "emberforge"); !strings.Contains(strings.Join(got, ","), "dave") {
+		t.Fatalf("pending = %v, want dave", got)
+	}
+	// pending → accepted, by the invitee.
+	if r := dave.run("", "invitations", "accept", "emberforge"); r.code != 0 || !strings.Contains(r.err, "member of emberforge") {
+		t.Fatalf("accept: %d %s", r.code, r.err)
+	}
+	// pending → rejected, by the invitee.
+	if r := dave.run("", "invitations", "reject", "quartz", "--yes"); r.code != 0 {
+		t.Fatalf("reject: %d %s", r.code, r.err)
+	}
+	// (none) → pending by a member with MEMBER_CREATE, then → cancelled.
+	bob.ok("invitations", "send", "emberforge", "erin", "--role", "Tester", "--permission", "project:version:update")
+	if got := pending(t, bob, "emberforge"); strings.Join(got, ",") != "erin" {
+		t.Fatalf("pending after send = %v, want [erin] (dave accepted)", got)
+	}
+	bob.ok("invitations", "cancel", "emberforge", "erin", "--yes")
+	if got := pending(t, alice, "emberforge"); len(got) != 0 {
+		t.Fatalf("pending after cancel = %v", got)
+	}
+}
+
+func TestInvitationWording(t *testing.T) {
+	t.Parallel()
+	alice := newCLI(t, "alice", sandbox.Options{})
+	tests := []struct {
+		name string
+		who  string
+		args []string
+		code int
+		want string
+	}{
+		{"member without MEMBER_CREATE lists", "carol", []string{"list", "emberforge"}, ExitFailure, "needs the owner or a member with the MEMBER_CREATE permission"},
+		{"stranger invites", "erin", []string{"send", "emberforge", "frank"}, ExitFailure, "you cannot manage invitations of emberforge"},
+		{"stranger accepts", "erin", []string{"accept", "emberforge"}, ExitFailure, "no pending invitation for you"},
+		{"unknown org", "alice", []string{"list", "nope"}, ExitFailure, "no organization nope"},
+		{"invite twice", "alice", []string{"send", "emberforge", "dave"}, ExitFailure, "already has a pending invitation"},
+		{"reject needs yes", "dave", []string{"reject", "emberforge"}, ExitCancel, "pass --yes"},
+		{"cancel needs yes", "alice", []string{"cancel", "emberforge", "dave"}, ExitCancel, "pass --yes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := alice.as(tt.who).run("", append([]string{"invitations"}, tt.args...)...)
+			if r.code != tt.code || !strings.Contains(r.err, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want exit %d and %q", r.code, r.err, tt.code, tt.want)
+			}
+		})
+	}
+}
