@@ -3,8 +3,85 @@ package cmd
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/auth"
+	"rdash/config"
+	"rdash/ui"
 )
 
-func runDashboard(ctx context.Context, f *Factory) error {
-	return errors.New("the dashboard is not built yet")
+// runDashboard opens the dashboard on the configured server, offering to
+// sign in first when no token is stored.
+func runDashboard(ctx context.Context, f *Factory, project string) error {
+	if err := f.needTerminal(); err != nil {
+		return err
+	}
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	client, err := f.APIClient(ctx)
+	if errors.Is(err, auth.ErrSignInNeeded) {
+		fmt.Fprintln(f.IO.ErrOut, "You are not signed in; signing in first.")
+		if err := runLogin(ctx, f, loginFlags{}); err != nil {
+			return err
+		}
+		client, err = f.APIClient(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	return f.runUI(ctx, cfg, client, project)
+}
+
+// needTerminal refuses to draw a dashboard into a pipe.
+func (f *Factory) needTerminal() error {
+	if !f.IO.InTTY || !f.IO.OutTTY {
+		return &ExitError{Code: ExitCancel, Err: errors.New(
+			"the dashboard needs a terminal; scripts can use the subcommands (see rdash --help)")}
+	}
+	return nil
+}
+
+// runUI runs the dashboard until the user quits.
+func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Client, project string) error {
+	state, err := config.LoadState(cfg.Env.StateDir)
+	if err != nil {
+		fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v; starting without remembered projects\n", err)
+	}
+	logger, closeLog, err := debugLogger(cfg.Env.Debug)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	opts := ui.Options{
+		Client: client, Config: cfg, State: state, Context: ctx, Logger: logger, Project: project,
+		SaveState: func(s config.State) error { return s.Save(cfg.Env.StateDir) },
+	}
+	progOpts := append(ui.ProgramOptions(opts), tea.WithInput(f.IO.In), tea.WithOutput(f.IO.Out))
+	_, err = tea.NewProgram(ui.New(opts), progOpts...).Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil // interrupted by a signal: a normal way out
+	}
+	return err
+}
+
+// debugLogger writes to the RDASH_DEBUG file, never to the terminal the
+// dashboard draws on.
+func debugLogger(path string) (*slog.Logger, func(), error) {
+	if path == "" {
+		return slog.New(slog.DiscardHandler), func() {}, nil
+	}
+	fh, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, nil, fmt.Errorf("RDASH_DEBUG: %w", err)
+	}
+	var w io.Writer = fh
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug})), func() { fh.Close() }, nil
 }

@@ -63,6 +63,7 @@ func exitCode(err error) int {
 
 // NewRoot builds the command tree.
 func NewRoot(f *Factory) *cobra.Command {
+	var project string
 	root := &cobra.Command{
 		Use:           "rdash",
 		Short:         "A terminal dashboard for publishing projects on the resource hosting service",
@@ -71,9 +72,10 @@ func NewRoot(f *Factory) *cobra.Command {
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runDashboard(cmd.Context(), f)
+			return runDashboard(cmd.Context(), f, project)
 		},
 	}
+	root.Flags().StringVarP(&project, "project", "p", "", "open this project (slug or ID) at once")
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &ExitError{Code: ExitCancel, Err: err}

@@ -1,0 +1,116 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+	"rdash/auth"
+	"rdash/config"
+)
+
+type demoFlags struct {
+	as        string
+	project   string
+	latency   time.Duration
+	faultRate float64
+}
+
+func newDemoCmd(f *Factory) *cobra.Command {
+	var fl demoFlags
+	c := &cobra.Command{
+		Use:   "demo",
+		Short: "Open the dashboard on a built-in sandbox service with seeded data",
+		Long: `Start the built-in sandbox service on a free loopback port, sign in to it
+through the real OAuth flow as a seeded user, and open the dashboard. No
+setup and no network; nothing is written outside a temporary directory,
+which is removed on exit.
+
+Seeded users: alice (owns org emberforge and project lumen), bob (emberforge
+admin), carol (emberforge member), dave (has pending invitations), erin (no
+memberships), frank (owns org quartz).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runDemo(cmd.Context(), f, fl)
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&fl.as, "as", "alice", "the seeded user to sign in as")
+	fs.StringVarP(&fl.project, "project", "p", "", "open this project at once (e.g. lumen, emberforge-core)")
+	fs.DurationVar(&fl.latency, "latency", 0, "delay added to every request, to feel a slow link")
+	fs.Float64Var(&fl.faultRate, "fault-rate", 0, "share of requests that fail (0..1), to see how errors look")
+	return c
+}
+
+func runDemo(ctx context.Context, f *Factory, fl demoFlags) error {
+	if err := f.needTerminal(); err != nil {
+		return err
+	}
+	base, err := f.Config()
+	if err != nil {
+		return err
+	}
+	srv, err := newSandbox(sandboxFlags{approveAs: fl.as, latency: fl.latency, faultRate: fl.faultRate,
+		faultSeed: time.Now().UnixNano(), codeTTL: 10 * time.Minute, tokenTTL: time.Hour})
+	if err != nil {
+		return err
+	}
+	run, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	defer run.Close()
+	tmp, err := os.MkdirTemp("", "rdash-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	cfg := demoConfig(base, run.BaseURL, run.AuthURL, run.ClientID, run.ClientSecret, tmp)
+	client, err := demoSignIn(ctx, cfg, fl.as)
+	if err != nil {
+		return fmt.Errorf("demo sign-in: %w", err)
+	}
+	return f.runUI(ctx, cfg, client, fl.project)
+}
+
+// demoConfig keeps the user's look (theme, mouse, page size) but points at
+// the sandbox and keeps state in tmp, so the demo never touches the user's
+// tokens, journal or recent projects.
+func demoConfig(base *config.Config, baseURL, authURL, clientID, secret, tmp string) *config.Config {
+	c := *base
+	c.BaseURL, c.AuthURL, c.ClientID, c.ClientSecret = baseURL, authURL, clientID, secret
+	c.Projects, c.Orgs, c.Username = nil, nil, ""
+	c.Scopes = config.DefaultScopes
+	c.Env.Token = ""
+	c.Env.ConfigDir, c.Env.StateDir = tmp, tmp
+	return &c
+}
+
+// demoSignIn runs the real authorization-code flow with the sandbox
+// approving at once; an HTTP client plays the browser. The token stays in
+// memory.
+func demoSignIn(ctx context.Context, cfg *config.Config, user string) (*api.Client, error) {
+	settings, err := auth.SettingsFrom(cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	flow, err := auth.NewFlow(settings, auth.ModeLoopback)
+	if err != nil {
+		return nil, err
+	}
+	defer flow.Close()
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	tok, err := flow.WaitOpened(ctx, auth.HTTPOpener(&http.Client{Timeout: 10 * time.Second}))
+	if err != nil {
+		return nil, err
+	}
+	src := auth.NewSource(context.WithoutCancel(ctx), auth.SourceOptions{Settings: settings,
+		Stored: &auth.Stored{Host: settings.Host(), Account: user, Token: tok}})
+	return api.New(settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)))
+}
