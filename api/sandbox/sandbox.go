@@ -134,4 +134,6 @@ func (s *Server) MintToken(username string, scopes ...string) (string, error) {
 	return s.newAccessToken(u, nil, sortScopes(scopes)), nil
 }
 
-func (s *Server) now() time.Time { return s.opts.Now() }
+// now is in UTC so the times the service answers with read the same
+// whatever the local zone.
+func (s *Server) now() time.Time { return s.opts.Now().UTC() }

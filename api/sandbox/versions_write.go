@@ -34,12 +34,12 @@ func (s *Server) createVersion(w http.ResponseWriter, r *http.Request) {
 		}
 		v := &version{
 			id: s.st.freshID(rand.IntN), version: *d.Version, name: *d.Name, channel: ch,
-			lists: ch.defaults.clone(), createdAt: s.now(), files: files, project: p,
+			createdAt: s.now(), files: files, project: p,
+			lists: replaceLists(ch.defaults.clone(), d.MinecraftVersions, d.Platforms, d.Dependencies),
 		}
 		if d.Changelog != nil {
 			v.changelog = *d.Changelog
 		}
-		v.lists = replaceLists(v.lists, d.MinecraftVersions, d.Platforms, d.Dependencies)
 		s.st.add(v)
 		return envelope{Data: v.toAPI(viewFull)}, nil
 	})
@@ -108,11 +108,7 @@ func (s *Server) updateVersion(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.respond(w, http.StatusOK, func() (envelope, error) {
-		p, err := s.mayChange(r, scopeVersionUpdate)
-		if err != nil {
-			return envelope{}, err
-		}
-		v, err := s.pathVersion(r, p)
+		v, err := s.versionToChange(r, scopeVersionUpdate)
 		if err != nil {
 			return envelope{}, err
 		}
@@ -161,15 +157,21 @@ func (s *Server) update(v *version, form *versionForm) error {
 // deleteVersion serves DELETE /projects/{projectId}/versions/{versionId}.
 func (s *Server) deleteVersion(w http.ResponseWriter, r *http.Request) {
 	s.respond(w, http.StatusNoContent, func() (envelope, error) {
-		p, err := s.mayChange(r, scopeVersionDelete)
+		v, err := s.versionToChange(r, scopeVersionDelete)
 		if err != nil {
 			return envelope{}, err
 		}
-		v, err := s.pathVersion(r, p)
-		if err != nil {
-			return envelope{}, err
-		}
-		s.st.remove(p, map[*version]bool{v: true})
+		s.st.remove(v.project, map[*version]bool{v: true})
 		return envelope{}, nil
 	})
+}
+
+// versionToChange checks that the caller may change versions with perm and
+// resolves the version in the path.
+func (s *Server) versionToChange(r *http.Request, perm string) (*version, error) {
+	p, err := s.mayChange(r, perm)
+	if err != nil {
+		return nil, err
+	}
+	return s.pathVersion(r, p)
 }
