@@ -113,6 +113,8 @@ func (m *Model) shortHelp() (screen, global []key.Binding) {
 	return top.ShortHelp(), append(global, k.Help, k.Quit)
 }
 
+// fullHelpView is the ? overlay: the focused screen's key groups, then
+// the global ones, in as many rows of columns as the width needs.
 func (m *Model) fullHelpView() string {
 	k := m.common.Keys
 	var groups [][]key.Binding
@@ -124,5 +126,25 @@ func (m *Model) fullHelpView() string {
 		global = append([]key.Binding{k.Back}, global...)
 	}
 	groups = append(groups, global)
-	return "\n" + m.help.FullHelpView(groups)
+	h := m.help
+	h.SetWidth(0) // rows are fitted here; the help bubble would cut columns
+	var rows []string
+	for len(groups) > 0 {
+		n := len(groups)
+		for n > 1 && ansi.StringWidth(firstLine(h.FullHelpView(groups[:n]))) > m.width-2 {
+			n--
+		}
+		rows = append(rows, h.FullHelpView(groups[:n]))
+		groups = groups[n:]
+	}
+	return "\n" + indent(strings.Join(rows, "\n\n"), "  ")
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }

@@ -75,7 +75,8 @@ func Fit(s string, width int) string {
 	}
 	w := ansi.StringWidth(s)
 	if w > width {
-		return ansi.Truncate(s, width, "…")
+		s = ansi.Truncate(s, width, "…")
+		w = ansi.StringWidth(s) // a wide rune may leave a cell over
 	}
 	return s + strings.Repeat(" ", width-w)
 }

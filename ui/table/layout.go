@@ -19,6 +19,7 @@ func (m *Model) layout() {
 	for i, r := range m.rows {
 		m.plain[i], m.styled[i] = m.renderRow(r)
 	}
+	m.renderCursor()
 }
 
 // pickColumns drops the lowest-priority columns until the minimum widths

@@ -39,6 +39,7 @@ type Model struct {
 	cols   []Column
 	rows   [][]string
 	styles Styles
+	mark   string // the gutter's mark, styled once
 
 	width, height  int // height counts the header line
 	cursor, offset int
@@ -49,14 +50,21 @@ type Model struct {
 	plain   []string // each row fitted to the layout, no styles
 	styled  []string // the same with tints
 	natural []int    // widest cell of each column, capped by Max
+	// cursorLines is the cursor's row in the cursor style, unmarked and
+	// marked, rendered when the cursor moves rather than every frame.
+	cursorLines [2]string
 }
 
 // New returns a table with styles s.
-func New(s Styles) Model { return Model{styles: s} }
+func New(s Styles) Model { return Model{styles: s, mark: s.Mark.Render(markGlyph)} }
+
+// markGlyph flags a marked row in the gutter.
+const markGlyph = "● "
 
 // SetStyles changes the styles and renders the rows again.
 func (m *Model) SetStyles(s Styles) {
 	m.styles = s
+	m.mark = s.Mark.Render(markGlyph)
 	m.layout()
 }
 
@@ -115,6 +123,7 @@ func (m Model) Shown(title string) bool {
 }
 
 func (m *Model) scroll() {
+	m.renderCursor()
 	h := m.PageHeight()
 	switch {
 	case m.cursor < m.offset:
@@ -148,26 +157,46 @@ func (m *Model) measure() {
 // to flag in the gutter. Every line is exactly the table's width.
 func (m Model) View(marked func(row int) bool) string {
 	var b strings.Builder
-	b.Grow((m.width + 16) * m.height)
+	b.Grow(m.size())
 	b.WriteString(m.header)
 	end := min(m.offset+m.PageHeight(), len(m.rows))
 	for i := m.offset; i < end; i++ {
 		b.WriteByte('\n')
-		mark := "  "
-		if marked != nil && marked(i) {
-			mark = "● "
-		}
+		isMarked := marked != nil && marked(i)
 		switch {
+		case i == m.cursor && isMarked:
+			b.WriteString(m.cursorLines[1])
 		case i == m.cursor:
-			b.WriteString(m.styles.Cursor.Render(mark + m.plain[i]))
-		case mark != "  ":
-			b.WriteString(m.styles.Mark.Render(mark) + m.styled[i])
+			b.WriteString(m.cursorLines[0])
+		case isMarked:
+			b.WriteString(m.mark)
+			b.WriteString(m.styled[i])
 		default:
-			b.WriteString(mark + m.styled[i])
+			b.WriteString("  ")
+			b.WriteString(m.styled[i])
 		}
 	}
 	for i := end - m.offset; i < m.PageHeight(); i++ {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+func (m *Model) renderCursor() {
+	if m.cursor >= len(m.plain) {
+		m.cursorLines = [2]string{}
+		return
+	}
+	line := m.plain[m.cursor]
+	m.cursorLines = [2]string{m.styles.Cursor.Render("  " + line), m.styles.Cursor.Render(markGlyph + line)}
+}
+
+// size estimates the bytes of a frame (styled rows carry escape codes).
+func (m Model) size() int {
+	n := len(m.header) + m.height + len(m.cursorLines[1])
+	end := min(m.offset+m.PageHeight(), len(m.rows))
+	for i := m.offset; i < end; i++ {
+		n += len(m.mark) + len(m.styled[i])
+	}
+	return n
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"rdash/api"
 	"rdash/internal/safe"
@@ -46,9 +47,9 @@ func (m *Model) columns() []table.Column {
 		{Title: "DOWNLOADS", Min: 9, Max: 11, Priority: 3, Right: true},
 		created,
 	}
-	if c := m.sort.column(); c >= 0 {
-		cols[c].Title += " " + m.sort.arrow()
-	}
+	c := m.sort.column()
+	cols[c].Title += " " + m.sort.arrow()
+	cols[c].Min = max(cols[c].Min, ansi.StringWidth(cols[c].Title))
 	return cols
 }
 
@@ -164,6 +165,13 @@ func naturalCompare(a, b string) int {
 			return c
 		}
 		a, b = a[1:], b[1:]
+	}
+	// A pre-release ("1.0-beta") comes before its release ("1.0").
+	switch {
+	case a == "" && strings.HasPrefix(b, "-"):
+		return 1
+	case b == "" && strings.HasPrefix(a, "-"):
+		return -1
 	}
 	return cmp.Compare(len(a), len(b))
 }

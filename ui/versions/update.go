@@ -7,32 +7,39 @@ import (
 	"rdash/ui/common"
 )
 
-// Update implements common.Screen.
+// Update implements common.Screen. It renders the lines around the table
+// afterwards, so View only assembles.
 func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	cmd := m.update(msg)
+	m.renderChrome()
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	case tea.MouseWheelMsg:
-		return m, m.wheel(msg)
+		return m.wheel(msg)
 	case pageLoadedMsg:
-		return m, m.pageLoaded(msg)
+		return m.pageLoaded(msg)
 	case retryLoadMsg:
 		if len(m.versions) == 0 {
-			return m, m.reload()
+			return m.reload()
 		}
-		return m, m.loadNext()
+		return m.loadNext()
 	case searchDebouncedMsg:
-		return m, m.searchDebounced(msg)
+		return m.searchDebounced(msg)
 	case downloadURLMsg:
-		return m, m.downloadURL(msg)
+		return m.downloadURL(msg)
 	case common.VersionsChangedMsg:
 		m.versionsChanged(msg)
 	case common.ThemeMsg:
 		m.setStyles(msg.Styles)
 	default:
-		return m, m.updateInputs(msg) // paste, cursor blink
+		return m.updateInputs(msg) // paste, cursor blink
 	}
-	return m, nil
+	return nil
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {

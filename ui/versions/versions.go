@@ -66,6 +66,7 @@ type Model struct {
 	game     gameInput
 	channels channelPicker
 
+	chrome        chrome
 	width, height int
 	wide          bool
 }
@@ -95,6 +96,7 @@ func New(c common.Common, a common.VersionsArgs) *Model {
 		m.seq++
 		m.applyPage(*a.First)
 	}
+	m.renderChrome()
 	return m
 }
 
@@ -134,6 +136,7 @@ func (m *Model) SetSize(w, h int) {
 	m.table.SetSize(w, m.tableHeight())
 	m.search.SetWidth(max(w-12, 10))
 	m.game.input.SetWidth(max(w-20, 10))
+	m.renderChrome()
 }
 
 // tableHeight leaves a line for the filters above the table and one for

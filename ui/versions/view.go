@@ -7,11 +7,19 @@ import (
 	"rdash/ui/common"
 )
 
+// chrome is the lines around the table, rendered after each Update.
+type chrome struct{ top, bottom string }
+
+// renderChrome renders the filter bar and the counts line for View.
+func (m *Model) renderChrome() {
+	m.chrome = chrome{top: common.Cut(m.filterBar(), m.width), bottom: common.Cut(m.infoLine(), m.width)}
+}
+
 // View implements common.Screen: the filter bar, the table (or the channel
 // picker), and a line of counts. Every line fits the width.
 func (m *Model) View() string {
 	var b strings.Builder
-	b.WriteString(common.Cut(m.filterBar(), m.width))
+	b.WriteString(m.chrome.top)
 	b.WriteByte('\n')
 	switch {
 	case m.mode == modeChannels:
@@ -22,7 +30,7 @@ func (m *Model) View() string {
 		b.WriteString(m.table.View(m.isMarked))
 	}
 	b.WriteByte('\n')
-	b.WriteString(common.Cut(m.infoLine(), m.width))
+	b.WriteString(m.chrome.bottom)
 	return b.String()
 }
 

@@ -1,0 +1,95 @@
+package uitest
+
+import (
+	"context"
+	"log/slog"
+	"net/url"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/ui/common"
+)
+
+// Common returns what the root would hand a screen: dark styles, the
+// default keys, the fixed clock and every route "registered".
+func Common(t testing.TB, c common.Client) common.Common {
+	return common.Common{
+		Ctx: t.Context(), Client: c, Config: Config(),
+		Styles: common.NewStyles(common.Theme{Dark: true}), Keys: common.DefaultKeyMap(),
+		Logger: slog.New(slog.DiscardHandler), Now: Now, Markdown: common.NewMarkdownCache(),
+		Routes: func(common.Route) bool { return true },
+	}
+}
+
+// Screen makes a screen drivable: it gets SetSize then the size message,
+// as the root does, and its view is wrapped in a tea.View.
+type Screen struct{ S common.Screen }
+
+// Init implements tea.Model.
+func (s Screen) Init() tea.Cmd { return s.S.Init() }
+
+// Update implements tea.Model.
+func (s Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ws, ok := msg.(tea.WindowSizeMsg); ok {
+		s.S.SetSize(ws.Width, ws.Height)
+	}
+	n, cmd := s.S.Update(msg)
+	return Screen{S: n}, cmd
+}
+
+// View implements tea.Model.
+func (s Screen) View() tea.View { return tea.NewView(s.S.View()) }
+
+// Counting wraps a client and records the list requests it makes.
+type Counting struct {
+	common.Client
+	mu    sync.Mutex
+	lists []api.ListVersionsOptions
+}
+
+// ListVersions records opts and calls the wrapped client.
+func (c *Counting) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	c.mu.Lock()
+	c.lists = append(c.lists, *o)
+	c.mu.Unlock()
+	return c.Client.ListVersions(ctx, p, o)
+}
+
+// Lists returns the list requests made so far.
+func (c *Counting) Lists() []api.ListVersionsOptions {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]api.ListVersionsOptions(nil), c.lists...)
+}
+
+// Failing is a client whose every call fails with Err: the cases the
+// sandbox cannot produce on demand.
+type Failing struct{ Err error }
+
+// ListVersions implements common.Client.
+func (f Failing) ListVersions(context.Context, string, *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	return nil, nil, f.Err
+}
+
+// GetVersion implements common.Client.
+func (f Failing) GetVersion(context.Context, string, string) (*api.Version, *api.Response, error) {
+	return nil, nil, f.Err
+}
+
+// ListUserProjects implements common.Client.
+func (f Failing) ListUserProjects(context.Context, string) ([]api.Project, *api.Response, error) {
+	return nil, nil, f.Err
+}
+
+// GetUser implements common.Client.
+func (f Failing) GetUser(context.Context, string) (*api.User, *api.Response, error) {
+	return nil, nil, f.Err
+}
+
+// DownloadURL implements common.Client.
+func (f Failing) DownloadURL(context.Context, string, string, string) (*url.URL, *api.Response, error) {
+	return nil, nil, f.Err
+}

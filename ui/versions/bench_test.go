@@ -1,0 +1,42 @@
+package versions
+
+import (
+	"fmt"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// BenchmarkVersionsView measures one frame of the versions screen with 500
+// rows loaded, a few of them marked.
+func BenchmarkVersionsView(b *testing.B) {
+	c, _ := uitest.Sandbox(b, "alice")
+	m := New(uitest.Common(b, c), common.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m.SetSize(120, 37)
+	for page := 1; page <= 5; page++ {
+		vs, resp, err := c.ListVersions(b.Context(), "emberforge-core", &api.ListVersionsOptions{Page: page, PageSize: 100})
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.applyPage(common.NewPage(vs, resp, page))
+	}
+	if len(m.versions) != 500 {
+		b.Fatalf("%d rows loaded", len(m.versions))
+	}
+	for i := 0; i < 500; i += 7 {
+		m.marks.add(m.versions[i])
+	}
+	m.table.SetCursor(250)
+	b.ReportAllocs()
+	var out string
+	for b.Loop() {
+		out = m.View()
+	}
+	_ = fmt.Sprint(len(out))
+}

@@ -1,0 +1,362 @@
+package versions
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"rdash/api"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+// start opens the versions screen of project on the sandbox at w×h and
+// waits for the first page.
+func start(t *testing.T, project string, w, h int) (*uitest.Driver, *Model, *uitest.Counting) {
+	t.Helper()
+	c, _ := uitest.Sandbox(t, "alice")
+	cc := &uitest.Counting{Client: c}
+	m := New(uitest.Common(t, cc), common.VersionsArgs{Project: common.ProjectRef{Slug: project}})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
+	waitLoaded(d, m)
+	return d, m, cc
+}
+
+func waitLoaded(d *uitest.Driver, m *Model) {
+	d.WaitFor("the page to load", func() bool { return m.page > 0 && m.loading == 0 })
+}
+
+func column(m *Model, f func(api.Version) string) []string {
+	var out []string
+	for i := range m.order {
+		out = append(out, f(m.versionAt(i)))
+	}
+	return out
+}
+
+func TestPrefetchesBeforeTheEnd(t *testing.T) {
+	t.Parallel()
+	d, m, cc := start(t, "emberforge-core", 80, 24)
+	if !strings.Contains(d.Screen(), "25 of 1,500 · page 1") {
+		t.Fatalf("no count on screen:\n%s", d.Screen())
+	}
+	for range 14 {
+		d.Press("j")
+	}
+	if m.loading != 0 || len(cc.Lists()) != 1 {
+		t.Fatalf("fetched too early: cursor %d, loading page %d", m.table.Cursor(), m.loading)
+	}
+	d.Press("j") // 10 rows from the end
+	if m.loading != 2 {
+		t.Fatalf("cursor at %d of 25 did not fetch page 2", m.table.Cursor())
+	}
+	waitLoaded(d, m)
+	if m.table.Cursor() != 15 || len(m.versions) != 50 {
+		t.Fatalf("cursor %d, %d rows after page 2", m.table.Cursor(), len(m.versions))
+	}
+	if got := cc.Lists()[1]; got.Page != 2 || got.PageSize != 25 {
+		t.Fatalf("second request = %+v", got)
+	}
+	d.WaitForText("50 of 1,500 · page 2")
+	d.Press("G") // the end of what is loaded asks for more
+	waitLoaded(d, m)
+	if len(m.versions) != 75 {
+		t.Fatalf("%d rows after G", len(m.versions))
+	}
+}
+
+func TestSearchIsDebounced(t *testing.T) {
+	t.Parallel()
+	d, m, cc := start(t, "lumen", 80, 24)
+	d.Press("/")
+	if !m.Capturing() {
+		t.Fatal("search field did not take the keyboard")
+	}
+	d.Type("2.0.")
+	if n := len(cc.Lists()); n != 1 {
+		t.Fatalf("%d requests while typing", n)
+	}
+	d.WaitFor("the search to apply", func() bool { return m.filter.Search == "2.0." && m.loading == 0 })
+	var searches []string
+	for _, o := range cc.Lists() {
+		searches = append(searches, o.Search)
+	}
+	if !slices.Equal(searches, []string{"", "2.0."}) {
+		t.Fatalf("searches sent = %q, want one request for the whole text", searches)
+	}
+	for _, v := range column(m, func(v api.Version) string { return v.Version }) {
+		if !strings.Contains(v, "2.0.") {
+			t.Errorf("row %q does not match the search", v)
+		}
+	}
+	d.Press("enter")
+	if m.Capturing() {
+		t.Fatal("enter did not leave the search field")
+	}
+}
+
+func TestStaleRepliesAreDropped(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	before := len(m.versions)
+	stale := common.Page{Number: 1, Versions: []api.Version{{ID: "stale000", Version: "9.9.9"}}, Total: 1}
+	d.Send(pageLoadedMsg{seq: m.seq - 1, page: stale})
+	if len(m.versions) != before || strings.Contains(d.Screen(), "9.9.9") {
+		t.Fatal("a reply to a superseded request replaced the rows")
+	}
+	// Two filters in a row: only the second one's reply counts.
+	d.Press("/")
+	d.Type("1.")
+	d.Press("enter")
+	first := m.seq
+	d.Press("/", "backspace", "backspace")
+	d.Type("2.")
+	d.Press("enter")
+	if m.seq == first {
+		t.Fatal("the second search did not supersede the first")
+	}
+	waitLoaded(d, m)
+	d.Drain(50 * time.Millisecond)
+	for _, v := range column(m, func(v api.Version) string { return v.Version }) {
+		if !strings.Contains(v, "2.") {
+			t.Fatalf("rows of the superseded search are shown: %q", v)
+		}
+	}
+}
+
+func TestChannelPicker(t *testing.T) {
+	t.Parallel()
+	d, m, cc := start(t, "lumen", 80, 24)
+	d.Press("c")
+	for _, want := range []string{"[ ] release", "[ ] beta", "[ ] snapshot"} {
+		if !strings.Contains(d.Screen(), want) {
+			t.Fatalf("picker lacks %q:\n%s", want, d.Screen())
+		}
+	}
+	d.Press("q") // captured: must not quit or type anywhere
+	d.Press("j", "space", "j", "space", "enter")
+	waitLoaded(d, m)
+	last := cc.Lists()[len(cc.Lists())-1]
+	if !slices.Equal(last.Channels, []string{"beta", "snapshot"}) {
+		t.Fatalf("channels sent = %v", last.Channels)
+	}
+	for _, ch := range column(m, func(v api.Version) string { return v.Channel.Slug }) {
+		if ch != "beta" && ch != "snapshot" {
+			t.Fatalf("row of channel %q shown", ch)
+		}
+	}
+	if !strings.Contains(d.Screen(), "channel: beta, snapshot") {
+		t.Fatalf("filter bar:\n%s", d.Screen())
+	}
+	d.Press("c", "esc")
+	if m.Capturing() || len(m.filter.Channels) != 2 {
+		t.Fatal("esc in the picker changed the filter")
+	}
+}
+
+func TestGameVersionCompletion(t *testing.T) {
+	t.Parallel()
+	d, m, cc := start(t, "lumen", 80, 24)
+	d.Press("v")
+	d.Type("1.2")
+	if !strings.Contains(d.Screen(), "tab: 1.21.4  1.21.3") {
+		t.Fatalf("completions not listed:\n%s", d.Screen())
+	}
+	d.Press("tab")
+	if got := m.game.input.Value(); got != "1.21.4" {
+		t.Fatalf("tab completed to %q", got)
+	}
+	d.Press("tab")
+	if got := m.game.input.Value(); got != "1.21.3" {
+		t.Fatalf("second tab completed to %q", got)
+	}
+	d.Type(", 1.20.")
+	d.Press("tab", "enter")
+	waitLoaded(d, m)
+	want := []string{"1.21.3", "1.20.6"}
+	if last := cc.Lists()[len(cc.Lists())-1]; !slices.Equal(last.MinecraftVersions, want) {
+		t.Fatalf("game versions sent = %v, want %v", last.MinecraftVersions, want)
+	}
+	d.Press("v")
+	d.Type("junk")
+	d.Press("esc")
+	if !slices.Equal(m.filter.Game, want) || m.game.input.Value() != "1.21.3, 1.20.6, " {
+		t.Fatalf("esc did not restore: filter %v, field %q", m.filter.Game, m.game.input.Value())
+	}
+}
+
+func TestMarksSurviveFiltersAndCountHidden(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	first := m.versionAt(0)
+	d.Press("space")
+	if m.table.Cursor() != 1 || !m.marks.has(first.ID) {
+		t.Fatal("space did not mark and move down")
+	}
+	d.Press("c")
+	d.WaitForText("[ ] beta")
+	d.Press("j", "space", "enter")
+	waitLoaded(d, m)
+	if !strings.Contains(d.Screen(), "1 marked (1 hidden by filter)") {
+		t.Fatalf("hidden marks not counted:\n%s", d.Screen())
+	}
+	d.Press("a")
+	n := len(m.order)
+	if got := m.marks.len(); got != n+1 {
+		t.Fatalf("%d marked after marking %d loaded rows", got, n)
+	}
+	marked := m.Marked()
+	if marked[0].ID != first.ID || marked[0].Channel.Slug != "release" || marked[0].Name == "" {
+		t.Fatalf("the hidden mark lost its data: %+v", marked[0])
+	}
+	d.WaitForText(fmt.Sprintf("%d marked (1 hidden by filter)", n+1))
+	d.Press("A")
+	if m.marks.len() != 0 || strings.Contains(d.Screen(), "marked") {
+		t.Fatal("A did not clear the marks")
+	}
+}
+
+func TestSortCyclesColumns(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 120, 40)
+	d.Press("s")
+	if !strings.Contains(d.Screen(), "sort: version ↓") || !strings.Contains(d.Screen(), "VERSION ↓") {
+		t.Fatalf("sort not shown:\n%s", d.Screen())
+	}
+	vs := column(m, func(v api.Version) string { return v.Version })
+	if vs[0] != "2.4.0" || vs[1] != "2.4.0-beta.1" {
+		t.Fatalf("by version: %v", vs[:3])
+	}
+	d.Press("S")
+	if vs := column(m, func(v api.Version) string { return v.Version }); vs[0] != "1.0.0" {
+		t.Fatalf("reversed: %v", vs[:3])
+	}
+	d.Press("s", "s", "s") // name, channel, downloads
+	dl := column(m, func(v api.Version) string { return fmt.Sprint(v.Downloads) })
+	if !strings.Contains(d.Screen(), "sort: downloads ↓") || dl[0] != "40210" {
+		t.Fatalf("by downloads: %v\n%s", dl[:3], d.Screen())
+	}
+}
+
+func TestCopyIDAndDownloadURL(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	v := m.versionAt(0)
+	d.Press("y")
+	d.Press("Y")
+	d.WaitFor("two copies", func() bool { return len(d.Clipboard()) == 2 })
+	clips := d.Clipboard()
+	if clips[0] != v.ID {
+		t.Errorf("copied %q, want the ID %q", clips[0], v.ID)
+	}
+	if !strings.HasPrefix(clips[1], "http") || !strings.Contains(clips[1], "lumen") {
+		t.Errorf("copied %q, want the download URL", clips[1])
+	}
+}
+
+func TestBulkScreensGetTheMarkedVersions(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	d.Press("e")
+	args := lastOpen(t, d, common.RouteBulkEdit)
+	if len(args.Versions) != 1 || args.Versions[0].ID != m.versionAt(0).ID {
+		t.Fatalf("without marks, e acts on the row under the cursor: %+v", args.Versions)
+	}
+	d.Press("space", "space", "D")
+	args = lastOpen(t, d, common.RouteDelete)
+	if len(args.Versions) != 2 || args.Project.Key() != "lumen" || args.Hidden != 0 {
+		t.Fatalf("D got %d versions of %q, hidden %d", len(args.Versions), args.Project.Key(), args.Hidden)
+	}
+}
+
+func lastOpen(t *testing.T, d *uitest.Driver, route common.Route) common.SelectionArgs {
+	t.Helper()
+	d.WaitFor("an OpenMsg", func() bool {
+		for _, msg := range d.Seen {
+			if o, ok := msg.(common.OpenMsg); ok && o.Route == route {
+				return true
+			}
+		}
+		return false
+	})
+	for i := len(d.Seen) - 1; i >= 0; i-- {
+		if o, ok := d.Seen[i].(common.OpenMsg); ok && o.Route == route {
+			return o.Args.(common.SelectionArgs)
+		}
+	}
+	return common.SelectionArgs{}
+}
+
+func TestFollowsEditsFromOtherScreens(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	a, b := m.versionAt(0), m.versionAt(1)
+	d.Press("space", "space")
+	a.Name = "Renamed elsewhere"
+	d.Send(common.VersionsChangedMsg{Project: "lumen", Updated: []api.Version{a}, Deleted: []string{b.ID}})
+	if m.versionAt(0).Name != "Renamed elsewhere" || m.versionAt(1).ID == b.ID {
+		t.Fatal("rows did not follow the change")
+	}
+	if m.marks.has(b.ID) || m.Marked()[0].Name != "Renamed elsewhere" {
+		t.Fatal("marks did not follow the change")
+	}
+	if !strings.Contains(d.Screen(), "24 of 24") {
+		t.Fatalf("total not updated:\n%s", d.Screen())
+	}
+}
+
+func TestRefreshKeepsTheCursor(t *testing.T) {
+	t.Parallel()
+	d, m, cc := start(t, "lumen", 80, 24)
+	d.Press("j", "j", "j")
+	id := m.selectedID()
+	d.Press("r")
+	waitLoaded(d, m)
+	if len(cc.Lists()) != 2 || m.selectedID() != id {
+		t.Fatalf("after refresh: %d requests, cursor on %s, want %s", len(cc.Lists()), m.selectedID(), id)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			d, _, _ := start(t, "lumen", size[0], size[1])
+			d.Press("j", "space", "j")
+			uitest.RequireFits(t, d.Screen(), size[0], size[1])
+			uitest.RequireTerminalSafe(t, d.Raw())
+			golden.RequireEqual(t, d.Screen())
+		})
+	}
+}
+
+func TestEveryWidthFits(t *testing.T) {
+	t.Parallel()
+	d, _, _ := start(t, "lumen", 80, 24)
+	for _, w := range []int{20, 40, 60, 79, 100, 139, 140, 200} {
+		d.Send(teaSize(w, 24))
+		uitest.RequireFits(t, d.Screen(), w, 24)
+	}
+}
+
+func TestNoColorKeepsTheCursorVisible(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "")
+	cm := uitest.Common(t, c)
+	cm.Styles = common.NewStyles(common.Theme{NoColor: true})
+	m := New(cm, common.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	waitLoaded(d, m)
+	raw := d.Raw()
+	if !strings.Contains(raw, "\x1b[7m") {
+		t.Error("no reverse video for the cursor")
+	}
+	if strings.Contains(raw, "38;") || strings.Contains(raw, "48;") {
+		t.Error("colours despite NO_COLOR")
+	}
+}
