@@ -56,9 +56,9 @@ func (e *BulkError) Unwrap() []error {
 // UpdateVersions applies one patch to many versions. The IDs are split into
 // parts of at most MaxBulkIDs whose URL fits WithMaxURLLength, sent with
 // bounded concurrency; a failed part does not stop the others. Parts are
-// not retried: a failure may come after the change was applied. The result
-// is non-nil whenever a request was sent, even when the error is not; the
-// error is a *ValidationError (nothing sent) or a *BulkError.
+// not retried: a failure may come after the change was applied. The error
+// is a *ValidationError, with a nil result and nothing sent, or a
+// *BulkError beside a result that says which IDs failed and why.
 // PATCH /projects/{projectId}/versions?ids=…
 func (c *Client) UpdateVersions(ctx context.Context, projectID string, ids []string, patch *BulkPatch) (*BulkResult, error) {
 	if err := patch.Validate(); err != nil {

@@ -90,18 +90,21 @@ func newResponse(resp *http.Response, pg *Pagination) *Response {
 // broken or hostile server cannot exhaust memory.
 func (c *Client) readBody(req *http.Request, resp *http.Response) ([]byte, error) {
 	defer resp.Body.Close()
-	tooLarge := fmt.Errorf("%s %s: %w (limit %d bytes)", req.Method, req.URL.EscapedPath(), ErrResponseTooLarge, c.maxBodyBytes)
 	if resp.ContentLength > c.maxBodyBytes {
-		return nil, tooLarge
+		return nil, c.tooLarge(req)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.maxBodyBytes+1))
 	if err != nil {
 		return nil, &transportError{req.Method, req.URL.EscapedPath(), err, true}
 	}
 	if int64(len(body)) > c.maxBodyBytes {
-		return nil, tooLarge
+		return nil, c.tooLarge(req)
 	}
 	return body, nil
+}
+
+func (c *Client) tooLarge(req *http.Request) error {
+	return fmt.Errorf("%s %s: %w (limit %d bytes)", req.Method, req.URL.EscapedPath(), ErrResponseTooLarge, c.maxBodyBytes)
 }
 
 func malformed(req *http.Request, err error) error {
