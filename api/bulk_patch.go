@@ -13,20 +13,13 @@ func (p *BulkPatch) Validate() error {
 	if p == nil || p.isEmpty() {
 		return invalid("body", "sets no field")
 	}
-	checks := []func() error{
-		func() error { return validateOptionalText("channel", p.Channel, 0) },
-		func() error { return validateOptionalText("name", p.Name, MaxNameLength) },
-		func() error {
-			return validateListOps("minecraft_versions", p.MinecraftVersions, p.AddMinecraftVersions, p.RemoveMinecraftVersions, validateStrings, stringKey)
-		},
-		func() error {
-			return validateListOps("platforms", p.Platforms, p.AddPlatforms, p.RemovePlatforms, validatePlatforms, stringKey)
-		},
-		func() error {
-			return validateListOps("dependencies", p.Dependencies, p.AddDependencies, p.RemoveDependencies, validateDependencies, dependencyKey)
-		},
-	}
-	return firstError(checks)
+	return firstError(
+		validateOptionalText("channel", p.Channel, 0),
+		validateOptionalText("name", p.Name, MaxNameLength),
+		validateListOps("minecraft_versions", p.MinecraftVersions, p.AddMinecraftVersions, p.RemoveMinecraftVersions, validateStrings, stringKey),
+		validateListOps("platforms", p.Platforms, p.AddPlatforms, p.RemovePlatforms, validatePlatforms, stringKey),
+		validateListOps("dependencies", p.Dependencies, p.AddDependencies, p.RemoveDependencies, validateDependencies, dependencyKey),
+	)
 }
 
 func (p *BulkPatch) isEmpty() bool {

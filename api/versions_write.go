@@ -13,21 +13,19 @@ func (r *CreateVersionRequest) Validate() error {
 	if r == nil {
 		return invalid("data", "is required")
 	}
-	checks := []func() error{
-		func() error { return validateText("data.channel", r.Channel, 0) },
-		func() error { return validateText("data.version", r.Version, MaxVersionLength) },
-		func() error { return validateText("data.name", r.Name, MaxNameLength) },
-		func() error {
-			if len(r.Files) == 0 {
-				return invalid("data.files", "needs at least one file")
-			}
-			return validateFiles(r.Files, r.Uploads, true)
-		},
-		func() error { return validateStrings("data.minecraft_versions", r.MinecraftVersions) },
-		func() error { return validatePlatforms("data.platforms", r.Platforms) },
-		func() error { return validateDependencies("data.dependencies", r.Dependencies) },
+	files := invalid("data.files", "needs at least one file")
+	if len(r.Files) > 0 {
+		files = validateFiles(r.Files, r.Uploads, true)
 	}
-	return firstError(checks)
+	return firstError(
+		validateText("data.channel", r.Channel, 0),
+		validateText("data.version", r.Version, MaxVersionLength),
+		validateText("data.name", r.Name, MaxNameLength),
+		files,
+		validateStrings("data.minecraft_versions", r.MinecraftVersions),
+		validatePlatforms("data.platforms", r.Platforms),
+		validateDependencies("data.dependencies", r.Dependencies),
+	)
 }
 
 // Validate checks the request against the interface's rules and limits; a
@@ -36,21 +34,19 @@ func (r *UpdateVersionRequest) Validate() error {
 	if r == nil || r.isEmpty() {
 		return invalid("data", "sets no field")
 	}
-	checks := []func() error{
-		func() error { return validateOptionalText("data.channel", r.Channel, 0) },
-		func() error { return validateOptionalText("data.version", r.Version, MaxVersionLength) },
-		func() error { return validateOptionalText("data.name", r.Name, MaxNameLength) },
-		func() error {
-			if r.Files != nil && len(r.Files) == 0 {
-				return invalid("data.files", "must keep at least one file")
-			}
-			return validateFiles(r.Files, r.Uploads, false)
-		},
-		func() error { return validateStrings("data.minecraft_versions", r.MinecraftVersions) },
-		func() error { return validatePlatforms("data.platforms", r.Platforms) },
-		func() error { return validateDependencies("data.dependencies", r.Dependencies) },
+	files := validateFiles(r.Files, r.Uploads, false)
+	if r.Files != nil && len(r.Files) == 0 {
+		files = invalid("data.files", "must keep at least one file")
 	}
-	return firstError(checks)
+	return firstError(
+		validateOptionalText("data.channel", r.Channel, 0),
+		validateOptionalText("data.version", r.Version, MaxVersionLength),
+		validateOptionalText("data.name", r.Name, MaxNameLength),
+		files,
+		validateStrings("data.minecraft_versions", r.MinecraftVersions),
+		validatePlatforms("data.platforms", r.Platforms),
+		validateDependencies("data.dependencies", r.Dependencies),
+	)
 }
 
 func (r *UpdateVersionRequest) isEmpty() bool {
@@ -66,9 +62,11 @@ func validateOptionalText(field string, s *string, max int) error {
 	return validateText(field, *s, max)
 }
 
-func firstError(checks []func() error) error {
-	for _, check := range checks {
-		if err := check(); err != nil {
+// firstError returns the first of errs that is not nil; the checks are
+// cheap, so all of them run, in the order the fields appear in the form.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
