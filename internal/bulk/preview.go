@@ -63,23 +63,24 @@ func sameTarget(a, b api.Dependency) bool {
 // sameDependency is how removal matches: on type and the one identifier.
 func sameDependency(a, b api.Dependency) bool { return a.Type == b.Type && sameTarget(a, b) }
 
-// applyList adds values not yet present (keeping order) and removes
-// matching ones; present reports a value already in the list, match one to
-// remove.
+// applyList removes matching values, then adds values not yet present
+// (keeping order), as the service does; present reports a value already in
+// the list, match one to remove. Removing first lets one edit change a
+// dependency's type: remove {optional, X} and add {required, X}.
 func applyList[T comparable](cur []T, l ListEdit[T], present, match func(a, b T) bool) []T {
 	switch l.Mode {
 	case Replace:
 		return slices.Clone(l.Set)
 	case AddRemove:
-		out := slices.Clone(cur)
+		out := slices.DeleteFunc(slices.Clone(cur), func(x T) bool {
+			return slices.ContainsFunc(l.Remove, func(r T) bool { return match(x, r) })
+		})
 		for _, a := range l.Add {
 			if !slices.ContainsFunc(out, func(x T) bool { return present(x, a) }) {
 				out = append(out, a)
 			}
 		}
-		return slices.DeleteFunc(out, func(x T) bool {
-			return slices.ContainsFunc(l.Remove, func(r T) bool { return match(x, r) })
-		})
+		return out
 	}
 	return cur
 }

@@ -95,3 +95,14 @@ func TestUnknownChannelShownAsTyped(t *testing.T) {
 		t.Fatalf("channel = %+v", got.Channel)
 	}
 }
+
+func TestPreviewRemoveThenAddChangesDependencyType(t *testing.T) {
+	t.Parallel()
+	req := api.Dependency{Type: "required", Name: "LuckPerms"}
+	e := Edit{Dependencies: ListEdit[api.Dependency]{Mode: AddRemove,
+		Remove: []api.Dependency{{Type: "optional", Name: "LuckPerms"}}, Add: []api.Dependency{req}}}
+	got := Preview(sampleVersions()[1:], e, nil)[0].After.Dependencies
+	if want := []api.Dependency{depA, req}; !slices.Equal(got, want) {
+		t.Fatalf("deps = %+v, want %+v (removes apply before adds)", got, want)
+	}
+}

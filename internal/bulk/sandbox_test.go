@@ -174,3 +174,47 @@ func TestEditUnderFaultsLeavesNothingHalfKnown(t *testing.T) {
 	}
 	t.Logf("outcomes under 30%% faults: %v", counts)
 }
+
+// TestPreviewMatchesServerOnDependencies edits dependencies of versions
+// that have some, and requires the server to end exactly where the local
+// preview said.
+func TestPreviewMatchesServerOnDependencies(t *testing.T) {
+	t.Parallel()
+	c, _ := signedIn(t, sandbox.Options{}, "alice")
+	var withDeps []api.Version
+	for _, v := range allVersions(t, c, "lumen") {
+		if len(v.Dependencies) > 0 {
+			withDeps = append(withDeps, v)
+		}
+	}
+	if len(withDeps) < 2 {
+		t.Fatalf("lumen has %d versions with dependencies; the seed should have several", len(withDeps))
+	}
+	first := withDeps[0].Dependencies[0]
+	retyped := first
+	retyped.Type = map[string]string{"required": "optional"}[first.Type]
+	if retyped.Type == "" {
+		retyped.Type = "required"
+	}
+	edit := bulk.Edit{Dependencies: bulk.ListEdit[api.Dependency]{Mode: bulk.AddRemove,
+		Remove: []api.Dependency{first},
+		Add:    []api.Dependency{retyped, {Type: "embedded", Name: "Adventure", URL: "https://docs.advntr.dev"}}}}
+	patch, err := edit.Patch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := bulk.Preview(withDeps, edit, nil)
+	r := &bulk.Runner{Client: c, Project: "lumen", Journal: bulk.Journal{Dir: t.TempDir()}}
+	if _, err := r.Edit(t.Context(), changes, patch); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range changes {
+		got, _, err := c.GetVersion(t.Context(), "lumen", ch.Before.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Dependencies, ch.After.Dependencies) {
+			t.Fatalf("%s: server has %+v, preview said %+v", got.Version, got.Dependencies, ch.After.Dependencies)
+		}
+	}
+}
