@@ -40,6 +40,7 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 	}
 	m.loading = false
 	if msg.err != nil {
+		m.layout() // the info says the files failed
 		retry := func() tea.Msg { return retryMsg{} }
 		return common.ReportError(msg.err, "loading "+m.Title(), retry)
 	}

@@ -81,17 +81,18 @@ func (m *Model) scroll(msg tea.MouseWheelMsg) {
 }
 
 // switchPane moves the focus to the other pane; on narrow terminals,
-// where the info follows the changelog, it jumps between the two.
+// where the info follows the changelog, it jumps to the info, or back to
+// the top once the info is on screen.
 func (m *Model) switchPane() {
 	if m.sideBySide() {
 		m.focus = 1 - m.focus
 		return
 	}
-	if m.changelog.YOffset() < m.infoLine() {
-		m.changelog.SetYOffset(m.infoLine())
-	} else {
+	if m.changelog.YOffset()+m.changelog.Height() > m.infoLine() {
 		m.changelog.GotoTop()
+		return
 	}
+	m.changelog.SetYOffset(m.infoLine())
 }
 
 // versionsChanged follows an edit made elsewhere to this version.

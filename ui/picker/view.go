@@ -56,6 +56,9 @@ func (m *Model) itemLine(it item, selected bool) string {
 
 // clampScroll keeps the cursor's line on screen.
 func (m *Model) clampScroll() {
+	if m.height == 0 {
+		return
+	}
 	_, cl := m.lines()
 	h := m.listHeight()
 	switch {

@@ -1,0 +1,224 @@
+package picker
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"rdash/api"
+	"rdash/config"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+// saver records what the picker persists.
+type saver struct {
+	mu    sync.Mutex
+	saved []config.State
+}
+
+func (s *saver) save(st config.State) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.saved = append(s.saved, st)
+	return nil
+}
+
+func (s *saver) last() config.State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.saved) == 0 {
+		return config.State{}
+	}
+	return s.saved[len(s.saved)-1]
+}
+
+type setup struct {
+	client common.Client
+	pins   []string // from the config file
+	state  config.State
+	open   string
+	w, h   int
+}
+
+func start(t *testing.T, s setup) (*uitest.Driver, *Model, *saver) {
+	t.Helper()
+	if s.client == nil {
+		s.client, _ = uitest.Sandbox(t, "alice")
+	}
+	if s.w == 0 {
+		s.w, s.h = 80, 24
+	}
+	c := uitest.Common(t, s.client)
+	c.Config.Projects = s.pins
+	sv := &saver{}
+	m := New(c, common.PickerArgs{State: s.state, Save: sv.save, Open: s.open})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, s.w, s.h)
+	d.WaitFor("the user's projects", func() bool { return m.mineLoaded })
+	return d, m, sv
+}
+
+func opened(d *uitest.Driver) []common.VersionsArgs {
+	var out []common.VersionsArgs
+	for _, msg := range d.Seen {
+		if o, ok := msg.(common.OpenMsg); ok && o.Route == common.RouteVersions {
+			out = append(out, o.Args.(common.VersionsArgs))
+		}
+	}
+	return out
+}
+
+func errorsSeen(d *uitest.Driver) []string {
+	var out []string
+	for _, msg := range d.Seen {
+		if e, ok := msg.(common.ErrorMsg); ok {
+			out = append(out, common.Describe(e.Err).Text())
+		}
+	}
+	return out
+}
+
+func TestListsPinnedRecentAndOwnProjects(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, setup{pins: []string{"quartz-ui"}, state: config.State{Recent: []string{"emberforge-core"}}})
+	var got []string
+	for _, it := range m.items {
+		got = append(got, sectionTitles[it.section]+":"+it.ref.Key())
+	}
+	want := []string{"PINNED:quartz-ui", "RECENT:emberforge-core", "YOUR PROJECTS:lumen"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("items = %v, want %v", got, want)
+	}
+	if !strings.Contains(d.Screen(), "Emberforge Core · emberforge") {
+		t.Fatalf("a recent project was not named from the user's projects:\n%s", d.Screen())
+	}
+}
+
+func TestFilterThenOpenChecksTheFirstPage(t *testing.T) {
+	t.Parallel()
+	d, m, sv := start(t, setup{})
+	d.Press("/")
+	d.Type("ember")
+	if len(m.items) != 2 || m.items[0].ref.Key() != "emberforge-core" || m.items[1].section != sectionTyped {
+		t.Fatalf("filtered items = %+v", m.items)
+	}
+	d.Press("enter")
+	d.WaitFor("the project to open", func() bool { return len(opened(d)) == 1 })
+	a := opened(d)[0]
+	if a.Project.Key() != "emberforge-core" || a.First == nil || a.First.Total != 1500 || len(a.First.Versions) != 25 {
+		t.Fatalf("opened %+v", a)
+	}
+	d.WaitFor("the state to be saved", func() bool { return len(sv.last().Recent) > 0 })
+	if got := sv.last().Recent; got[0] != "emberforge-core" {
+		t.Fatalf("Recent = %v", got)
+	}
+	if m.Busy() != "" {
+		t.Fatalf("still busy: %q", m.Busy())
+	}
+}
+
+func TestTypedSlugOrID(t *testing.T) {
+	t.Parallel()
+	d, _, _ := start(t, setup{})
+	d.Press("/")
+	d.Type("no-such-thing")
+	d.Press("enter")
+	d.WaitFor("an error", func() bool { return len(errorsSeen(d)) == 1 })
+	if got := errorsSeen(d)[0]; got != "No project no-such-thing." || len(opened(d)) != 0 {
+		t.Fatalf("error = %q, opened %d", got, len(opened(d)))
+	}
+	d.Press("/", "ctrl+u")
+	d.Type("prjQuart") // an ID, which no listed item has
+	d.Press("enter")
+	d.WaitFor("the project to open", func() bool { return len(opened(d)) == 1 })
+	if got := opened(d)[0].First.Versions[0].Name; !strings.Contains(got, "Quartz") {
+		t.Fatalf("opened a project whose first version is %q", got)
+	}
+}
+
+func TestPinIsPersisted(t *testing.T) {
+	t.Parallel()
+	d, m, sv := start(t, setup{pins: []string{"quartz-ui"}})
+	d.Press("j") // lumen, one of the user's projects
+	d.Press("p")
+	d.WaitFor("the pin to be saved", func() bool { return slices.Equal(sv.last().Pinned, []string{"lumen"}) })
+	if m.items[1].section != sectionPinned || !m.items[1].pinned || m.cursor != 1 {
+		t.Fatalf("lumen not listed as pinned under the cursor: %+v", m.items)
+	}
+	d.Press("p")
+	d.WaitFor("the unpin to be saved", func() bool { return len(sv.last().Pinned) == 0 && len(sv.saved) == 2 })
+	d.Press("g", "p") // quartz-ui is pinned in the config file
+	d.WaitFor("a note", func() bool {
+		for _, msg := range d.Seen {
+			if s, ok := msg.(common.StatusMsg); ok && strings.Contains(s.Text, "config file") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func TestUserProjectsUnavailable(t *testing.T) {
+	t.Parallel()
+	anon, _ := uitest.Sandbox(t, "")
+	tests := []struct {
+		name   string
+		client common.Client
+		want   string
+	}{
+		{"signed out", anon, "Not signed in"},
+		{"route missing", uitest.Failing{Err: &api.Error{StatusCode: 404}}, "does not list your projects"},
+		{"server error", uitest.Failing{Err: &api.Error{StatusCode: 502}}, "could not be listed: The server failed (502)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, _, _ := start(t, setup{client: tt.client})
+			if !strings.Contains(d.Screen(), tt.want) || !strings.Contains(d.Screen(), "type a project's slug") {
+				t.Fatalf("screen lacks %q:\n%s", tt.want, d.Screen())
+			}
+			if len(errorsSeen(d)) != 0 {
+				t.Fatal("the missing list was reported as an error")
+			}
+		})
+	}
+}
+
+func TestFilterCapturesKeys(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, setup{})
+	d.Press("/")
+	d.Type("qp")
+	if !m.Capturing() || m.filter.Value() != "qp" || len(m.state.Pinned) != 0 {
+		t.Fatalf("q and p did not type: %q, pinned %v", m.filter.Value(), m.state.Pinned)
+	}
+	d.Press("esc")
+	if m.Capturing() || m.filter.Value() != "" || len(m.items) != 2 {
+		t.Fatal("esc did not clear the filter")
+	}
+}
+
+func TestInitialProjectOpens(t *testing.T) {
+	t.Parallel()
+	d, _, _ := start(t, setup{open: "lumen"})
+	d.WaitFor("the project to open", func() bool { return len(opened(d)) == 1 })
+}
+
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			d, _, _ := start(t, setup{pins: []string{"quartz-ui"}, state: config.State{Recent: []string{"emberforge-core"}},
+				w: size[0], h: size[1]})
+			d.Press("j")
+			uitest.RequireFits(t, d.Screen(), size[0], size[1])
+			uitest.RequireTerminalSafe(t, d.Raw())
+			golden.RequireEqual(t, d.Screen())
+		})
+	}
+}
