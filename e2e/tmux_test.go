@@ -6,12 +6,16 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
 // bin is the rdash binary built once by TestMain.
 var bin string
+
+// terms numbers tmux servers so each has its own socket.
+var terms atomic.Int64
 
 func TestMain(m *testing.M) {
 	if os.Getenv("RDASH_E2E") != "1" {
@@ -61,7 +65,7 @@ func startTerm(t *testing.T, w, h int, env []string, argv ...string) *term {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatal("tmux is required for the end-to-end tests: apt-get install tmux")
 	}
-	tm := &term{t: t, sock: fmt.Sprintf("rdash-e2e-%d-%s", os.Getpid(), sanitize(t.Name()))}
+	tm := &term{t: t, sock: fmt.Sprintf("rdash-e2e-%d-%d", os.Getpid(), terms.Add(1))}
 	quoted := make([]string, len(argv))
 	for i, a := range argv {
 		quoted[i] = shellQuote(a)
@@ -151,11 +155,22 @@ func containsAll(s string, want []string) bool {
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-func sanitize(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
+// waitForJoined is waitFor on the screen with wrapped lines joined, for
+// text longer than a line, such as a URL.
+func (tm *term) waitForJoined(want ...string) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		out, err := exec.Command("tmux", "-L", tm.sock, "capture-pane", "-p", "-J", "-t", "main").Output()
+		if err != nil {
+			tm.t.Fatalf("capture-pane: %v", err)
 		}
-		return '-'
-	}, s)
+		if containsAll(string(out), want) {
+			return string(out)
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("timed out waiting for %q; screen:\n%s", want, out)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

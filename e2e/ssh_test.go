@@ -1,0 +1,174 @@
+package e2e
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+const sshUser = "rdash-e2e"
+
+// requireSSH skips unless the test can add a user and run sshd; CI sets
+// RDASH_REQUIRE_SSH=1, which turns the skip into a failure.
+func requireSSH(t *testing.T) {
+	t.Helper()
+	requireE2E(t)
+	_, err := os.Stat("/usr/sbin/sshd")
+	if os.Geteuid() == 0 && err == nil {
+		return
+	}
+	msg := "the SSH run needs root and /usr/sbin/sshd (apt-get install openssh-server openssh-client)"
+	if os.Getenv("RDASH_REQUIRE_SSH") == "1" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
+
+// startSSHD runs sshd on a free loopback port for sshUser, with a fresh
+// home, and returns the ssh command that logs in (shared/RECIPES.md §3).
+func startSSHD(t *testing.T) []string {
+	t.Helper()
+	// Not t.TempDir: its parent is 0700, and sshd reads the keys as the user.
+	d, err := os.MkdirTemp("", "rdash-sshd-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	must := func(name string, args ...string) {
+		t.Helper()
+		if out, err := exec.Command(name, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+	}
+	if exec.Command("id", sshUser).Run() != nil {
+		must("useradd", "-m", "-s", "/bin/sh", sshUser)
+	}
+	must("usermod", "-p", "*", sshUser) // a locked account cannot log in even by key
+	home := "/home/" + sshUser
+	must("rm", "-rf", filepath.Join(home, ".config"), filepath.Join(home, ".local"))
+	must("mkdir", "-p", "/run/sshd")
+	must("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", filepath.Join(d, "host_key"))
+	must("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", filepath.Join(d, "user_key"))
+	must("cp", filepath.Join(d, "user_key.pub"), filepath.Join(d, "authorized_keys"))
+	must("chmod", "755", d)
+	must("chmod", "644", filepath.Join(d, "authorized_keys"))
+	port := freePort(t)
+	conf := fmt.Sprintf(`ListenAddress 127.0.0.1
+Port %d
+HostKey %s/host_key
+PidFile %s/sshd.pid
+AuthorizedKeysFile %s/authorized_keys
+StrictModes no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+X11Forwarding no
+AllowUsers %s
+`, port, d, d, d, sshUser)
+	if err := os.WriteFile(filepath.Join(d, "sshd_config"), []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sshd := exec.Command("/usr/sbin/sshd", "-D", "-f", filepath.Join(d, "sshd_config"), "-E", filepath.Join(d, "sshd.log"))
+	if err := sshd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sshd.Process.Kill(); _ = sshd.Wait() })
+	ssh := []string{"ssh", "-i", filepath.Join(d, "user_key"), "-p", fmt.Sprint(port),
+		"-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+		"-o", "LogLevel=ERROR", "-o", "ConnectTimeout=5", sshUser + "@127.0.0.1"}
+	for i := 0; ; i++ {
+		if exec.Command(ssh[0], append(ssh[1:], "true")...).Run() == nil {
+			return ssh
+		}
+		if i == 50 {
+			log, _ := os.ReadFile(filepath.Join(d, "sshd.log"))
+			t.Fatalf("cannot log in over SSH; sshd.log:\n%s", log)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// startSandbox runs `rdash sandbox` and returns its RDASH_* settings.
+func startSandbox(t *testing.T, args ...string) []string {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"sandbox"}, args...)...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	var env []string
+	sc := bufio.NewScanner(out)
+	for len(env) < 4 && sc.Scan() {
+		env = append(env, sc.Text())
+	}
+	if len(env) < 4 {
+		t.Fatalf("rdash sandbox printed %q", env)
+	}
+	return env
+}
+
+var authorizeURL = regexp.MustCompile(`http://127\.0\.0\.1:\d+/auth/oauth/authorize\?\S+`)
+
+// TestSignInOverSSH signs in on a remote box the way a user over SSH does:
+// no browser and no keyring there, so rdash prints the URL, a browser
+// elsewhere approves, and the pasted address finishes the sign-in; the
+// token goes to the plain-text file only after a yes.
+func TestSignInOverSSH(t *testing.T) {
+	requireSSH(t)
+	ssh := startSSHD(t)
+	env := startSandbox(t, "--approve-as", "dave")
+	remote := func(args ...string) []string {
+		return append(append(append(ssh, "-tt", "env"), env...), append([]string{bin}, args...)...)
+	}
+
+	tm := startTerm(t, 100, 30, nil, remote("auth", "login")...)
+	tm.waitFor("Store the token in plain text? [y/N]")
+	tm.send("y", "Enter")
+	screen := tm.waitForJoined("Open this URL in a browser on any machine")
+	u := authorizeURL.FindString(screen)
+	if u == "" {
+		t.Fatalf("no authorize URL on screen:\n%s", screen)
+	}
+	resp, err := http.Get(u) // the browser elsewhere, where the user approves
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	tm.typeText(resp.Request.URL.String())
+	tm.send("Enter")
+	tm.waitFor("as dave", "plain text", "EXIT=0")
+
+	st := startTerm(t, 100, 30, nil, remote("auth", "status")...)
+	st.waitFor("dave", "tokens.json", "EXIT=0")
+
+	dash := startTerm(t, 100, 30, nil, remote()...)
+	dash.waitFor("rdash › projects", "@dave")
+	dash.send("q")
+	dash.waitFor("EXIT=0")
+
+	if out, _ := exec.Command("pgrep", "-u", sshUser, "dbus-daemon").Output(); len(out) > 0 {
+		t.Fatalf("a D-Bus daemon was left running for %s: %s", sshUser, strings.TrimSpace(string(out)))
+	}
+}
