@@ -16,7 +16,7 @@ func (p *BulkPatch) Validate() error {
 	return firstError(
 		validateOptionalText("channel", p.Channel, 0),
 		validateOptionalText("name", p.Name, MaxNameLength),
-		validateListOps("minecraft_versions", p.MinecraftVersions, p.AddMinecraftVersions, p.RemoveMinecraftVersions, validateStrings, stringKey),
+		validateListOps("minecraft_versions", p.MinecraftVersions, p.AddMinecraftVersions, p.RemoveMinecraftVersions, validateGameVersions, stringKey),
 		validateListOps("platforms", p.Platforms, p.AddPlatforms, p.RemovePlatforms, validatePlatforms, stringKey),
 		validateListOps("dependencies", p.Dependencies, p.AddDependencies, p.RemoveDependencies, validateDependencies, dependencyKey),
 	)

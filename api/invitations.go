@@ -17,6 +17,11 @@ func (r *InvitationRequest) Validate() error {
 	if err := validateText("invitee", r.Invitee, 0); err != nil {
 		return err
 	}
+	if r.Role != "" { // empty is the interface's default
+		if err := validateText("role", r.Role, MaxRoleLength); err != nil {
+			return err
+		}
+	}
 	for i, p := range r.Permissions {
 		if err := validateText(item("permissions", i), string(p), 0); err != nil {
 			return err

@@ -184,8 +184,8 @@ func TestSandboxReadVersions(t *testing.T) {
 		t.Errorf("search = %+v, %v", found, err)
 	}
 
-	if _, _, err := c.ListVersions(ctx, "lumen", &api.ListVersionsOptions{PageSize: 101}); statusOf(err) != 400 || !strings.Contains(err.Error(), "page_size") {
-		t.Errorf("page_size 101 = %v, want a 400 naming page_size", err)
+	if _, _, err := c.ListVersions(ctx, "lumen", &api.ListVersionsOptions{Channels: []string{"nightly"}}); statusOf(err) != 400 || !strings.Contains(err.Error(), "channel") {
+		t.Errorf("unknown channel filter = %v, want a 400 naming channel", err)
 	}
 	if _, _, err := c.ListVersions(ctx, "no-such-project", nil); !errors.Is(err, api.ErrNotFound) {
 		t.Errorf("unknown project = %v", err)

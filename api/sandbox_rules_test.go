@@ -49,6 +49,7 @@ func TestSandboxAgreesWithClientRules(t *testing.T) {
 		"add_dependencies[0].url":           `{"add_dependencies":[{"type":"required","project_id":"prjEmber","url":"https://x.org"}]}`,
 		"add_dependencies[0]":               `{"add_dependencies":[{"type":"required","project_id":"prjEmber","name":"X"}]}`,
 		"add_dependencies[0].name":          `{"add_dependencies":[{"type":"required","name":"a\u200bb"}]}`,
+		"add_minecraft_versions[0]":         `{"add_minecraft_versions":["` + strings.Repeat("1", 33) + `"]}`,
 		"remove_minecraft_versions[0]":      `{"remove_minecraft_versions":[""]}`,
 	}
 	for field, body := range bulk {
@@ -61,6 +62,7 @@ func TestSandboxAgreesWithClientRules(t *testing.T) {
 		"data.name":                       {"name": long},
 		"data.files":                      {"files": []string{}},
 		"data.files[0]":                   {"files": []string{"ftp://example.com/a.jar"}},
+		"data.minecraft_versions[0]":      {"minecraft_versions": []string{strings.Repeat("1", 33)}},
 		"data.platforms[0]":               {"platforms": []string{"bungee"}},
 		"data.dependencies[0]":            {"dependencies": []map[string]string{{"type": "required", "version_id": "AbCd1234", "project_id": "prjEmber"}}},
 		"data.dependencies[0].version_id": {"dependencies": []map[string]string{{"type": "required", "version_id": "AbCd12-4"}}},

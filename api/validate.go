@@ -17,9 +17,16 @@ const (
 	MaxExternalURLLength    = 256
 	MaxDependencyNameLength = 64
 	IDLength                = 8
+)
+
+// Limits of docs/wire.md, where the interface is silent.
+const (
 	// MaxBulkIDs is the most IDs one bulk request carries; the sandbox
 	// refuses more, so larger lists are split.
-	MaxBulkIDs = 100
+	MaxBulkIDs           = 100
+	MaxPageSize          = 100
+	MaxGameVersionLength = 32
+	MaxRoleLength        = 64
 )
 
 func invalid(field, format string, args ...any) error {
@@ -70,11 +77,20 @@ func validateHTTPURL(field, s string, max int) error {
 	return nil
 }
 
-// validateStrings checks a list of plain values such as game versions: none
+// validateStrings checks a list of plain values such as channels: none
 // blank, none repeated.
 func validateStrings(field string, list []string) error {
+	return validateStringsMax(field, list, 0)
+}
+
+// validateGameVersions checks a list of game versions.
+func validateGameVersions(field string, list []string) error {
+	return validateStringsMax(field, list, MaxGameVersionLength)
+}
+
+func validateStringsMax(field string, list []string, max int) error {
 	for i, s := range list {
-		if err := validateText(item(field, i), s, 0); err != nil {
+		if err := validateText(item(field, i), s, max); err != nil {
 			return err
 		}
 		if j := slices.Index(list[:i], s); j >= 0 {

@@ -90,6 +90,7 @@ func rejections() []rejection {
 		{"create: file listed twice", "data.files[1]", create(func(r *api.CreateVersionRequest) { r.Files = append(r.Files, r.Files[0]) })},
 		{"create: unknown platform", "data.platforms[1]", create(func(r *api.CreateVersionRequest) { r.Platforms = []string{"paper", "bungee"} })},
 		{"create: platform twice", "data.platforms[1]", create(func(r *api.CreateVersionRequest) { r.Platforms = []string{"paper", "paper"} })},
+		{"create: game version of 33", "data.minecraft_versions[0]", create(func(r *api.CreateVersionRequest) { r.MinecraftVersions = []string{long(33)} })},
 		{"create: blank game version", "data.minecraft_versions[0]", create(func(r *api.CreateVersionRequest) { r.MinecraftVersions = []string{""} })},
 		{"dependency: unknown type", "data.dependencies[0].type", create(dep(api.Dependency{Type: "soft", ProjectID: id8}))},
 		{"dependency: no type", "data.dependencies[0].type", create(dep(api.Dependency{ProjectID: id8}))},
@@ -132,13 +133,18 @@ func rejections() []rejection {
 		{"bulk: empty id", "ids[1]", bulk([]string{id8, ""}, &api.BulkPatch{Name: api.Ptr("x")})},
 		{"bulk: comma in id", "ids[0]", bulk([]string{"a,b"}, &api.BulkPatch{Name: api.Ptr("x")})},
 		{"bulk: repeated id", "ids[1]", bulk([]string{id8, id8}, &api.BulkPatch{Name: api.Ptr("x")})},
-		{"bulk: id too long for a URL", "ids[0]", bulk([]string{strings.Repeat("a", 3000)}, &api.BulkPatch{Name: api.Ptr("x")})},
+		{"bulk: version string for an id", "ids[1]", bulk([]string{id8, "1.0.0"}, &api.BulkPatch{Name: api.Ptr("x")})},
+		{"bulk: game version of 33", "add_minecraft_versions[0]", bulk(ids, &api.BulkPatch{AddMinecraftVersions: []string{strings.Repeat("1", 33)}})},
 		{"bulk delete: no ids", "ids", func(ctx context.Context, c *api.Client) error {
 			_, err := c.DeleteVersions(ctx, "lumen", []string{})
 			return err
 		}},
 		{"invite: invitee required", "invitee", func(ctx context.Context, c *api.Client) error {
 			_, err := c.CreateInvitation(ctx, "emberforge", &api.InvitationRequest{Role: "dev"})
+			return err
+		}},
+		{"invite: role of 65", "role", func(ctx context.Context, c *api.Client) error {
+			_, err := c.CreateInvitation(ctx, "emberforge", &api.InvitationRequest{Invitee: "erin", Role: long(65)})
 			return err
 		}},
 		{"invite: nil", "invitee", func(ctx context.Context, c *api.Client) error {
@@ -155,6 +161,10 @@ func rejections() []rejection {
 		}},
 		{"list: negative page size", "page_size", func(ctx context.Context, c *api.Client) error {
 			_, _, err := c.ListVersions(ctx, "lumen", &api.ListVersionsOptions{PageSize: -1})
+			return err
+		}},
+		{"list: page size 101", "page_size", func(ctx context.Context, c *api.Client) error {
+			_, _, err := c.ListVersions(ctx, "lumen", &api.ListVersionsOptions{PageSize: api.MaxPageSize + 1})
 			return err
 		}},
 		{"list: blank channel", "channel[0]", func(ctx context.Context, c *api.Client) error {

@@ -18,8 +18,8 @@ func (o *ListVersionsOptions) Validate() error {
 		return nil
 	case o.Page < 0:
 		return invalid("page", "must not be negative")
-	case o.PageSize < 0:
-		return invalid("page_size", "must not be negative")
+	case o.PageSize < 0 || o.PageSize > MaxPageSize:
+		return invalid("page_size", "must be from 1 to %d, or 0 for the default", MaxPageSize)
 	}
 	if err := validateStrings("channel", o.Channels); err != nil {
 		return err

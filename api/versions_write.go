@@ -22,7 +22,7 @@ func (r *CreateVersionRequest) Validate() error {
 		validateText("data.version", r.Version, MaxVersionLength),
 		validateText("data.name", r.Name, MaxNameLength),
 		files,
-		validateStrings("data.minecraft_versions", r.MinecraftVersions),
+		validateGameVersions("data.minecraft_versions", r.MinecraftVersions),
 		validatePlatforms("data.platforms", r.Platforms),
 		validateDependencies("data.dependencies", r.Dependencies),
 	)
@@ -43,7 +43,7 @@ func (r *UpdateVersionRequest) Validate() error {
 		validateOptionalText("data.version", r.Version, MaxVersionLength),
 		validateOptionalText("data.name", r.Name, MaxNameLength),
 		files,
-		validateStrings("data.minecraft_versions", r.MinecraftVersions),
+		validateGameVersions("data.minecraft_versions", r.MinecraftVersions),
 		validatePlatforms("data.platforms", r.Platforms),
 		validateDependencies("data.dependencies", r.Dependencies),
 	)
