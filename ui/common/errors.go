@@ -102,18 +102,25 @@ func rateLimited(after time.Duration) string {
 	return fmt.Sprintf("The server is limiting requests; retry in %s.", after.Round(time.Second))
 }
 
-// host names the server from the *url.Error the HTTP client wraps
-// transport failures in, when there is one.
+// host names the server from the transport error: the dialled address,
+// the name that did not resolve, or the URL of a *url.Error.
 func host(err error) string {
-	var e *url.Error
-	if !errors.As(err, &e) {
-		return ""
+	var (
+		op  *net.OpError
+		dns *net.DNSError
+		ue  *url.Error
+	)
+	switch {
+	case errors.As(err, &dns) && dns.Name != "":
+		return " at " + safe.Line(dns.Name)
+	case errors.As(err, &op) && op.Addr != nil:
+		return " at " + safe.Line(op.Addr.String())
+	case errors.As(err, &ue):
+		if u, perr := url.Parse(ue.URL); perr == nil && u.Host != "" {
+			return " at " + safe.Line(u.Host)
+		}
 	}
-	u, err := url.Parse(e.URL)
-	if err != nil || u.Host == "" {
-		return ""
-	}
-	return " at " + safe.Line(u.Host)
+	return ""
 }
 
 // sentence capitalises s and ends it with a full stop.

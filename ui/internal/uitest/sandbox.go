@@ -22,16 +22,24 @@ var Now = func() time.Time { return time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC
 // every scope the dashboard asks for, and the server, to mint other tokens.
 func Sandbox(t testing.TB, user string) (*api.Client, *sandbox.Server) {
 	t.Helper()
-	srv, run := sandboxtest.Start(t, sandbox.Options{Now: Now})
-	c := Client(t, run.BaseURL, "")
+	srv, base := Start(t)
+	c := Client(t, base, "")
 	if user != "" {
 		tok, err := srv.MintToken(user, config.DefaultScopes...)
 		if err != nil {
 			t.Fatalf("mint token: %v", err)
 		}
-		c = Client(t, run.BaseURL, tok)
+		c = Client(t, base, tok)
 	}
 	return c, srv
+}
+
+// Start starts the sandbox with the tests' clock and returns it with its
+// API base URL.
+func Start(t testing.TB) (*sandbox.Server, string) {
+	t.Helper()
+	srv, run := sandboxtest.Start(t, sandbox.Options{Now: Now})
+	return srv, run.BaseURL
 }
 
 // Client returns an API client for baseURL sending token (none when empty).

@@ -1,0 +1,346 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"rdash/api/sandbox"
+	"rdash/config"
+	"rdash/ui/common"
+	"rdash/ui/detail"
+	"rdash/ui/internal/uitest"
+	"rdash/ui/versions"
+)
+
+type setup struct {
+	client  common.Client
+	config  *config.Config
+	project string
+	routes  map[common.Route]common.Factory
+	w, h    int
+}
+
+func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
+	t.Helper()
+	if s.client == nil {
+		s.client, _ = uitest.Sandbox(t, "alice")
+	}
+	if s.config == nil {
+		s.config = uitest.Config()
+	}
+	if s.w == 0 {
+		s.w, s.h = 80, 24
+	}
+	m := New(Options{Client: s.client, Config: s.config, Now: uitest.Now, Context: t.Context(),
+		Project: s.project, Routes: s.routes})
+	return uitest.NewDriver(t, m, s.w, s.h), m
+}
+
+// settle waits until nothing is loading and the header knows the user.
+func settle(d *uitest.Driver, m *Model) {
+	d.WaitFor("the dashboard to settle", func() bool { return m.busy() == "" && len(m.stack) > 0 && m.top().Busy() == "" })
+}
+
+// ready waits for the user in the header and, when one was asked for,
+// the project's versions on screen.
+func ready(d *uitest.Driver, m *Model, project string) {
+	d.WaitForText("@alice")
+	if project != "" {
+		d.WaitFor("the project", func() bool { return len(m.stack) == 2 })
+	}
+	settle(d, m)
+}
+
+func lines(s string) []string { return strings.Split(s, "\n") }
+
+func TestBrowseAndGoBack(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{})
+	d.WaitForText("@alice")
+	d.WaitForText("YOUR PROJECTS")
+	d.Press("enter")
+	d.WaitForText("25 of 25 · page 1")
+	if got := lines(d.Screen())[0]; !strings.HasPrefix(got, "rdash › projects › lumen") {
+		t.Fatalf("header = %q", got)
+	}
+	d.Press("enter")
+	d.WaitFor("the detail", func() bool { _, ok := m.top().(*detail.Model); return ok })
+	settle(d, m)
+	if got := lines(d.Screen())[0]; !strings.HasPrefix(got, "rdash › projects › lumen › 2.4.0") {
+		t.Fatalf("header = %q", got)
+	}
+	d.Press("esc")
+	if _, ok := m.top().(*versions.Model); !ok || !strings.Contains(d.Screen(), "25 of 25") {
+		t.Fatalf("esc did not go back to the versions:\n%s", d.Screen())
+	}
+	d.Press("esc", "esc") // the picker is home: esc stays there
+	if len(m.stack) != 1 || d.Quit() {
+		t.Fatalf("stack %d, quit %v", len(m.stack), d.Quit())
+	}
+	d.Press("q")
+	d.WaitFor("q to quit", d.Quit)
+}
+
+func TestTextFieldsWinOverGlobalKeys(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{project: "lumen"})
+	d.WaitForText("25 of 25")
+	d.Press("/")
+	d.Type("q?")
+	if d.Quit() || m.showHelp || !strings.Contains(d.Screen(), "search: q?") {
+		t.Fatalf("q or ? escaped the search field:\n%s", d.Screen())
+	}
+	if got := lines(d.Screen())[len(lines(d.Screen()))-1]; strings.Contains(got, "quit") {
+		t.Fatalf("footer offers quit while typing: %q", got)
+	}
+	d.Press("esc") // leaves the field, not the screen
+	if _, ok := m.top().(*versions.Model); !ok {
+		t.Fatal("esc in a field closed the screen")
+	}
+	d.Press("/", "ctrl+c")
+	d.WaitFor("ctrl+c to quit", d.Quit)
+}
+
+func TestHelpOverlay(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{project: "lumen"})
+	d.WaitForText("25 of 25")
+	d.Press("?")
+	for _, want := range []string{"mark all loaded", "clear filters", "copy URL", "back", "quit"} {
+		if !strings.Contains(d.Screen(), want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	uitest.RequireFits(t, d.Screen(), 80, 24)
+	d.Press("j")
+	if m.showHelp || d.Quit() {
+		t.Fatal("a key did not close the help")
+	}
+}
+
+func TestSignedOutShowsThePanel(t *testing.T) {
+	t.Parallel()
+	_, base := uitest.Start(t)
+	d, _ := start(t, setup{client: uitest.Client(t, base, "revoked-token"), project: "lumen"})
+	d.WaitForText("Signed out")
+	for _, want := range []string{"Sign in again: run `rdash auth login`", "While opening lumen", "r retry", "esc dismiss"} {
+		if !strings.Contains(d.Screen(), want) {
+			t.Errorf("panel lacks %q:\n%s", want, d.Screen())
+		}
+	}
+	d.Press("j", "q") // the panel holds the keys; q still quits
+	d.WaitFor("q to quit", d.Quit)
+}
+
+func TestUnreachableServerOffersRetry(t *testing.T) {
+	t.Parallel()
+	srv, err := sandbox.New(sandbox.Options{Now: uitest.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := strings.TrimSuffix(strings.TrimPrefix(run.BaseURL, "http://"), "/api/v1")
+	run.Close() // the server goes away before the dashboard starts
+	d, m := start(t, setup{client: uitest.Client(t, run.BaseURL, ""), project: "lumen"})
+	d.WaitForText("Server unreachable")
+	if !strings.Contains(d.Screen(), "Cannot reach the server at "+addr) {
+		t.Fatalf("panel:\n%s", d.Screen())
+	}
+	uitest.RequireFits(t, d.Screen(), 80, 24)
+	back, err := srv.Start(addr) // the network comes back: r runs the request again
+	if err != nil {
+		t.Skipf("cannot listen on %s again: %v", addr, err)
+	}
+	t.Cleanup(func() { back.Close() })
+	d.Press("r")
+	d.WaitForText("25 of 25 · page 1")
+	if m.panel != nil {
+		t.Fatal("the panel stayed after a successful retry")
+	}
+}
+
+func TestRecoverableErrorsGoToTheStatusLine(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{project: "no-such-project"})
+	d.WaitForText("✗ No project no-such-project.")
+	if m.panel != nil || len(m.stack) != 1 {
+		t.Fatal("a missing project blocked the dashboard")
+	}
+}
+
+// fakeBulk stands for a screen written later, registered through Options.Routes.
+type fakeBulk struct {
+	args  common.SelectionArgs
+	seen  int
+	close bool
+}
+
+func (f *fakeBulk) Init() tea.Cmd                           { return nil }
+func (f *fakeBulk) Update(tea.Msg) (common.Screen, tea.Cmd) { f.seen++; return f, nil }
+func (f *fakeBulk) View() string                            { return fmt.Sprintf("editing %d versions", len(f.args.Versions)) }
+func (f *fakeBulk) SetSize(int, int)                        {}
+func (f *fakeBulk) Title() string                           { return "bulk edit" }
+func (f *fakeBulk) Capturing() bool                         { return false }
+func (f *fakeBulk) Busy() string                            { return "" }
+func (f *fakeBulk) ShortHelp() []key.Binding                { return nil }
+func (f *fakeBulk) FullHelp() [][]key.Binding               { return nil }
+func (f *fakeBulk) Close()                                  { f.close = true }
+
+func TestScreensPlugInThroughRoutes(t *testing.T) {
+	t.Parallel()
+	bulk := &fakeBulk{}
+	routes := map[common.Route]common.Factory{common.RouteBulkEdit: func(_ common.Common, args any) (common.Screen, error) {
+		bulk.args = args.(common.SelectionArgs)
+		return bulk, nil
+	}}
+	d, m := start(t, setup{project: "lumen", routes: routes})
+	d.WaitForText("25 of 25")
+	d.Press("space", "space", "e")
+	d.WaitForText("editing 2 versions")
+	if !strings.Contains(lines(d.Screen())[0], "lumen › bulk edit") || bulk.args.Project.Key() != "lumen" {
+		t.Fatalf("bulk screen not on top:\n%s", d.Screen())
+	}
+	d.Press("esc")
+	if !bulk.close {
+		t.Fatal("leaving the screen did not close it")
+	}
+	d.Press("D") // no delete screen registered in this build
+	d.WaitForText("deleting versions is not available in this build")
+	if _, ok := m.top().(*versions.Model); !ok {
+		t.Fatal("an unregistered route changed the screen")
+	}
+}
+
+func TestHiddenScreensStillGetTheirReplies(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{project: "emberforge-core"})
+	d.WaitForText("25 of 1,500")
+	v := m.top().(*versions.Model)
+	d.Press("G", "enter") // page 2 is on its way when the detail opens
+	d.WaitFor("the detail", func() bool { _, ok := m.top().(*detail.Model); return ok })
+	settle(d, m)
+	if n, _ := v.Loaded(); n != 50 {
+		t.Fatalf("the hidden versions screen has %d rows, want page 2 added", n)
+	}
+}
+
+func TestLeavingAScreenCancelsItsRequests(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{project: "lumen"})
+	d.WaitForText("25 of 25")
+	d.Press("enter", "esc")
+	settle(d, m)
+	d.Drain(50 * time.Millisecond)
+	if m.panel != nil || m.status.Note() != "" {
+		t.Fatalf("a cancelled request was reported: %q", m.status.Note())
+	}
+}
+
+func TestThemeFollowsTheTerminal(t *testing.T) {
+	t.Parallel()
+	cfg := uitest.Config()
+	cfg.Theme = "auto"
+	d, m := start(t, setup{config: cfg, project: "lumen"})
+	d.WaitForText("25 of 25")
+	d.Press("enter")
+	d.WaitFor("the detail", func() bool { _, ok := m.top().(*detail.Model); return ok })
+	settle(d, m)
+	d.Send(tea.BackgroundColorMsg{Color: color.White})
+	settle(d, m)
+	if m.common.Styles.Theme.Dark {
+		t.Fatal("a light background kept the dark theme")
+	}
+	fixed := uitest.Config()
+	fixed.Theme = "dark"
+	d2, m2 := start(t, setup{config: fixed})
+	d2.Send(tea.BackgroundColorMsg{Color: color.White})
+	if !m2.common.Styles.Theme.Dark {
+		t.Fatal("the configured theme was overridden")
+	}
+}
+
+func TestViewSettings(t *testing.T) {
+	t.Parallel()
+	_, m := start(t, setup{})
+	v := m.View()
+	if !v.AltScreen || v.MouseMode != tea.MouseModeNone {
+		t.Fatalf("AltScreen %v, MouseMode %v", v.AltScreen, v.MouseMode)
+	}
+	cfg := uitest.Config()
+	cfg.Mouse = true
+	_, m2 := start(t, setup{config: cfg})
+	if m2.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("mouse: true did not turn the mouse on")
+	}
+}
+
+func TestNoColor(t *testing.T) {
+	t.Parallel()
+	cfg := uitest.Config()
+	cfg.Env.NoColor = true
+	d, _ := start(t, setup{config: cfg, project: "lumen"})
+	d.WaitForText("25 of 25")
+	if strings.Contains(d.Raw(), "38;") || strings.Contains(d.Raw(), "48;") || !strings.Contains(d.Raw(), "\x1b[7m") {
+		t.Fatal("NO_COLOR: colours shown or the cursor is invisible")
+	}
+}
+
+// scenes are the screens the goldens show, each reached by keys.
+var scenes = []struct {
+	name    string
+	project string
+	keys    []string
+	wait    string
+}{
+	{"picker", "", nil, "YOUR PROJECTS"},
+	{"versions", "emberforge-core", []string{"j", "space", "j"}, "25 of 1,500"},
+	{"detail", "lumen", []string{"j", "enter"}, "FILES"},
+	{"help", "lumen", []string{"?"}, "mark all loaded"},
+}
+
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	for _, sc := range scenes {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
+				t.Parallel()
+				d, m := start(t, setup{project: sc.project, w: size[0], h: size[1]})
+				ready(d, m, sc.project)
+				d.Press(sc.keys...)
+				d.WaitForText(sc.wait)
+				settle(d, m)
+				uitest.RequireFits(t, d.Screen(), size[0], size[1])
+				uitest.RequireTerminalSafe(t, d.Raw())
+				golden.RequireEqual(t, d.Screen())
+			})
+		}
+	}
+}
+
+func TestNoLineWiderThanTheTerminal(t *testing.T) {
+	t.Parallel()
+	for _, sc := range scenes {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			d, m := start(t, setup{project: sc.project})
+			ready(d, m, sc.project)
+			d.Press(sc.keys...)
+			d.WaitForText(sc.wait)
+			for _, size := range [][2]int{{20, 5}, {40, 12}, {60, 15}, {79, 23}, {100, 30}, {160, 50}, {250, 70}} {
+				d.Send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				settle(d, m)
+				uitest.RequireFits(t, d.Screen(), size[0], size[1])
+			}
+		})
+	}
+}
