@@ -89,7 +89,9 @@ func newTransportError(req *http.Request, err error) *transportError {
 
 // retryWait says whether err is worth another attempt, and after how long.
 func (c *Client) retryWait(ctx context.Context, err error, attempt int) (time.Duration, bool) {
-	if attempt >= c.maxRetries || ctx.Err() != nil {
+	// A refused sign-in (from the server, or from the HTTP client's token
+	// source before anything was sent) does not get better by retrying.
+	if attempt >= c.maxRetries || ctx.Err() != nil || errors.Is(err, ErrUnauthorized) {
 		return 0, false
 	}
 	var rl *RateLimitError
@@ -134,7 +136,7 @@ func outcome(err error, safe bool) error {
 	var te *transportError
 	var se *Error
 	switch {
-	case errors.As(err, &te) && !te.sent:
+	case errors.As(err, &te) && !te.sent, errors.Is(err, ErrUnauthorized):
 		return err
 	case errors.As(err, &te),
 		errors.As(err, &se) && (se.StatusCode == http.StatusTooManyRequests || se.StatusCode >= 500):

@@ -220,3 +220,35 @@ func TestRefusedConnectionIsNotMaybeApplied(t *testing.T) {
 		t.Errorf("err = %v, want a plain dial failure: nothing reached the server", err)
 	}
 }
+
+// refusingTransport is an HTTP client whose token source gave up, as the
+// auth package's transport does when a sign-in is refused: the error
+// matches api.ErrUnauthorized.
+type refusingTransport struct{ calls atomic.Int64 }
+
+type signInRefused struct{}
+
+func (signInRefused) Error() string        { return "sign in again: run `rdash auth login`" }
+func (signInRefused) Is(target error) bool { return target == api.ErrUnauthorized }
+
+func (rt *refusingTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	rt.calls.Add(1)
+	return nil, signInRefused{}
+}
+
+func TestRefusedSignInIsNeitherRetriedNorMaybeApplied(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, status(200))
+	rt := &refusingTransport{}
+	c := newTestClient(t, ts, api.WithHTTPClient(&http.Client{Transport: rt}))
+	if _, _, err := c.GetVersion(t.Context(), "lumen", "1.0.0"); !errors.Is(err, api.ErrUnauthorized) {
+		t.Fatalf("GET err = %v, want it to match ErrUnauthorized", err)
+	}
+	if n := rt.calls.Load(); n != 1 {
+		t.Errorf("a refused sign-in was tried %d times, want 1", n)
+	}
+	_, err := c.DeleteVersion(t.Context(), "lumen", "1.0.0")
+	if !errors.Is(err, api.ErrUnauthorized) || errors.Is(err, api.ErrMaybeApplied) {
+		t.Errorf("DELETE err = %v, want ErrUnauthorized and not 'may have applied'", err)
+	}
+}
