@@ -22,6 +22,10 @@ type Client interface {
 	ListUserProjects(ctx context.Context, userID string) ([]api.Project, *api.Response, error)
 	GetUser(ctx context.Context, userID string) (*api.User, *api.Response, error)
 	DownloadURL(ctx context.Context, projectID, versionID, fileID string) (*url.URL, *api.Response, error)
+	// UpdateVersions and DeleteVersions are the bulk changes the bulk edit
+	// and delete screens send, through bulk.Runner.
+	UpdateVersions(ctx context.Context, projectID string, ids []string, patch *api.BulkPatch) (*api.BulkResult, error)
+	DeleteVersions(ctx context.Context, projectID string, ids []string) (*api.BulkResult, error)
 }
 
 // Common is what the root hands to every screen it builds. It is a value:

@@ -93,3 +93,13 @@ func (f Failing) GetUser(context.Context, string) (*api.User, *api.Response, err
 func (f Failing) DownloadURL(context.Context, string, string, string) (*url.URL, *api.Response, error) {
 	return nil, nil, f.Err
 }
+
+// UpdateVersions implements common.Client.
+func (f Failing) UpdateVersions(context.Context, string, []string, *api.BulkPatch) (*api.BulkResult, error) {
+	return nil, f.Err
+}
+
+// DeleteVersions implements common.Client.
+func (f Failing) DeleteVersions(context.Context, string, []string) (*api.BulkResult, error) {
+	return nil, f.Err
+}
