@@ -26,6 +26,12 @@ type Client interface {
 	// and delete screens send, through bulk.Runner.
 	UpdateVersions(ctx context.Context, projectID string, ids []string, patch *api.BulkPatch) (*api.BulkResult, error)
 	DeleteVersions(ctx context.Context, projectID string, ids []string) (*api.BulkResult, error)
+	// ListInvitations, CreateInvitation, AcceptInvitation and
+	// DeleteInvitation serve the invitations screen.
+	ListInvitations(ctx context.Context, orgID string) ([]api.Invitation, *api.Response, error)
+	CreateInvitation(ctx context.Context, orgID string, r *api.InvitationRequest) (*api.Response, error)
+	AcceptInvitation(ctx context.Context, orgID, userID string) (*api.Response, error)
+	DeleteInvitation(ctx context.Context, orgID, userID string) (*api.Response, error)
 }
 
 // Common is what the root hands to every screen it builds. It is a value:

@@ -103,3 +103,23 @@ func (f Failing) UpdateVersions(context.Context, string, []string, *api.BulkPatc
 func (f Failing) DeleteVersions(context.Context, string, []string) (*api.BulkResult, error) {
 	return nil, f.Err
 }
+
+// ListInvitations implements common.Client.
+func (f Failing) ListInvitations(context.Context, string) ([]api.Invitation, *api.Response, error) {
+	return nil, nil, f.Err
+}
+
+// CreateInvitation implements common.Client.
+func (f Failing) CreateInvitation(context.Context, string, *api.InvitationRequest) (*api.Response, error) {
+	return nil, f.Err
+}
+
+// AcceptInvitation implements common.Client.
+func (f Failing) AcceptInvitation(context.Context, string, string) (*api.Response, error) {
+	return nil, f.Err
+}
+
+// DeleteInvitation implements common.Client.
+func (f Failing) DeleteInvitation(context.Context, string, string) (*api.Response, error) {
+	return nil, f.Err
+}
