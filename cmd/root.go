@@ -50,9 +50,12 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 
 func exitCode(err error) int {
 	var ee *ExitError
+	var ve *api.ValidationError
 	switch {
 	case errors.As(err, &ee):
 		return ee.Code
+	case errors.As(err, &ve):
+		return ExitCancel // bad input, refused before anything was sent
 	case errors.Is(err, api.ErrUnauthorized):
 		return ExitAuth
 	case errors.Is(err, context.Canceled):

@@ -19,7 +19,7 @@ func newVersionsCmd(f *Factory) *cobra.Command {
 		Short:   "List, show, edit, delete and undo edits of a project's versions",
 	}
 	c.AddCommand(newVersionsListCmd(f), newVersionsGetCmd(f), newVersionsEditCmd(f),
-		newVersionsDeleteCmd(f), newVersionsUndoCmd(f))
+		newVersionsDeleteCmd(f), newVersionsUndoCmd(f), newVersionsCreateCmd(f), newVersionsDownloadCmd(f))
 	return c
 }
 
