@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
 
 	"rdash/api"
+	"rdash/config"
 	"rdash/internal/explain"
 )
 
@@ -101,11 +103,7 @@ func newInvAcceptCmd(f *Factory) *cobra.Command {
 		Short: "Accept your invitation to an organization",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			client, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			me, err := f.whoAmI(cmd.Context(), client)
+			client, me, err := f.clientAndMe(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -125,11 +123,7 @@ func newInvRejectCmd(f *Factory) *cobra.Command {
 		Short: "Reject your invitation to an organization",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			client, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			me, err := f.whoAmI(cmd.Context(), client)
+			client, me, err := f.clientAndMe(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -172,23 +166,65 @@ func newInvCancelCmd(f *Factory) *cobra.Command {
 	return c
 }
 
+// clientAndMe returns a signed-in client and the signed-in user's ID or
+// username, for the invitee's own actions.
+func (f *Factory) clientAndMe(ctx context.Context) (*api.Client, string, error) {
+	client, err := f.APIClient(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	me, err := f.whoAmI(ctx, client)
+	return client, me, err
+}
+
 // whoAmI is the signed-in user's ID: from GET /users/@me when the server
-// answers it, else the configured or remembered username.
+// answers it, else the configured username, else the one remembered, else
+// asked once at a terminal and remembered.
 func (f *Factory) whoAmI(ctx context.Context, client *api.Client) (string, error) {
-	u, _, err := client.GetUser(ctx, "@me")
+	u, _, err := client.GetUser(ctx, api.Me)
 	if err == nil && u.ID != "" {
 		return u.ID, nil
 	}
-	if err != nil && !errors.Is(err, api.ErrNotFound) {
+	if err != nil && !errors.Is(err, api.ErrNotFound) && !errors.Is(err, api.ErrForbidden) {
 		return "", err
 	}
-	cfg, cerr := f.Config()
-	if cerr != nil {
-		return "", cerr
+	cfg, err := f.Config()
+	if err != nil {
+		return "", err
 	}
 	if cfg.Username != "" {
 		return cfg.Username, nil
 	}
-	return "", &ExitError{Code: ExitCancel, Err: errors.New(
-		"the server does not say who you are: set username in the config file or RDASH_USERNAME")}
+	state, err := config.LoadState(cfg.Env.StateDir)
+	if err != nil {
+		return "", err
+	}
+	if state.Username != "" {
+		return state.Username, nil
+	}
+	return f.askUsername(cfg, state)
+}
+
+// askUsername asks who the user is, once, and remembers the answer.
+func (f *Factory) askUsername(cfg *config.Config, state config.State) (string, error) {
+	if !f.IO.InTTY || !f.IO.OutTTY {
+		return "", &ExitError{Code: ExitCancel, Err: errors.New(
+			"the server does not say who you are: set username in the config file or RDASH_USERNAME")}
+	}
+	var name string
+	err := huh.NewInput().Title("The server does not say who you are. Your username?").Value(&name).
+		Validate(func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return errors.New("a username is needed")
+			}
+			return nil
+		}).Run()
+	if err != nil {
+		return "", errCancelled
+	}
+	state.Username = strings.TrimSpace(name)
+	if err := state.Save(cfg.Env.StateDir); err != nil {
+		fmt.Fprintf(f.IO.ErrOut, "rdash: warning: could not remember the username: %v\n", err)
+	}
+	return state.Username, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"rdash/api"
 	"rdash/api/sandbox"
+	"rdash/config"
 )
 
 func pending(t *testing.T, admin *cli, org string) []string {
@@ -89,5 +90,25 @@ func TestInvitationWording(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want exit %d and %q", r.code, r.err, tt.code, tt.want)
 			}
 		})
+	}
+}
+
+func TestAcceptUsesRememberedUsernameWhenServerCannotSay(t *testing.T) {
+	t.Parallel()
+	alice := newCLI(t, "alice", sandbox.Options{})
+	tok, err := alice.srv.MintToken("dave", "project:read") // no user:read: /users/@me is refused
+	if err != nil {
+		t.Fatal(err)
+	}
+	dave := alice.as("dave")
+	dave.env["RDASH_TOKEN"] = tok
+	if r := dave.run("", "invitations", "accept", "emberforge"); r.code != ExitCancel || !strings.Contains(r.err, "RDASH_USERNAME") {
+		t.Fatalf("without a username: exit %d %q", r.code, r.err)
+	}
+	if err := (config.State{Username: "dave"}).Save(dave.env["RDASH_STATE_DIR"]); err != nil {
+		t.Fatal(err)
+	}
+	if r := dave.run("", "invitations", "accept", "emberforge"); r.code != 0 {
+		t.Fatalf("with the remembered username: exit %d %q", r.code, r.err)
 	}
 }
