@@ -56,6 +56,8 @@ type Model struct {
 	showHelp bool
 	panel    *panel
 
+	state config.State
+
 	width, height int
 	user          string
 }
@@ -67,7 +69,7 @@ func New(opts Options) *Model {
 		ctx = context.Background()
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	m := &Model{cancel: cancel, opts: opts, routes: defaultRoutes()}
+	m := &Model{cancel: cancel, opts: opts, routes: defaultRoutes(), state: cloneState(opts.State)}
 	for r, f := range opts.Routes {
 		m.routes[r] = f
 	}
@@ -108,7 +110,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.common.Config.Theme == "auto" && !m.common.Config.Env.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	args := common.PickerArgs{State: m.opts.State, Save: m.opts.SaveState, Open: m.opts.Project}
+	args := common.PickerArgs{State: cloneState(m.state), Open: m.opts.Project}
 	cmds = append(cmds, m.open(common.OpenMsg{Route: common.RoutePicker, Args: args}))
 	return tea.Batch(cmds...)
 }

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -342,5 +345,43 @@ func TestNoLineWiderThanTheTerminal(t *testing.T) {
 				uitest.RequireFits(t, d.Screen(), size[0], size[1])
 			}
 		})
+	}
+}
+
+func TestStateIsSavedThroughOptions(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	var mu sync.Mutex
+	var saved []config.State
+	save := func(s config.State) error {
+		mu.Lock()
+		defer mu.Unlock()
+		saved = append(saved, s)
+		if len(saved) > 1 {
+			return errors.New("disk full")
+		}
+		return nil
+	}
+	last := func() config.State {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(saved) == 0 {
+			return config.State{}
+		}
+		return saved[len(saved)-1]
+	}
+	m := New(Options{Client: c, Config: uitest.Config(), Now: uitest.Now, SaveState: save,
+		State: config.State{Pinned: []string{"quartz-ui"}}})
+	d := uitest.NewDriver(t, m, 80, 24)
+	d.WaitForText("YOUR PROJECTS")
+	d.Press("j", "enter") // lumen
+	d.WaitFor("lumen to be saved as recent", func() bool { return slices.Equal(last().Recent, []string{"lumen"}) })
+	if !slices.Equal(last().Pinned, []string{"quartz-ui"}) {
+		t.Fatalf("saving the recent project lost the pins: %+v", last())
+	}
+	d.Press("esc", "g", "p") // unpin quartz-ui; this save fails
+	d.WaitForText("could not save pinned projects: disk full")
+	if len(m.state.Pinned) != 0 {
+		t.Fatalf("pins = %v", m.state.Pinned)
 	}
 }

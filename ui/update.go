@@ -20,8 +20,8 @@ import (
 //     VersionsChangedMsg) reaches every screen on the stack, focused or
 //     hidden; a screen keeps only its own message types and drops replies
 //     whose request id it no longer awaits.
-//   - Requests to the root itself (OpenMsg, BackMsg, ErrorMsg, StatusMsg)
-//     are handled here; the status line sees every message.
+//   - Requests to the root itself (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
+//     EditStateMsg) are handled here; the status line sees every message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmds := []tea.Cmd{m.status.Update(msg)}
 	switch msg := msg.(type) {
@@ -42,6 +42,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.pop()
 	case common.ErrorMsg:
 		cmds = append(cmds, m.report(msg))
+	case common.EditStateMsg:
+		cmds = append(cmds, m.editState(msg))
+	case stateSavedMsg:
+		cmds = append(cmds, m.stateSaved(msg))
 	case userLoadedMsg:
 		m.setUser(msg)
 	default:

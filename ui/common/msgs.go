@@ -114,9 +114,26 @@ type SelectionArgs struct {
 // when set, is a project (slug or ID) to open at once.
 type PickerArgs struct {
 	State config.State
-	Save  func(config.State) error
 	Open  string
 }
+
+// EditStateMsg asks the root to change what rdash remembers (pins,
+// recent projects, organizations). The root owns the State: it applies
+// Edit, saves the result in a command and tells every screen with a
+// StateMsg, so two screens never write the file over each other.
+type EditStateMsg struct {
+	Edit func(*config.State)
+	// What names the change for the error shown if saving fails.
+	What string
+}
+
+// EditState returns a command that asks the root to apply edit.
+func EditState(what string, edit func(*config.State)) tea.Cmd {
+	return func() tea.Msg { return EditStateMsg{Edit: edit, What: what} }
+}
+
+// StateMsg carries the State after a change, to every screen.
+type StateMsg struct{ State config.State }
 
 // NewPage makes a Page from a list reply asked for page number.
 func NewPage(vs []api.Version, resp *api.Response, number int) Page {

@@ -3,7 +3,6 @@ package picker
 import (
 	"context"
 	"errors"
-	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -101,11 +100,9 @@ func (m *Model) projectChecked(msg projectCheckedMsg) tea.Cmd {
 		retry := m.retryOpen(msg.ref)
 		return common.ReportError(msg.err, "opening "+msg.ref.Key(), retry)
 	}
-	m.state.Touch(msg.ref.Key())
-	m.rebuild()
-	page := msg.page
+	key, page := msg.ref.Key(), msg.page
 	return tea.Batch(
-		saveState(m.save, m.state),
+		common.EditState("recent projects", func(s *config.State) { s.Touch(key) }),
 		common.Open(common.RouteVersions, common.VersionsArgs{Project: msg.ref, First: &page}),
 	)
 }
@@ -124,15 +121,3 @@ type noProjectError struct{ key string }
 func (e noProjectError) Error() string { return "no project " + e.key }
 
 func errNoProject(key string) error { return noProjectError{key: key} }
-
-// stateSavedMsg reports whether pins and recents were saved.
-type stateSavedMsg struct{ err error }
-
-// saveState persists a copy of s, so later changes cannot race the write.
-func saveState(save func(config.State) error, s config.State) tea.Cmd {
-	if save == nil {
-		return nil
-	}
-	s.Recent, s.Pinned, s.Orgs = slices.Clone(s.Recent), slices.Clone(s.Pinned), slices.Clone(s.Orgs)
-	return func() tea.Msg { return stateSavedMsg{err: save(s)} }
-}

@@ -22,8 +22,7 @@ type Model struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	state config.State
-	save  func(config.State) error
+	state config.State // a copy; the root owns it and sends StateMsg
 
 	mine       []api.Project
 	mineLoaded bool
@@ -55,7 +54,7 @@ func Factory(c common.Common, args any) (common.Screen, error) {
 // New returns the picker.
 func New(c common.Common, a common.PickerArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	m := &Model{common: c, ctx: ctx, cancel: cancel, state: a.State, save: a.Save, initial: a.Open}
+	m := &Model{common: c, ctx: ctx, cancel: cancel, state: a.State, initial: a.Open}
 	m.filter = newFilter(c.Styles)
 	m.rebuild()
 	return m

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -15,28 +14,6 @@ import (
 	"rdash/ui/internal/uitest"
 )
 
-// saver records what the picker persists.
-type saver struct {
-	mu    sync.Mutex
-	saved []config.State
-}
-
-func (s *saver) save(st config.State) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.saved = append(s.saved, st)
-	return nil
-}
-
-func (s *saver) last() config.State {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.saved) == 0 {
-		return config.State{}
-	}
-	return s.saved[len(s.saved)-1]
-}
-
 type setup struct {
 	client common.Client
 	pins   []string // from the config file
@@ -45,7 +22,9 @@ type setup struct {
 	w, h   int
 }
 
-func start(t *testing.T, s setup) (*uitest.Driver, *Model, *saver) {
+// start opens the picker at s's size; the returned State is the one the
+// root would keep, changed by the picker's EditStateMsgs.
+func start(t *testing.T, s setup) (*uitest.Driver, *Model, *config.State) {
 	t.Helper()
 	if s.client == nil {
 		s.client, _ = uitest.Sandbox(t, "alice")
@@ -55,11 +34,11 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model, *saver) {
 	}
 	c := uitest.Common(t, s.client)
 	c.Config.Projects = s.pins
-	sv := &saver{}
-	m := New(c, common.PickerArgs{State: s.state, Save: sv.save, Open: s.open})
-	d := uitest.NewDriver(t, uitest.Screen{S: m}, s.w, s.h)
+	st := s.state
+	m := New(c, common.PickerArgs{State: s.state, Open: s.open})
+	d := uitest.NewDriver(t, uitest.Screen{S: m, State: &st}, s.w, s.h)
 	d.WaitFor("the user's projects", func() bool { return m.mineLoaded })
-	return d, m, sv
+	return d, m, &st
 }
 
 func opened(d *uitest.Driver) []common.VersionsArgs {
@@ -100,7 +79,7 @@ func TestListsPinnedRecentAndOwnProjects(t *testing.T) {
 
 func TestFilterThenOpenChecksTheFirstPage(t *testing.T) {
 	t.Parallel()
-	d, m, sv := start(t, setup{})
+	d, m, st := start(t, setup{})
 	d.Press("/")
 	d.Type("ember")
 	if len(m.items) != 2 || m.items[0].ref.Key() != "emberforge-core" || m.items[1].section != sectionTyped {
@@ -112,9 +91,9 @@ func TestFilterThenOpenChecksTheFirstPage(t *testing.T) {
 	if a.Project.Key() != "emberforge-core" || a.First == nil || a.First.Total != 1500 || len(a.First.Versions) != 25 {
 		t.Fatalf("opened %+v", a)
 	}
-	d.WaitFor("the state to be saved", func() bool { return len(sv.last().Recent) > 0 })
-	if got := sv.last().Recent; got[0] != "emberforge-core" {
-		t.Fatalf("Recent = %v", got)
+	d.WaitFor("the project to be recent", func() bool { return len(st.Recent) > 0 && len(m.state.Recent) > 0 })
+	if st.Recent[0] != "emberforge-core" || m.state.Recent[0] != "emberforge-core" {
+		t.Fatalf("Recent = %v, the picker's copy %v", st.Recent, m.state.Recent)
 	}
 	if m.Busy() != "" {
 		t.Fatalf("still busy: %q", m.Busy())
@@ -140,17 +119,20 @@ func TestTypedSlugOrID(t *testing.T) {
 	}
 }
 
-func TestPinIsPersisted(t *testing.T) {
+func TestPinGoesThroughTheRootsState(t *testing.T) {
 	t.Parallel()
-	d, m, sv := start(t, setup{pins: []string{"quartz-ui"}})
+	d, m, st := start(t, setup{pins: []string{"quartz-ui"}})
 	d.Press("j") // lumen, one of the user's projects
 	d.Press("p")
-	d.WaitFor("the pin to be saved", func() bool { return slices.Equal(sv.last().Pinned, []string{"lumen"}) })
+	d.WaitFor("the pin", func() bool { return slices.Equal(m.state.Pinned, []string{"lumen"}) })
+	if !slices.Equal(st.Pinned, []string{"lumen"}) {
+		t.Fatalf("the root's State was not asked to pin: %v", st.Pinned)
+	}
 	if m.items[1].section != sectionPinned || !m.items[1].pinned || m.cursor != 1 {
 		t.Fatalf("lumen not listed as pinned under the cursor: %+v", m.items)
 	}
 	d.Press("p")
-	d.WaitFor("the unpin to be saved", func() bool { return len(sv.last().Pinned) == 0 && len(sv.saved) == 2 })
+	d.WaitFor("the unpin", func() bool { return len(st.Pinned) == 0 && len(m.state.Pinned) == 0 })
 	d.Press("g", "p") // quartz-ui is pinned in the config file
 	d.WaitFor("a note", func() bool {
 		for _, msg := range d.Seen {

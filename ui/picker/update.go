@@ -1,9 +1,12 @@
 package picker
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/config"
 	"rdash/ui/common"
 )
 
@@ -25,8 +28,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.projectChecked(msg)
 	case reopenMsg:
 		return m, m.open(msg.ref)
-	case stateSavedMsg:
-		return m, common.ReportError(msg.err, "saving pinned and recent projects", nil)
+	case common.StateMsg:
+		m.state = msg.State
+		m.rebuild()
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
 		m.filter = restyle(m.filter, msg.Styles)
@@ -149,10 +153,10 @@ func (m *Model) togglePin() tea.Cmd {
 	if it.inConfig {
 		return common.Status(it.ref.Key() + " is pinned in the config file; edit it there to unpin")
 	}
-	verb := "unpinned "
-	if m.state.TogglePin(it.ref.Key()) {
+	key, verb := it.ref.Key(), "unpinned "
+	if !slices.Contains(m.state.Pinned, key) {
 		verb = "pinned "
 	}
-	m.rebuild()
-	return tea.Batch(saveState(m.save, m.state), common.Status(verb+it.ref.Key()))
+	pin := common.EditState("pinned projects", func(s *config.State) { s.TogglePin(key) })
+	return tea.Batch(pin, common.Status(verb+key))
 }

@@ -55,8 +55,11 @@ func (m *Model) fetch(page int) tea.Cmd {
 }
 
 // maybePrefetch fetches the next page once the cursor is near the end.
+// After a failure it waits until the cursor is on the last row, so a
+// broken page is not asked for again on every keystroke.
 func (m *Model) maybePrefetch() tea.Cmd {
-	if m.failed || len(m.versions)-m.table.Cursor() > prefetchMargin {
+	left := len(m.versions) - m.table.Cursor()
+	if left > prefetchMargin || (m.failed && left > 1) {
 		return nil
 	}
 	return m.loadNext()

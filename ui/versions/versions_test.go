@@ -1,6 +1,7 @@
 package versions
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -358,5 +359,39 @@ func TestNoColorKeepsTheCursorVisible(t *testing.T) {
 	}
 	if strings.Contains(raw, "38;") || strings.Contains(raw, "48;") {
 		t.Error("colours despite NO_COLOR")
+	}
+}
+
+// flaky fails the page it is told to, once.
+type flaky struct {
+	common.Client
+	failPage int
+	failed   bool
+}
+
+func (f *flaky) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	if o.Page == f.failPage && !f.failed {
+		f.failed = true
+		return nil, nil, &api.Error{StatusCode: 503}
+	}
+	return f.Client.ListVersions(ctx, p, o)
+}
+
+func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	m := New(uitest.Common(t, &flaky{Client: c, failPage: 2}), common.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	waitLoaded(d, m)
+	d.Press("pgdown") // near the end: page 2 fails
+	d.WaitFor("the failure", func() bool { return m.failed })
+	d.Press("j")
+	if m.loading != 0 {
+		t.Fatal("a failed page was asked for again before the end")
+	}
+	d.Press("G")
+	waitLoaded(d, m)
+	if len(m.versions) != 50 {
+		t.Fatalf("%d rows after retrying at the end", len(m.versions))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/config"
 	"rdash/ui/common"
 )
 
@@ -25,19 +26,32 @@ func Common(t testing.TB, c common.Client) common.Common {
 }
 
 // Screen makes a screen drivable: it gets SetSize then the size message,
-// as the root does, and its view is wrapped in a tea.View.
-type Screen struct{ S common.Screen }
+// as the root does, and its view is wrapped in a tea.View. When State is
+// set, it plays the root's part for EditStateMsg: it applies the edit and
+// answers with a StateMsg.
+type Screen struct {
+	S     common.Screen
+	State *config.State
+}
 
 // Init implements tea.Model.
 func (s Screen) Init() tea.Cmd { return s.S.Init() }
 
 // Update implements tea.Model.
 func (s Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if ws, ok := msg.(tea.WindowSizeMsg); ok {
-		s.S.SetSize(ws.Width, ws.Height)
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		s.S.SetSize(msg.Width, msg.Height)
+	case common.EditStateMsg:
+		if s.State != nil {
+			msg.Edit(s.State)
+			st := *s.State
+			return s, func() tea.Msg { return common.StateMsg{State: st} }
+		}
 	}
 	n, cmd := s.S.Update(msg)
-	return Screen{S: n}, cmd
+	s.S = n
+	return s, cmd
 }
 
 // View implements tea.Model.
