@@ -41,7 +41,9 @@ func (m *Model) open(msg common.OpenMsg) tea.Cmd {
 		}
 		return m.status.Error(name + " is not available in this build")
 	}
-	s, err := f(m.common, msg.Args)
+	c := m.common
+	c.State = cloneState(m.state)
+	s, err := f(c, msg.Args)
 	if err != nil {
 		m.common.Logger.Error("open screen", "route", msg.Route, "err", err)
 		return m.status.Error(fmt.Sprintf("cannot open %s: %v", msg.Route, err))

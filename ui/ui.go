@@ -110,7 +110,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.common.Config.Theme == "auto" && !m.common.Config.Env.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	args := common.PickerArgs{State: cloneState(m.state), Open: m.opts.Project}
+	args := common.PickerArgs{Open: m.opts.Project}
 	cmds = append(cmds, m.open(common.OpenMsg{Route: common.RoutePicker, Args: args}))
 	return tea.Batch(cmds...)
 }

@@ -113,8 +113,7 @@ type SelectionArgs struct {
 // PickerArgs opens the project picker, the dashboard's home screen. Open,
 // when set, is a project (slug or ID) to open at once.
 type PickerArgs struct {
-	State config.State
-	Open  string
+	Open string
 }
 
 // EditStateMsg asks the root to change what rdash remembers (pins,

@@ -54,7 +54,7 @@ func Factory(c common.Common, args any) (common.Screen, error) {
 // New returns the picker.
 func New(c common.Common, a common.PickerArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	m := &Model{common: c, ctx: ctx, cancel: cancel, state: a.State, initial: a.Open}
+	m := &Model{common: c, ctx: ctx, cancel: cancel, state: c.State, initial: a.Open}
 	m.filter = newFilter(c.Styles)
 	m.rebuild()
 	return m

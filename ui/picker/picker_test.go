@@ -34,8 +34,9 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model, *config.State) {
 	}
 	c := uitest.Common(t, s.client)
 	c.Config.Projects = s.pins
+	c.State = s.state
 	st := s.state
-	m := New(c, common.PickerArgs{State: s.state, Open: s.open})
+	m := New(c, common.PickerArgs{Open: s.open})
 	d := uitest.NewDriver(t, uitest.Screen{S: m, State: &st}, s.w, s.h)
 	d.WaitFor("the user's projects", func() bool { return m.mineLoaded })
 	return d, m, &st
