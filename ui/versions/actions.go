@@ -118,6 +118,7 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) {
 	if msg.Project != m.project.Key() && msg.Project != m.project.ID {
 		return
 	}
+	selected := m.selectedID()
 	for _, u := range msg.Updated {
 		if i := slices.IndexFunc(m.versions, func(v api.Version) bool { return v.ID == u.ID }); i >= 0 {
 			m.versions[i] = u
@@ -132,5 +133,5 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) {
 			m.total--
 		}
 	}
-	m.rebuildRows()
+	m.rebuildRows(selected)
 }

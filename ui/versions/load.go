@@ -107,25 +107,26 @@ func (m *Model) applyPage(p common.Page) {
 		}
 	}
 	m.page, m.next, m.total = p.Number, p.Next, p.Total
-	m.rebuildRows()
+	m.rebuildRows(selected)
 	if !m.selectID(selected) && p.Number <= 1 {
 		m.table.SetCursor(0)
 	}
 }
 
-// rebuildRows renders every row's cells and applies the local sort.
-func (m *Model) rebuildRows() {
+// rebuildRows renders every row's cells, applies the local sort and puts
+// the cursor back on the version with id selected, when still listed.
+// The caller reads selected before it changes m.versions.
+func (m *Model) rebuildRows(selected string) {
 	now := m.common.Now()
 	m.rows = make([][]string, len(m.versions))
 	for i, v := range m.versions {
 		m.rows[i] = cells(v, now, m.wide)
 	}
-	m.resort()
+	m.resort(selected)
 }
 
 // resort orders the rows for display and hands them to the table.
-func (m *Model) resort() {
-	selected := m.selectedID()
+func (m *Model) resort(selected string) {
 	m.order = m.sort.order(m.versions)
 	rows := make([][]string, len(m.order))
 	for i, idx := range m.order {
@@ -138,7 +139,7 @@ func (m *Model) resort() {
 // selected is the version under the cursor.
 func (m *Model) selected() (api.Version, bool) {
 	c := m.table.Cursor()
-	if c < 0 || c >= len(m.order) {
+	if c < 0 || c >= len(m.order) || m.order[c] >= len(m.versions) {
 		return api.Version{}, false
 	}
 	return m.versions[m.order[c]], true

@@ -145,9 +145,10 @@ func (m *Model) setFilter(f Filter) tea.Cmd {
 }
 
 func (m *Model) setSort(s sortState) tea.Cmd {
+	selected := m.selectedID()
 	m.sort = s
 	m.table.SetColumns(m.columns())
-	m.resort()
+	m.resort(selected)
 	return nil
 }
 

@@ -131,7 +131,7 @@ func (m *Model) SetSize(w, h int) {
 	if wide := w >= wideWidth; wide != m.wide {
 		m.wide = wide
 		m.table.SetColumns(m.columns())
-		m.rebuildRows()
+		m.rebuildRows(m.selectedID())
 	}
 	m.table.SetSize(w, m.tableHeight())
 	m.search.SetWidth(max(w-12, 10))

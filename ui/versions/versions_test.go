@@ -395,3 +395,21 @@ func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 		t.Fatalf("%d rows after retrying at the end", len(m.versions))
 	}
 }
+
+func TestNothingMatches(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	d.Press("G", "/")
+	d.Type("no such version")
+	d.Press("enter")
+	waitLoaded(d, m)
+	if !strings.Contains(d.Screen(), "No versions match the filter. F clears it.") || !strings.Contains(d.Screen(), "0 of 0") {
+		t.Fatalf("empty result:\n%s", d.Screen())
+	}
+	d.Press("j", "enter", "space", "y", "e", "s") // nothing under the cursor: nothing happens
+	d.Press("F")
+	waitLoaded(d, m)
+	if len(m.versions) != 25 {
+		t.Fatalf("%d rows after clearing the filter", len(m.versions))
+	}
+}
