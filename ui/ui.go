@@ -60,6 +60,10 @@ type Model struct {
 
 	width, height int
 	user          string
+
+	// The last body drawn and its clipped form (see clipBody).
+	bodyIn, bodyOut string
+	bodyW, bodyH    int
 }
 
 // New returns the dashboard. Options.Client and Options.Config are required.

@@ -28,8 +28,22 @@ func (m *Model) render() string {
 		return ""
 	}
 	w, h := m.bodySize()
-	parts := []string{m.headerView(), common.Clip(m.bodyView(w, h), w, h), m.status.View(), m.footerView()}
-	return common.Clip(strings.Join(parts, "\n"), m.width, m.height)
+	parts := []string{m.headerView(), m.clipBody(m.bodyView(w, h), w, h), m.status.View(), m.footerView()}
+	if m.height < chromeHeight+1 { // too short for everything: the body wins
+		return common.Clip(parts[1], m.width, m.height)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// clipBody holds a screen to its box whatever it renders: measuring every
+// line is the costliest part of a frame, so the last result is kept for
+// frames where only the status line changed.
+func (m *Model) clipBody(body string, w, h int) string {
+	if body != m.bodyIn || w != m.bodyW || h != m.bodyH {
+		m.bodyIn, m.bodyW, m.bodyH = body, w, h
+		m.bodyOut = common.Clip(body, w, h)
+	}
+	return m.bodyOut
 }
 
 func (m *Model) bodyView(w, h int) string {
