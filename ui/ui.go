@@ -2,6 +2,16 @@
 // to a stack of screens (project picker → versions → version detail, and
 // the screens registered later), with a header, a status line and a help
 // footer around them.
+//
+// Adding a screen: write a package with a type implementing common.Screen
+// and a common.Factory that builds it from its arguments; register the
+// factory for its route in defaultRoutes (stack.go). Other screens open it
+// with common.Open(route, args); the root sizes it, pushes it, routes its
+// messages (see Update) and calls Close when esc or BackMsg pops it. A
+// screen reports failures with common.ReportError, notes with
+// common.Status, changes to what rdash remembers with common.EditState,
+// and edits to versions with a common.VersionsChangedMsg so the list and
+// its marks follow.
 package ui
 
 import (

@@ -58,6 +58,8 @@ type ThemeMsg struct{ Styles *Styles }
 
 // VersionsChangedMsg tells screens that versions of a project were edited
 // or deleted elsewhere (the bulk edit screen), so lists and marks follow.
+// Project is the ProjectRef.Key() the screen was opened with; Updated are
+// the versions as the server answered them.
 type VersionsChangedMsg struct {
 	Project string
 	Updated []api.Version
