@@ -13,6 +13,7 @@ import (
 
 	"rdash/api"
 	"rdash/config"
+	"rdash/internal/safe"
 	"rdash/ui/common"
 )
 
@@ -54,7 +55,7 @@ func Factory(c common.Common, args any) (common.Screen, error) {
 // New returns the picker.
 func New(c common.Common, a common.PickerArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	m := &Model{common: c, ctx: ctx, cancel: cancel, state: c.State, initial: a.Open}
+	m := &Model{common: c, ctx: ctx, cancel: cancel, state: c.State, initial: safe.Line(a.Open)}
 	m.filter = newFilter(c.Styles)
 	m.rebuild()
 	return m

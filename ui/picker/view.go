@@ -3,6 +3,8 @@ package picker
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rdash/ui/common"
 )
 
@@ -46,7 +48,7 @@ func (m *Model) itemLine(it item, selected bool) string {
 	if it.summary != "" {
 		rest += " — " + it.summary
 	}
-	slugW := min(max(24, len(label)+2), m.width-4)
+	slugW := min(max(24, ansi.StringWidth(label)+2), m.width-4)
 	if selected {
 		line := common.Fit(pin+common.Fit(label, slugW)+rest, m.width-2)
 		return "  " + s.Cursor.Render(line)
