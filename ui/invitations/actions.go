@@ -1,0 +1,143 @@
+package invitations
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/explain"
+	"rdash/ui/common"
+)
+
+// action is one change to an invitation, as the user confirmed it.
+type action struct {
+	op       explain.InvitationOp
+	org      string // the organization's key, for the request
+	orgLabel string // and its name on screen
+	user     string // userId of the path: the invitee's ID, or the signed-in user's
+	who      string // that user as named in sentences
+	req      *api.InvitationRequest
+}
+
+// doing names the action while it runs (status bar, error context).
+func (a action) doing() string {
+	switch a.op {
+	case explain.OpAccept:
+		return "accepting the invitation to " + a.orgLabel
+	case explain.OpReject:
+		return "rejecting the invitation to " + a.orgLabel
+	case explain.OpCancel:
+		return "cancelling " + a.who + "'s invitation to " + a.orgLabel
+	}
+	return "inviting " + a.who + " to " + a.orgLabel
+}
+
+// done says what happened; each starts with a word scripts and the
+// end-to-end test can wait for.
+func (a action) done() string {
+	switch a.op {
+	case explain.OpAccept:
+		return "accepted: you are now a member of " + a.orgLabel
+	case explain.OpReject:
+		return "rejected the invitation to " + a.orgLabel
+	case explain.OpCancel:
+		return "cancelled " + a.who + "'s invitation to " + a.orgLabel
+	}
+	return "sent: " + a.who + " is invited to " + a.orgLabel
+}
+
+// actionDoneMsg carries the outcome of an action.
+type actionDoneMsg struct {
+	seq int
+	act action
+	err error
+}
+
+// run sends a: PATCH to accept, DELETE to reject or cancel, POST to invite.
+func run(ctx context.Context, c common.Client, a action, seq int) tea.Cmd {
+	return func() tea.Msg {
+		var err error
+		switch a.op {
+		case explain.OpAccept:
+			_, err = c.AcceptInvitation(ctx, a.org, a.user)
+		case explain.OpReject, explain.OpCancel:
+			_, err = c.DeleteInvitation(ctx, a.org, a.user)
+		case explain.OpSend:
+			_, err = c.CreateInvitation(ctx, a.org, a.req)
+		}
+		return actionDoneMsg{seq: seq, act: a, err: err}
+	}
+}
+
+// start runs a; one action runs at a time.
+func (m *Model) start(a action) tea.Cmd {
+	m.seq++
+	m.actSeq = m.seq
+	m.acting = &a
+	return run(m.ctx, m.common.Client, a, m.actSeq)
+}
+
+// actionDone reports the outcome and lists the organization again, so the
+// screen shows what the server holds now, whatever happened.
+func (m *Model) actionDone(msg actionDoneMsg) tea.Cmd {
+	if msg.seq != m.actSeq || m.acting == nil {
+		return nil
+	}
+	m.acting = nil
+	a := msg.act
+	o := m.find(a.org)
+	refresh := m.load(o)
+	if msg.err != nil {
+		return tea.Batch(refresh, common.ReportError(explainErr(a, msg.err), a.doing(), nil))
+	}
+	switch a.op {
+	case explain.OpAccept:
+		o.answered, o.member = "accepted", true
+	case explain.OpReject:
+		o.answered = "rejected"
+	case explain.OpSend:
+		delete(m.drafts, a.org)
+	}
+	return tea.Batch(refresh, common.Status(a.done()))
+}
+
+// explainErr puts a refusal in the words of internal/explain. The sentence
+// travels in an error of its own: common.Describe would reach the
+// *api.Error inside and say only "Not allowed".
+func explainErr(a action, err error) error {
+	var e *explain.Error
+	if errors.As(explain.Invitation(a.op, a.orgLabel, a.who, err), &e) {
+		return sentenceError(e.Sentence)
+	}
+	return err
+}
+
+// sentenceError is an error that is already a sentence for the user.
+type sentenceError string
+
+func (e sentenceError) Error() string { return string(e) }
+
+// explained is explain's sentence for err, as a sentence.
+func explained(op explain.InvitationOp, org, user string, err error) string {
+	var e *explain.Error
+	if errors.As(explain.Invitation(op, org, user, err), &e) {
+		return sentence(e.Sentence)
+	}
+	return common.Describe(err).Sentence
+}
+
+// sentence capitalises s and ends it with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	r, size := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[size:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}

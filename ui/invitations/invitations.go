@@ -1,0 +1,155 @@
+// Package invitations is the dashboard's invitations screen: the pending
+// invitations of the organizations the user manages (invite, cancel), and
+// the user's own invitations (accept, reject), each change confirmed.
+//
+// Listing an organization's invitations needs MEMBER_CREATE there, so an
+// invitee never sees the list. The screen therefore lists organizations
+// (from the config, from the owners of the user's projects, remembered and
+// typed ones) and says for each what the user may do: manage its
+// invitations, or answer an invitation that may be waiting.
+package invitations
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/config"
+	"rdash/ui/common"
+)
+
+// Model is the invitations screen.
+type Model struct {
+	common common.Common
+	ctx    context.Context
+	cancel context.CancelFunc
+	keys   keyMap
+
+	state config.State // a copy; the root owns it and sends StateMsg
+
+	orgs   []*org
+	rows   []row // what the cursor can rest on
+	cursor int
+	offset int
+	seq    int // last request id handed out; every request gets a new one
+
+	me        identity
+	meSeq     int
+	projSeq   int
+	projNote  string // why the user's projects are not listed, if they are not
+	projReady bool
+
+	acting  *action // the change in flight, one at a time
+	actSeq  int
+	dialog  *dialog // the form on screen, if any
+	pending *action // waits for the username before its confirmation
+	drafts  map[string]draft
+
+	input         textinput.Model // typing an organization
+	width, height int
+}
+
+// Factory builds the screen for common.RouteInvitations; it takes no
+// arguments.
+func Factory(c common.Common, args any) (common.Screen, error) {
+	if args != nil {
+		return nil, fmt.Errorf("invitations: want no arguments, got %T", args)
+	}
+	return New(c), nil
+}
+
+// New returns the screen.
+func New(c common.Common) *Model {
+	ctx, cancel := context.WithCancel(c.Ctx)
+	m := &Model{
+		common: c, ctx: ctx, cancel: cancel, keys: newKeyMap(),
+		state: c.State, drafts: map[string]draft{},
+	}
+	m.input = newInput(c.Styles)
+	return m
+}
+
+// Init asks who is signed in and for the user's projects (their owners
+// are organizations to list), and lists the configured and remembered
+// organizations' invitations.
+func (m *Model) Init() tea.Cmd {
+	m.seq++
+	m.meSeq = m.seq
+	cmds := []tea.Cmd{fetchMe(m.ctx, m.common.Client, m.meSeq)}
+	m.seq++
+	m.projSeq = m.seq
+	cmds = append(cmds, fetchProjects(m.ctx, m.common.Client, m.projSeq))
+	for _, k := range m.common.Config.Orgs {
+		cmds = append(cmds, m.addOrg(orgRef{key: k}, fromConfig))
+	}
+	for _, k := range m.state.Orgs {
+		cmds = append(cmds, m.addOrg(orgRef{key: k}, fromState))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Title implements common.Screen.
+func (m *Model) Title() string { return "invitations" }
+
+// Capturing reports that a form or the organization field has the keys.
+func (m *Model) Capturing() bool { return m.dialog != nil || m.input.Focused() }
+
+// Busy names the change in flight, else what is loading.
+func (m *Model) Busy() string {
+	if m.acting != nil {
+		return m.acting.doing()
+	}
+	for _, o := range m.orgs {
+		if o.loading {
+			return "loading invitations of " + o.label()
+		}
+	}
+	if m.meSeq != 0 || !m.projReady {
+		return "loading your organizations"
+	}
+	return ""
+}
+
+// Close cancels the screen's requests.
+func (m *Model) Close() { m.cancel() }
+
+// SetSize implements common.Screen.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.input.SetWidth(max(w-24, 10))
+	if m.dialog != nil {
+		m.dialog.resize(m.dialogSize())
+	}
+	m.clampScroll()
+}
+
+// ShortHelp implements common.Screen: the keys that work on the selection.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.common.Keys
+	switch {
+	case m.dialog != nil:
+		return append(m.dialog.form.KeyBinds(), withHelp(k.Cancel, "esc", "cancel"))
+	case m.input.Focused():
+		return []key.Binding{withHelp(k.Accept, "enter", "add"), withHelp(k.Cancel, "esc", "cancel")}
+	}
+	return append([]key.Binding{k.Up, k.Down}, m.actionKeys()...)
+}
+
+// FullHelp implements common.Screen.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.common.Keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Top, k.Bottom},
+		{m.keys.Accept, m.keys.Reject},
+		{m.keys.Invite, m.keys.Cancel},
+		{m.keys.AddOrg, k.Refresh},
+	}
+}
+
+func withHelp(b key.Binding, k, desc string) key.Binding {
+	b.SetHelp(k, desc)
+	return b
+}

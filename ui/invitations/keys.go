@@ -1,0 +1,62 @@
+package invitations
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+
+	"rdash/ui/common"
+)
+
+// keyMap is the screen's own keys; navigation and refresh come from
+// common.KeyMap. Reject and Cancel share x: which one x means depends on
+// the selected row, and help shows only that one.
+type keyMap struct {
+	Accept, Reject, Cancel, Invite, AddOrg key.Binding
+}
+
+func newKeyMap() keyMap {
+	return keyMap{
+		Accept: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accept invitation")),
+		Reject: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "reject invitation")),
+		Cancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "cancel invitation")),
+		Invite: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "invite")),
+		AddOrg: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "add org")),
+	}
+}
+
+// actionKeys are the keys that act on the selected row, then the ones
+// that always work.
+func (m *Model) actionKeys() []key.Binding {
+	var b []key.Binding
+	r, ok := m.selected()
+	switch {
+	case !ok:
+	case r.inv != nil:
+		b = append(b, m.keys.Cancel, m.keys.Invite)
+	case r.org.canManage():
+		b = append(b, m.keys.Invite)
+	case r.org.canAnswer():
+		b = append(b, m.keys.Accept, m.keys.Reject)
+	}
+	return append(b, m.keys.AddOrg, m.common.Keys.Refresh)
+}
+
+// newInput is the field an organization is typed in.
+func newInput(s *common.Styles) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = "organization: "
+	ti.Placeholder = "slug or ID"
+	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
+	ti.CharLimit = 64
+	return restyle(ti, s)
+}
+
+// restyle applies the theme's styles to the organization field.
+func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
+	st := ti.Styles()
+	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
+	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
+	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
+	ti.SetStyles(st)
+	return ti
+}
