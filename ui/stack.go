@@ -7,6 +7,7 @@ import (
 
 	"rdash/ui/common"
 	"rdash/ui/detail"
+	"rdash/ui/invitations"
 	"rdash/ui/picker"
 	"rdash/ui/versions"
 )
@@ -16,9 +17,10 @@ import (
 // open it with common.Open(route, args) and never import it.
 func defaultRoutes() map[common.Route]common.Factory {
 	return map[common.Route]common.Factory{
-		common.RoutePicker:   picker.Factory,
-		common.RouteVersions: versions.Factory,
-		common.RouteDetail:   detail.Factory,
+		common.RoutePicker:      picker.Factory,
+		common.RouteVersions:    versions.Factory,
+		common.RouteDetail:      detail.Factory,
+		common.RouteInvitations: invitations.Factory,
 	}
 }
 
