@@ -3,6 +3,7 @@ package invitations
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/config"
 	"rdash/internal/explain"
 	"rdash/ui/common"
 )
@@ -93,17 +95,31 @@ func (m *Model) actionDone(msg actionDoneMsg) tea.Cmd {
 	o := m.find(a.org)
 	refresh := m.load(o)
 	if msg.err != nil {
-		return tea.Batch(refresh, common.ReportError(explainErr(a, msg.err), a.doing(), nil))
+		return tea.Batch(refresh, common.ReportError(explainErr(a, msg.err), a.doing(), nil), m.forgetWrongName(a, msg.err))
 	}
 	switch a.op {
 	case explain.OpAccept:
 		o.answered, o.member = "accepted", true
 	case explain.OpReject:
 		o.answered = "rejected"
+	case explain.OpCancel:
+		o.invs = slices.DeleteFunc(o.invs, func(in api.Invitation) bool { return in.ID == a.user })
 	case explain.OpSend:
 		delete(m.drafts, a.org)
 	}
+	m.rebuild()
 	return tea.Batch(refresh, common.Status(a.done()))
+}
+
+// forgetWrongName forgets the username the user typed when the server
+// says it is not theirs, so the next a or x asks again instead of failing
+// the same way for ever.
+func (m *Model) forgetWrongName(a action, err error) tea.Cmd {
+	if m.me.from != "remembered" || !errors.Is(err, api.ErrForbidden) || (a.op != explain.OpAccept && a.op != explain.OpReject) {
+		return nil
+	}
+	m.me = identity{}
+	return common.EditState("your username", func(s *config.State) { s.Username = "" })
 }
 
 // explainErr puts a refusal in the words of internal/explain. The sentence

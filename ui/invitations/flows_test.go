@@ -52,9 +52,9 @@ func TestPermissionCases(t *testing.T) {
 			"You cannot manage invitations of emberforge: that needs the owner or a member with the MEMBER_CREATE permission",
 			nil},
 		{"invitee", "dave", "emberforge", true, "you may have an invitation here",
-			"You may have an invitation here: a accept · x reject", []string{"a accept invitation", "x reject invitation"}},
+			"You may have an invitation here: a accept · x reject", []string{"a accept", "x reject"}},
 		{"stranger", "erin", "quartz", true, "you may have an invitation here",
-			"You cannot manage invitations of quartz", []string{"a accept invitation", "x reject invitation"}},
+			"You cannot manage invitations of quartz", []string{"a accept", "x reject"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,7 +72,7 @@ func TestPermissionCases(t *testing.T) {
 					t.Errorf("help %v lacks %q", keys, k)
 				}
 			}
-			if !tt.typed && len(tt.keys) == 0 && (slices.Contains(keys, "a accept invitation") || slices.Contains(keys, "n invite")) {
+			if !tt.typed && len(tt.keys) == 0 && (slices.Contains(keys, "a accept") || slices.Contains(keys, "n invite")) {
 				t.Errorf("a member without MEMBER_CREATE is offered %v", keys)
 			}
 			if strings.Contains(w.d.Screen(), "403") || strings.Contains(w.d.Screen(), "Forbidden") {
@@ -150,7 +150,7 @@ func TestCancelByAdmin(t *testing.T) {
 	t.Parallel()
 	w := start(t, setup{})
 	w.d.Press("j") // dave's invitation
-	if !slices.Contains(w.helpKeys(), "x cancel invitation") {
+	if !slices.Contains(w.helpKeys(), "x cancel") {
 		t.Fatalf("help = %v", w.helpKeys())
 	}
 	w.d.Press("x")
@@ -182,7 +182,7 @@ func TestAcceptByInvitee(t *testing.T) {
 	w.waitStatus("accepted: you are now a member of emberforge")
 	w.requireScreen("you accepted its invitation")
 	w.requireDetail("You accepted the invitation to emberforge: you are a member now.")
-	if slices.Contains(w.helpKeys(), "a accept invitation") {
+	if slices.Contains(w.helpKeys(), "a accept") {
 		t.Fatal("accepting is still offered")
 	}
 	if got := w.pending("alice", "emberforge"); slices.Contains(got, "dave") {
@@ -328,5 +328,49 @@ func TestFormsTakeEveryKey(t *testing.T) {
 	w.d.Press("esc")
 	if w.m.Capturing() || len(w.m.orgs) != 1 {
 		t.Fatal("esc did not give up the organization")
+	}
+}
+
+// hostile is a server whose organization and invitation text carries
+// escape sequences and control characters.
+type hostile struct{ *api.Client }
+
+const evil = "\x1b]52;c;cHduZWQ=\x07\x1b[2J\x9b31m\u202e"
+
+func (hostile) ListUserProjects(context.Context, string) ([]api.Project, *api.Response, error) {
+	org := &api.Organization{ID: "orgEvil", Slug: "evil" + evil, Name: "Evil" + evil + " Org"}
+	return []api.Project{{ID: "prjEvil", Slug: "evil-core", Organization: org}}, nil, nil
+}
+
+func (hostile) ListInvitations(context.Context, string) ([]api.Invitation, *api.Response, error) {
+	in := api.Invitation{ID: "usrEvil" + evil, Username: "mallory" + evil, Name: "Mal" + evil,
+		MemberRole: "Role" + evil, Permissions: []api.Permission{api.Permission("perm" + evil)}}
+	return []api.Invitation{in}, nil, nil
+}
+
+func TestServerTextIsMadeSafe(t *testing.T) {
+	t.Parallel()
+	alice, _ := uitest.Sandbox(t, "alice")
+	w := start(t, setup{client: hostile{alice}})
+	w.requireScreen("mallory", "Evil")
+	for _, keys := range [][]string{nil, {"j"}, {"x"}} {
+		w.d.Press(keys...)
+		uitest.RequireTerminalSafe(t, w.d.Raw())
+		uitest.RequireFits(t, w.d.Screen(), 80, 21)
+	}
+	w.requireScreen("Cancel mallory")
+}
+
+func TestAWrongUsernameIsAskedAgain(t *testing.T) {
+	t.Parallel()
+	dave, _ := uitest.Sandbox(t, "dave")
+	w := start(t, setup{client: noMe{dave}, state: config.State{Username: "erin"}})
+	w.addOrg("quartz")
+	w.d.Press("a", "y")
+	w.waitProblem("accepting the invitation to quartz: Only the invited user can accept an invitation to quartz, and you are not erin.")
+	w.d.WaitFor("the wrong name to be forgotten", func() bool { return w.st.Username == "" })
+	w.d.Press("a")
+	if w.m.dialog == nil || w.m.dialog.kind != whoDialog {
+		t.Fatalf("the username is not asked again:\n%s", w.d.Screen())
 	}
 }
