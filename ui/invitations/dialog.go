@@ -38,12 +38,13 @@ type draft struct {
 	perms                []string
 }
 
-// resize fits the form in w×h; a confirmation takes only the lines it needs.
+// resize fits the form in w×h. The form takes the lines it needs, up to
+// h (huh does this on a window size message, which it must not get from
+// the root: that is the terminal's size, not the body's).
 func (d *dialog) resize(w, h int) {
 	d.form.WithWidth(min(w, 76))
-	if d.kind != confirmDialog {
-		d.form.WithHeight(max(h-2, 3))
-	}
+	f, _ := d.form.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	d.form = f.(*huh.Form)
 }
 
 // open shows d's form and starts it.

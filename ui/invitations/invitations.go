@@ -126,7 +126,8 @@ func (m *Model) SetSize(w, h int) {
 	m.clampScroll()
 }
 
-// ShortHelp implements common.Screen: the keys that work on the selection.
+// ShortHelp implements common.Screen: the keys that work on the selection
+// (moving is in the full help, so the line fits 80 columns).
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.common.Keys
 	switch {
@@ -135,7 +136,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	case m.input.Focused():
 		return []key.Binding{withHelp(k.Accept, "enter", "add"), withHelp(k.Cancel, "esc", "cancel")}
 	}
-	return append([]key.Binding{k.Up, k.Down}, m.actionKeys()...)
+	return m.actionKeys()
 }
 
 // FullHelp implements common.Screen.
@@ -143,8 +144,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.common.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom},
-		{m.keys.Accept, m.keys.Reject},
-		{m.keys.Invite, m.keys.Cancel},
+		{withHelp(m.keys.Accept, "a", "accept your invitation"), withHelp(m.keys.Reject, "x", "reject your invitation")},
+		{withHelp(m.keys.Invite, "n", "invite someone"), withHelp(m.keys.Cancel, "x", "cancel an invitation")},
 		{m.keys.AddOrg, k.Refresh},
 	}
 }

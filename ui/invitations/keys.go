@@ -16,9 +16,9 @@ type keyMap struct {
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Accept: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accept invitation")),
-		Reject: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "reject invitation")),
-		Cancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "cancel invitation")),
+		Accept: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accept")),
+		Reject: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "reject")),
+		Cancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "cancel")),
 		Invite: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "invite")),
 		AddOrg: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "add org")),
 	}

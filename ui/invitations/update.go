@@ -16,6 +16,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.WindowSizeMsg:
+		return m, nil // SetSize gave the body's size; this is the terminal's
 	case meLoadedMsg:
 		return m, m.meLoaded(msg)
 	case projectsLoadedMsg:

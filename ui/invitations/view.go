@@ -28,13 +28,12 @@ func (m *Model) View() string {
 
 func (m *Model) titleLine() string {
 	s := m.common.Styles
-	right := ""
-	switch m.me.from {
-	case "server":
-		right = "you are " + m.me.name()
-	case "":
-	default:
+	right := "" // the header names a user the server knows
+	if m.me.from != "" && m.me.from != "server" {
 		right = fmt.Sprintf("you are %s (%s)", m.me.name(), m.me.from)
+	}
+	if right == "" {
+		return s.Section.Render("ORGANIZATIONS")
 	}
 	return common.Spread(s.Section.Render("ORGANIZATIONS"), s.Muted.Render(right), m.width)
 }
