@@ -31,8 +31,8 @@ type Source struct {
 	opts SourceOptions
 
 	mu     sync.Mutex
-	cur    *Stored
-	failed error // the *SignInError of a refused refresh, until a new token appears
+	cur    *Stored // nil once signed out (Use(nil))
+	failed error   // the *SignInError of a refused refresh, until a new token appears
 }
 
 // NewSource returns a Source starting from o.Stored; ctx carries the
@@ -48,17 +48,38 @@ func (s *Source) Token() (*oauth2.Token, error) { return s.TokenContext(s.ctx) }
 func (s *Source) TokenContext(ctx context.Context) (*oauth2.Token, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur == nil {
+		return nil, s.failed
+	}
 	if s.cur.Token.Valid() {
 		return s.cur.Token, nil
 	}
 	return s.refreshOnce(ctx, "the access token has expired")
 }
 
-// Stored returns the current token and where it lives.
+// Stored returns the current token and where it lives; its Token is nil
+// once signed out.
 func (s *Source) Stored() Stored {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur == nil {
+		return Stored{}
+	}
 	return *s.cur
+}
+
+// Use makes the Source hand out st's token from now on, so that a sign-in
+// in a running dashboard takes effect without rebuilding the client; a
+// refresh waiting on the lock then finds the new token. Renewed tokens go
+// back to st.Where through the Source's Store. Use(nil) signs out: requests
+// fail with a *SignInError until the next Use.
+func (s *Source) Use(st *Stored) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cur, s.failed = st, nil
+	if st == nil {
+		s.failed = &SignInError{Reason: "signed out"}
+	}
 }
 
 // refused handles a token the API answered 401 to: refresh it, unless a
@@ -66,6 +87,9 @@ func (s *Source) Stored() Stored {
 func (s *Source) refused(ctx context.Context, stale *oauth2.Token) (*oauth2.Token, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.cur == nil {
+		return nil, s.failed
+	}
 	if s.cur.Token.AccessToken != stale.AccessToken && s.cur.Token.Valid() {
 		return s.cur.Token, nil
 	}

@@ -1,0 +1,48 @@
+package auth
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+)
+
+// TestUseSwapsTheTokenOfARunningClient is the dashboard's sign-out and
+// sign-in again: one Source, one client, never rebuilt.
+func TestUseSwapsTheTokenOfARunningClient(t *testing.T) {
+	t.Parallel()
+	// Tokens expire at once, so the swapped-in token is also renewed and
+	// written back where Use said it lives.
+	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second})
+	store := newDirs(t).store(newFakeKeyring(), "")
+	host := w.settings.Host()
+	src := NewSource(t.Context(), SourceOptions{Settings: w.settings, Store: store,
+		Stored: &Stored{Host: host, Account: "alice", Token: signIn(t, w, "alice")}})
+	if who, err := whoAmI(t, w, src); err != nil || who != "alice" {
+		t.Fatalf("before: whoAmI = %q, %v", who, err)
+	}
+
+	src.Use(nil)
+	if _, err := whoAmI(t, w, src); !errors.Is(err, ErrSignInNeeded) || !errors.Is(err, api.ErrUnauthorized) {
+		t.Fatalf("signed out: whoAmI = %v, want a sign-in error", err)
+	}
+	if st := src.Stored(); st.Token != nil {
+		t.Fatalf("signed out, Stored still has a token (account %q)", st.Account)
+	}
+
+	tok := signIn(t, w, "bob")
+	where, err := store.Save(t.Context(), host, "bob", tok, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Use(&Stored{Host: host, Account: "bob", Token: tok, Where: where})
+	if who, err := whoAmI(t, w, src); err != nil || who != "bob" {
+		t.Fatalf("after Use: whoAmI = %q, %v", who, err)
+	}
+	saved, err := store.Load(t.Context(), host)
+	if err != nil || saved.Account != "bob" || saved.Token.RefreshToken == tok.RefreshToken {
+		t.Fatalf("the renewed token of the new sign-in was not written back: %+v, %v", saved, err)
+	}
+}
