@@ -10,6 +10,7 @@ import (
 	"rdash/api"
 	"rdash/config"
 	"rdash/internal/explain"
+	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 )
 
@@ -372,5 +373,21 @@ func TestAWrongUsernameIsAskedAgain(t *testing.T) {
 	w.d.Press("a")
 	if w.m.dialog == nil || w.m.dialog.kind != whoDialog {
 		t.Fatalf("the username is not asked again:\n%s", w.d.Screen())
+	}
+}
+
+func TestNoColorStillShowsTheFocusedButton(t *testing.T) {
+	t.Parallel()
+	w := start(t, setup{user: "dave"})
+	w.m.common.Styles = common.NewStyles(common.Theme{NoColor: true})
+	w.addOrg("quartz")
+	w.d.Press("x")
+	raw := w.d.Raw()
+	if !strings.Contains(raw, "\x1b[7mNo\x1b[m") || strings.Contains(raw, "\x1b[7mReject\x1b[m") {
+		t.Fatalf("No is not the button in reverse video:\n%q", raw)
+	}
+	w.d.Press("l") // to Reject
+	if raw := w.d.Raw(); !strings.Contains(raw, "\x1b[7mReject\x1b[m") || strings.Contains(raw, "\x1b[7mNo\x1b[m") {
+		t.Fatalf("Reject is not in reverse video once chosen:\n%q", raw)
 	}
 }

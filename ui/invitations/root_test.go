@@ -103,6 +103,10 @@ func TestGolden(t *testing.T) {
 			d.WaitForText("Accept the invitation to quartz?")
 		}},
 		{"member-without-permission", "carol", func(*uitest.Driver) {}},
+		{"invitee-types-an-organization", "dave", func(d *uitest.Driver) {
+			d.Press("o")
+			d.Type("quartz")
+		}},
 		{"invite-form", "bob", func(d *uitest.Driver) {
 			d.Press("n")
 			d.Type("erin")

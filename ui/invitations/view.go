@@ -43,9 +43,12 @@ func (m *Model) listView() []string {
 	s := m.common.Styles
 	lines, _ := m.lines()
 	if len(lines) == 0 && m.projReady {
-		lines = []string{s.Muted.Render("  No organizations yet. Press o and type one's slug or ID: the one that invited you, or one you manage.")}
+		text := "No organizations yet. Press o and type one's slug or ID: the one that invited you, or one you manage."
 		if m.projNote != "" {
-			lines = append(lines, s.Muted.Render("  "+m.projNote))
+			text += "\n" + m.projNote
+		}
+		for _, l := range wrapped(text, m.width) {
+			lines = append(lines, s.Muted.Render(l))
 		}
 	}
 	h := m.listHeight()
@@ -69,7 +72,7 @@ func (m *Model) bottom() []string {
 		return append([]string{""}, indent(m.dialog.form.View())...)
 	case m.input.Focused():
 		return []string{"", "  " + m.input.View(),
-			s.Muted.Render(wrapped("Type the slug or ID of an organization: one that invited you, or one you manage.", m.width)[0])}
+			s.Muted.Render(common.Cut("  The one that invited you, or one you manage.", m.width))}
 	}
 	return append([]string{""}, wrapped(m.detail(), m.width)...)
 }
