@@ -391,3 +391,14 @@ func TestNoColorStillShowsTheFocusedButton(t *testing.T) {
 		t.Fatalf("Reject is not in reverse video once chosen:\n%q", raw)
 	}
 }
+
+// TestAnswerBeforeTheListLoads types an organization and answers at once,
+// as a burst of keys over SSH or from tmux does.
+func TestAnswerBeforeTheListLoads(t *testing.T) {
+	t.Parallel()
+	w := start(t, setup{user: "dave"})
+	w.d.Press("o")
+	w.d.Type("quartz")
+	w.d.Press("enter", "x", "y") // nothing is fed back in between
+	w.waitStatus("rejected the invitation to quartz")
+}

@@ -67,9 +67,10 @@ func (o *org) matches(k string) bool {
 func (o *org) canManage() bool { return o.access == accessManage }
 
 // canAnswer: an invitation for the user may wait there. A member has
-// none, and a missing organization none either.
+// none, and a missing organization none either. While the list loads the
+// user may already answer: they typed the organization to do just that.
 func (o *org) canAnswer() bool {
-	return !o.member && o.answered == "" && (o.access == accessDenied || o.access == accessFailed)
+	return !o.member && o.answered == "" && o.access != accessManage && o.access != accessMissing
 }
 
 // find returns the organization k names, or nil.

@@ -202,6 +202,8 @@ func (m *Model) detail() string {
 		return fmt.Sprintf("You accepted the invitation to %s: you are a member now.", name)
 	case o.answered == "rejected":
 		return fmt.Sprintf("You rejected the invitation to %s.", name)
+	case o.access == accessUnknown && o.canAnswer():
+		return fmt.Sprintf("Loading the invitations of %s…\nYou may have an invitation here: a accept · x reject", name)
 	case o.access == accessUnknown:
 		return fmt.Sprintf("Loading the invitations of %s…", name)
 	case o.access == accessManage && len(o.invs) == 0:
