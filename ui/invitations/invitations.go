@@ -37,8 +37,8 @@ type Model struct {
 	seq    int // last request id handed out; every request gets a new one
 
 	me        identity
-	meSeq     int
-	projSeq   int
+	meSeq     int    // id of the awaited GET /users/@me; 0 once answered
+	projSeq   int    // id of the awaited list of the user's projects
 	projNote  string // why the user's projects are not listed, if they are not
 	projReady bool
 
