@@ -96,7 +96,9 @@ func (m *Model) footerView() string {
 	}
 	h := m.help
 	h.SetWidth(max(room, 0))
-	left := h.ShortHelpView(screen)
+	// help can overrun its width when even "…" does not fit; cut it so the
+	// global keys (? help, q quit) always stay visible.
+	left := common.Cut(h.ShortHelpView(screen), max(room, 0))
 	switch {
 	case left == "":
 		return common.Cut(right, m.width)
@@ -120,6 +122,9 @@ func (m *Model) shortHelp() (screen, global []key.Binding) {
 		return nil, []key.Binding{k.Quit}
 	case top.Capturing():
 		return top.ShortHelp(), nil
+	}
+	if m.retry != nil {
+		global = append(global, k.Retry)
 	}
 	if len(m.stack) > 1 {
 		global = append(global, k.Back)

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"rdash/api"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 )
 
@@ -37,11 +38,16 @@ func Describe(err error) Problem {
 		rl   *api.RateLimitError
 		ae   *api.Error
 		ve   *api.ValidationError
+		xe   *explain.Error
 		netE net.Error
 	)
 	switch {
 	case err == nil, errors.Is(err, context.Canceled):
 		return Problem{}
+	case errors.As(err, &xe):
+		// Already worded for the action (internal/explain); the status
+		// inside would only say "Not allowed".
+		return Problem{Sentence: sentence(safe.Line(xe.Sentence))}
 	case errors.Is(err, api.ErrUnauthorized):
 		return Problem{Sentence: "The server did not accept your sign-in: it expired or was revoked.",
 			Fix: "sign in again: run `rdash auth login`", Blocking: true, SignIn: true}

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -122,38 +119,13 @@ func (m *Model) forgetWrongName(a action, err error) tea.Cmd {
 	return common.EditState("your username", func(s *config.State) { s.Username = "" })
 }
 
-// explainErr puts a refusal in the words of internal/explain. The sentence
-// travels in an error of its own: common.Describe would reach the
-// *api.Error inside and say only "Not allowed".
+// explainErr puts a refusal in the words of internal/explain, which
+// common.Describe shows as they are.
 func explainErr(a action, err error) error {
-	var e *explain.Error
-	if errors.As(explain.Invitation(a.op, a.orgLabel, a.who, err), &e) {
-		return sentenceError(e.Sentence)
-	}
-	return err
+	return explain.Invitation(a.op, a.orgLabel, a.who, err)
 }
 
-// sentenceError is an error that is already a sentence for the user.
-type sentenceError string
-
-func (e sentenceError) Error() string { return string(e) }
-
-// explained is explain's sentence for err, as a sentence.
+// explained is the sentence shown for err.
 func explained(op explain.InvitationOp, org, user string, err error) string {
-	var e *explain.Error
-	if errors.As(explain.Invitation(op, org, user, err), &e) {
-		return sentence(e.Sentence)
-	}
-	return common.Describe(err).Sentence
-}
-
-// sentence capitalises s and ends it with a full stop.
-func sentence(s string) string {
-	s = strings.TrimSpace(s)
-	r, size := utf8.DecodeRuneInString(s)
-	s = string(unicode.ToUpper(r)) + s[size:]
-	if !strings.HasSuffix(s, ".") {
-		s += "."
-	}
-	return s
+	return common.Describe(explain.Invitation(op, org, user, err)).Sentence
 }
