@@ -1,0 +1,136 @@
+package bulkedit
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+// TestDeleteNeedsTheTypedCount: the screen says plainly that deleting
+// cannot be undone; only the count typed deletes, and the journal keeps
+// the versions' metadata and changelogs.
+func TestDeleteNeedsTheTypedCount(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	chosen := byVersion(t, c, "lumen", "2.3.1", "1.3.1")
+	e := open(t, c, DeleteFactory, selection("lumen", chosen, 1), 80, 24)
+	e.settle()
+	e.check()
+	for _, want := range []string{"Delete 2 versions of lumen", "Deleting cannot be undone: the service cannot restore a deleted version.",
+		"The journal keeps their metadata and changelogs for the record.", "1 of the 2 chosen is hidden by the list's filter",
+		"2.3.1", "1.3.1", "Type 2 to delete 2 versions:"} {
+		if !strings.Contains(e.d.Screen(), want) {
+			t.Fatalf("no %q:\n%s", want, e.d.Screen())
+		}
+	}
+	if !e.m.Capturing() {
+		t.Fatal("the typed count must keep q and esc")
+	}
+	e.d.Type("q1x")
+	if got := e.m.typed.Value(); got != "1" {
+		t.Fatalf("count field = %q; only digits belong there", got)
+	}
+	e.d.Press("enter")
+	if e.m.stage != stagePreview || !strings.Contains(e.d.Screen(), "Type 2 to delete 2 versions, or press esc to cancel.") {
+		t.Fatalf("a wrong count went on:\n%s", e.d.Screen())
+	}
+	if len(e.client.deleted) > 0 || len(e.journalFiles()) > 0 {
+		t.Fatal("something was sent on a wrong count")
+	}
+	e.d.Press("backspace")
+	e.d.Type("2")
+	e.d.Press("enter")
+	e.results()
+	e.check()
+	if !strings.Contains(e.d.Screen(), "2 deleted") || strings.Contains(e.d.Screen(), "u undoes") {
+		t.Fatalf("results:\n%s", e.d.Screen())
+	}
+	for _, v := range chosen {
+		if _, _, err := c.GetVersion(t.Context(), "lumen", v.ID); !errors.Is(err, api.ErrNotFound) {
+			t.Fatalf("%s still there: %v", v.Version, err)
+		}
+	}
+	if n := len(versionsOf(t, c, "lumen", -1)); n != 23 {
+		t.Fatalf("%d versions left, want 23", n)
+	}
+	files := e.journalFiles()
+	if len(files) != 1 {
+		t.Fatalf("journal = %v", files)
+	}
+	entry, err := bulk.Journal{Dir: bulk.JournalDir(e.state)}.Read(strings.TrimSuffix(files[0], ".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range entry.Before {
+		if v.ID != chosen[i].ID || v.Changelog != chosen[i].Changelog || v.Changelog == "" {
+			t.Fatalf("journal lost %s's metadata: %+v", chosen[i].Version, v)
+		}
+	}
+	e.d.WaitFor("the list to be told", func() bool { return len(e.changedMsgs()) > 0 })
+	if got := e.changedMsgs()[0].Deleted; !slices.Equal(got, versionIDs(chosen)) {
+		t.Fatalf("deleted sent to the list = %v", got)
+	}
+	if e.m.Capturing() {
+		t.Fatal("the results keep esc from closing the screen")
+	}
+}
+
+// TestDeleteRefusedIsReportedAndRetried: bob may not delete lumen's
+// versions; each is reported not applied with the server's reason, and r
+// tries those again.
+func TestDeleteRefusedIsReportedAndRetried(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "bob")
+	e := open(t, c, DeleteFactory, selection("lumen", versionsOf(t, c, "lumen", 2), 0), 80, 24)
+	e.settle()
+	e.d.Type("2")
+	e.d.Press("enter")
+	e.results()
+	if !strings.Contains(e.d.Screen(), "2 not applied") || !strings.Contains(e.d.Screen(), "403 bob may not change versions of lumen") ||
+		!strings.Contains(e.d.Screen(), "r retries the 2") {
+		t.Fatalf("results:\n%s", e.d.Screen())
+	}
+	e.d.Press("r")
+	e.results()
+	if len(e.client.deleted) != 2 || len(e.m.results.order) != 2 {
+		t.Fatalf("retry sent %v", e.client.deleted)
+	}
+}
+
+// TestLoadFailureSendsNothing: when the current values cannot be read,
+// the preview says why and r reads again; nothing is sent meanwhile.
+func TestLoadFailureSendsNothing(t *testing.T) {
+	t.Parallel()
+	vs := []api.Version{{ID: "AAAAAAAA", Version: "1.0.0"}}
+	e := open(t, uitest.Failing{Err: &api.Error{StatusCode: 503}}, DeleteFactory, selection("lumen", vs, 0), 80, 24)
+	e.settle()
+	if !strings.Contains(e.d.Screen(), "The server failed (503)") || !strings.Contains(e.d.Screen(), "Nothing was sent. r tries again") {
+		t.Fatalf("preview:\n%s", e.d.Screen())
+	}
+	e.d.Type("1")
+	e.d.Press("enter")
+	if e.m.stage != stagePreview || len(e.client.deleted) > 0 {
+		t.Fatal("deleted without current values")
+	}
+	e.d.Press("r")
+	if !e.m.loading {
+		t.Fatal("r did not read again")
+	}
+	e.check()
+}
+
+func TestFactoriesRefuseOtherArgs(t *testing.T) {
+	t.Parallel()
+	cm := uitest.Common(t, nil)
+	for name, f := range map[string]common.Factory{"edit": Factory, "delete": DeleteFactory, "undo": UndoFactory} {
+		if _, err := f(cm, common.SelectionArgs{}); err == nil {
+			t.Errorf("%s accepted an empty selection", name)
+		}
+	}
+}

@@ -1,0 +1,289 @@
+package bulkedit
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	"github.com/charmbracelet/x/ansi"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// Layout of the form: a label column, then the field's ‹choice›, then its
+// input; the lines under a field are indented past the label.
+const (
+	labelWidth  = 17
+	choiceWidth = 18
+	subIndent   = labelWidth + 2
+	subLabel    = 8  // "remove  "
+	depIndent   = 8  // "    1.  "
+	typeWidth   = 16 // "‹ incompatible ›"
+	kindWidth   = 14 // "‹ version ID ›"
+	boxWidth    = 18 // "[x] resourcepack  "
+	minInput    = 12
+)
+
+// line is one line of the form and the controls on it, left to right.
+type line struct {
+	targets []target
+	text    string
+}
+
+// lines lays the form out for its width and focus.
+func (f *form) lines() []line {
+	var out []line
+	out = append(out, f.channelLine(), f.nameLine(), f.changelogLine())
+	out = append(out, f.gameLines()...)
+	out = append(out, f.platformLines()...)
+	out = append(out, f.depLines()...)
+	return append(out, line{}, f.buttonLine())
+}
+
+func (f *form) label(name string) string {
+	return "  " + f.s.Label.Render(common.Fit(name, labelWidth-2))
+}
+
+// choice is a ‹value› cycled with ←/→.
+func (f *form) choice(t target, value string, width int) string {
+	txt := "‹ " + common.Fit(value, width-4) + " ›"
+	if f.focus == t {
+		return f.s.Cursor.Render(txt)
+	}
+	return f.s.Value.Render(txt)
+}
+
+func (f *form) button(t target, text string) string {
+	if f.focus == t {
+		return f.s.Cursor.Render(text)
+	}
+	return f.s.Accent.Render(text)
+}
+
+func inputView(in *textinput.Model, width int) string {
+	return common.Fit(in.View(), width)
+}
+
+// errorLines show a broken rule under its control, wrapped to the width
+// so the field name and the rule are read whole.
+func (f *form) errorLines(indent int, msg string) []line {
+	wrapped := strings.Split(ansi.Wrap(msg, max(f.width-indent-2, 20), " "), "\n")
+	out := make([]line, len(wrapped))
+	for i, w := range wrapped {
+		mark := "! "
+		if i > 0 {
+			mark = "  "
+		}
+		out[i] = line{text: strings.Repeat(" ", indent) + f.s.Bad.Render(mark+w)}
+	}
+	return out
+}
+
+func (f *form) hintLine(indent int, msg string) line {
+	return line{text: strings.Repeat(" ", indent) + f.s.Muted.Render(msg)}
+}
+
+func (f *form) channelLine() line {
+	t := target{field: fieldChannel}
+	value := "keep"
+	if f.channel > 0 {
+		value = safe.Line(f.channels[f.channel-1].Slug)
+	}
+	text := f.label("Channel") + f.choice(t, value, choiceWidth)
+	if f.focus == t {
+		text += f.s.Muted.Render("  " + f.channelChoices())
+	}
+	return line{targets: []target{t}, text: text}
+}
+
+func (f *form) channelChoices() string {
+	if len(f.channels) == 0 {
+		return "no channel seen yet"
+	}
+	names := make([]string, len(f.channels))
+	for i, c := range f.channels {
+		names[i] = safe.Line(c.Slug)
+	}
+	return strings.Join(names, " · ")
+}
+
+func (f *form) nameLine() line {
+	mode := target{field: fieldName}
+	l := line{targets: []target{mode}, text: f.label("Name") + f.choice(mode, setOrKeep(f.nameSet), choiceWidth)}
+	if f.nameSet {
+		l.targets = append(l.targets, target{field: fieldName, part: partText})
+		l.text += "  " + inputView(&f.name, f.fieldInputWidth())
+	}
+	return l
+}
+
+func setOrKeep(set bool) string {
+	if set {
+		return "set to"
+	}
+	return "keep"
+}
+
+func (f *form) changelogLine() line {
+	mode := target{field: fieldChangelog}
+	l := line{targets: []target{mode}, text: f.label("Changelog") + f.choice(mode, setOrKeep(f.logSet), choiceWidth)}
+	if f.logSet {
+		edit := target{field: fieldChangelog, part: partText}
+		l.targets = append(l.targets, edit)
+		l.text += "  " + f.button(edit, "[ edit ]") + " " + f.s.Muted.Render(changelogSummary(f.changelog))
+	}
+	return l
+}
+
+func changelogSummary(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "empty: clears the changelog"
+	}
+	return fmt.Sprintf("%d lines, %d characters", strings.Count(strings.TrimRight(s, "\n"), "\n")+1, len([]rune(s)))
+}
+
+func (f *form) gameLines() []line {
+	mode := target{field: fieldGame}
+	out := []line{{targets: []target{mode}, text: f.label("Game versions") + f.choice(mode, modes[f.game.mode], choiceWidth)}}
+	parts := map[bulk.Mode][]part{bulk.Replace: {partSet}, bulk.AddRemove: {partAdd, partRemove}}[f.game.mode]
+	for _, p := range parts {
+		t := target{field: fieldGame, part: p}
+		name := map[part]string{partSet: "with", partAdd: "add", partRemove: "remove"}[p]
+		text := strings.Repeat(" ", subIndent) + f.s.Label.Render(common.Fit(name, subLabel)) +
+			inputView(f.game.input(p), f.subInputWidth())
+		out = append(out, line{targets: []target{t}, text: text})
+		if f.focus == t {
+			if sug := f.game.suggestions(p); len(sug) > 0 {
+				out = append(out, f.hintLine(subIndent+subLabel, "tab: "+strings.Join(sug[:min(len(sug), 8)], "  ")))
+			}
+		}
+	}
+	if msg, ok := f.errs[fieldGame]; ok {
+		out = append(out, f.errorLines(subIndent, msg)...)
+	}
+	return out
+}
+
+func (f *form) platformLines() []line {
+	mode := target{field: fieldPlatforms}
+	out := []line{{targets: []target{mode}, text: f.label("Platforms") + f.choice(mode, modes[f.plat.mode], choiceWidth)}}
+	if f.plat.mode == bulk.Keep {
+		return out
+	}
+	perLine := max(1, (f.width-subIndent)/boxWidth)
+	focused := false
+	for start := 0; start < len(api.Platforms); start += perLine {
+		l := line{text: strings.Repeat(" ", subIndent)}
+		for i := start; i < min(start+perLine, len(api.Platforms)); i++ {
+			t := target{field: fieldPlatforms, part: partBox, row: i}
+			cell := f.plat.box(i) + " " + api.Platforms[i]
+			if f.focus == t {
+				cell, focused = f.s.Cursor.Render(cell), true
+			}
+			l.targets = append(l.targets, t)
+			l.text += common.Fit(cell, boxWidth)
+		}
+		out = append(out, l)
+	}
+	if focused {
+		hint := "space ticks the platforms the versions will have; the others go"
+		if f.plat.mode == bulk.AddRemove {
+			hint = "space: leave [ ] → add [+] → remove [-]"
+		}
+		out = append(out, f.hintLine(subIndent, hint))
+	}
+	if msg, ok := f.errs[fieldPlatforms]; ok {
+		out = append(out, f.errorLines(subIndent, msg)...)
+	}
+	return out
+}
+
+func (f *form) depLines() []line {
+	mode := target{field: fieldDeps}
+	out := []line{{targets: []target{mode}, text: f.label("Dependencies") + f.choice(mode, modes[f.deps.mode], choiceWidth)}}
+	for _, l := range f.deps.shown() {
+		if f.deps.mode == bulk.AddRemove {
+			out = append(out, line{text: strings.Repeat(" ", subIndent) + f.s.Label.Render(l.title())})
+		}
+		for i, r := range f.deps.lists[l] {
+			out = append(out, f.depRowLine(l, i, r))
+			if r.err != "" {
+				out = append(out, f.errorLines(depIndent, r.err)...)
+			}
+		}
+		add := target{field: fieldDeps, part: partNewDep, list: l}
+		out = append(out, line{targets: []target{add}, text: strings.Repeat(" ", depIndent) + f.button(add, "[ + row ]")})
+	}
+	if msg, ok := f.errs[fieldDeps]; ok {
+		out = append(out, f.errorLines(subIndent, msg)...)
+	}
+	return out
+}
+
+func (f *form) depRowLine(l depList, i int, r *depRow) line {
+	at := func(p part) target { return target{field: fieldDeps, part: p, list: l, row: i} }
+	ts := []target{at(partDepType), at(partDepKind), at(partDepTarget)}
+	text := common.Fit(fmt.Sprintf("    %d.", i+1), depIndent) +
+		f.choice(ts[0], api.DependencyTypes[r.typ], typeWidth) + " " +
+		f.choice(ts[1], depKinds[r.kind], kindWidth) + " "
+	tw, uw := f.depInputWidths(l, r)
+	text += inputView(&r.target, tw)
+	if uw > 0 {
+		ts = append(ts, at(partDepURL))
+		text += f.s.Label.Render(" url ") + inputView(&r.url, uw)
+	}
+	return line{targets: ts, text: text}
+}
+
+func (f *form) buttonLine() line {
+	t := target{field: fieldButton}
+	summary := "nothing chosen yet: every field keeps its value"
+	if n := f.changedFields(); n > 0 {
+		summary = fmt.Sprintf("%d %s set · enter previews, nothing is sent yet", n, plural(n, "field", "fields"))
+	}
+	return line{targets: []target{t}, text: "  " + f.button(t, "[ Preview ]") + "  " + f.s.Muted.Render(summary)}
+}
+
+// Widths of the inputs, from the form's width.
+
+func (f *form) fieldInputWidth() int { return max(f.width-labelWidth-choiceWidth-2, minInput) }
+
+func (f *form) subInputWidth() int { return max(f.width-subIndent-subLabel, minInput) }
+
+// depInputWidths splits what is left of a dependency row between the
+// reference and, for an external dependency to add or set, its URL.
+func (f *form) depInputWidths(l depList, r *depRow) (target, url int) {
+	room := max(f.width-depIndent-typeWidth-kindWidth-2, minInput)
+	if r.kind != kindExternal || l == listRemove {
+		return min(room, 24), 0
+	}
+	target = max(room*2/5, minInput)
+	return target, max(room-target-5, minInput)
+}
+
+// resize gives every input the width its cell shows, less the prompt and
+// the cursor, so the text scrolls inside the cell.
+func (f *form) resize(width int) {
+	f.width = width
+	f.name.SetWidth(f.fieldInputWidth() - 3)
+	for _, p := range []part{partSet, partAdd, partRemove} {
+		f.game.input(p).SetWidth(f.subInputWidth() - 3)
+	}
+	for l, rows := range f.deps.lists {
+		for _, r := range rows {
+			tw, uw := f.depInputWidths(depList(l), r)
+			r.target.SetWidth(tw - 3)
+			r.url.SetWidth(max(uw-3, 1))
+		}
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,309 @@
+package bulkedit
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+	"rdash/config"
+	"rdash/internal/bulk"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+// env is a bulk screen driven against a client, with its journal in a
+// temporary state directory.
+type env struct {
+	t      *testing.T
+	d      *uitest.Driver
+	m      *Model
+	client *recording
+	state  string
+	w, h   int
+}
+
+// recording passes calls to the client and records the bulk changes
+// sent. When gate is set, bulk changes wait for it to close.
+type recording struct {
+	common.Client
+	gate    chan struct{}
+	mu      sync.Mutex
+	patches []*api.BulkPatch
+	updated [][]string
+	deleted [][]string
+}
+
+func (r *recording) UpdateVersions(ctx context.Context, p string, ids []string, patch *api.BulkPatch) (*api.BulkResult, error) {
+	r.mu.Lock()
+	r.patches, r.updated = append(r.patches, patch), append(r.updated, ids)
+	r.mu.Unlock()
+	r.wait()
+	return r.Client.UpdateVersions(ctx, p, ids, patch)
+}
+
+func (r *recording) DeleteVersions(ctx context.Context, p string, ids []string) (*api.BulkResult, error) {
+	r.mu.Lock()
+	r.deleted = append(r.deleted, ids)
+	r.mu.Unlock()
+	r.wait()
+	return r.Client.DeleteVersions(ctx, p, ids)
+}
+
+func (r *recording) wait() {
+	if r.gate != nil {
+		<-r.gate
+	}
+}
+
+// sent returns the patches sent and every ID they went to.
+func (r *recording) sent() ([]*api.BulkPatch, []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.patches), slices.Concat(r.updated...)
+}
+
+// sandboxAs serves the sandbox and returns a client signed in as user
+// that retries reads patiently (faults may be injected).
+func sandboxAs(t *testing.T, user string, opts sandbox.Options) *api.Client {
+	t.Helper()
+	opts.Now = uitest.Now
+	srv, run := sandboxtest.Start(t, opts)
+	tok, err := srv.MintToken(user, config.DefaultScopes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := api.New(run.BaseURL, api.WithHTTPClient(&http.Client{Timeout: 20 * time.Second, Transport: bearer(tok)}),
+		api.WithRetryBackoff(time.Millisecond, 5*time.Millisecond, 2*time.Second), api.WithMaxRetries(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+type bearer string
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+string(b))
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// versionsOf pages through the first n versions of project (all when n < 0).
+func versionsOf(t *testing.T, c common.Client, project string, n int) []api.Version {
+	t.Helper()
+	var out []api.Version
+	opts := &api.ListVersionsOptions{Page: 1, PageSize: 100}
+	for n < 0 || len(out) < n {
+		vs, resp, err := c.ListVersions(t.Context(), project, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, vs...)
+		if resp.NextPage == 0 {
+			break
+		}
+		opts.Page = resp.NextPage
+	}
+	if n >= 0 {
+		out = out[:n]
+	}
+	return out
+}
+
+// byVersion picks versions of project by their version strings.
+func byVersion(t *testing.T, c common.Client, project string, names ...string) []api.Version {
+	t.Helper()
+	var out []api.Version
+	all := versionsOf(t, c, project, -1)
+	for _, n := range names {
+		i := slices.IndexFunc(all, func(v api.Version) bool { return v.Version == n })
+		if i < 0 {
+			t.Fatalf("no version %s in %s", n, project)
+		}
+		out = append(out, all[i])
+	}
+	return out
+}
+
+// open builds the screen of factory with args and drives it at w×h, with
+// a journal of its own.
+func open(t *testing.T, c common.Client, f common.Factory, args any, w, h int) *env {
+	t.Helper()
+	return openIn(t, t.TempDir(), c, f, args, w, h)
+}
+
+// openIn is open with the journal under the state directory state.
+func openIn(t *testing.T, state string, c common.Client, f common.Factory, args any, w, h int) *env {
+	t.Helper()
+	rc, ok := c.(*recording)
+	if !ok {
+		rc = &recording{Client: c}
+	}
+	cm := uitest.Common(t, rc)
+	cm.Config.Env.StateDir = state
+	s, err := f(cm, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := uitest.NewDriver(t, uitest.Screen{S: s}, w, h)
+	return &env{t: t, d: d, m: s.(*Model), client: rc, state: cm.Config.Env.StateDir, w: w, h: h}
+}
+
+func selection(project string, vs []api.Version, hidden int) common.SelectionArgs {
+	return common.SelectionArgs{Project: common.ProjectRef{Slug: project}, Versions: vs, Hidden: hidden}
+}
+
+// openEdit opens the bulk edit form on vs and waits for their current
+// values and the project's channels.
+func openEdit(t *testing.T, c common.Client, project string, vs []api.Version, w, h int) *env {
+	t.Helper()
+	e := open(t, c, Factory, selection(project, vs, 0), w, h)
+	e.settle()
+	return e
+}
+
+// settle waits until the screen reads nothing.
+func (e *env) settle() {
+	e.t.Helper()
+	e.d.WaitFor("the screen to settle", func() bool { return e.m.Busy() == "" && e.m.stage != stageLoading })
+	e.d.Drain(20 * time.Millisecond) // the sample of the project, when it comes last
+}
+
+// check runs the checks every screen must pass on what is shown now.
+func (e *env) check() {
+	e.t.Helper()
+	uitest.RequireFits(e.t, e.d.Screen(), e.w, e.h)
+	uitest.RequireTerminalSafe(e.t, e.d.Raw())
+}
+
+// focus presses tab or shift+tab (↓ where tab completes a game version)
+// until t has the focus.
+func (e *env) focus(t target) {
+	e.t.Helper()
+	for range 200 {
+		ts := e.m.form.targets()
+		at, want := slices.Index(ts, e.m.form.focus), slices.Index(ts, t)
+		switch {
+		case at == want:
+			return
+		case want >= 0 && want < at:
+			e.d.Send(shiftTab())
+		default:
+			e.d.Press("tab")
+			if slices.Index(e.m.form.targets(), e.m.form.focus) == at {
+				e.d.Press("down")
+			}
+		}
+	}
+	e.t.Fatalf("cannot reach %+v by keys; focus is on %+v", t, e.m.form.focus)
+}
+
+// flat is the screen with every run of spaces and newlines as one space,
+// for text that may wrap.
+func (e *env) flat() string { return strings.Join(strings.Fields(e.d.Screen()), " ") }
+
+// choose cycles the choice at t with → until it shows want.
+func (e *env) choose(t target, want string) {
+	e.t.Helper()
+	e.focus(t)
+	for range 20 {
+		if e.choiceValue(t) == want {
+			return
+		}
+		e.d.Press("right")
+	}
+	e.t.Fatalf("choice %+v never showed %q", t, want)
+}
+
+func (e *env) choiceValue(t target) string {
+	f := e.m.form
+	switch {
+	case t.field == fieldChannel && f.channel == 0:
+		return "keep"
+	case t.field == fieldChannel:
+		return f.channels[f.channel-1].Slug
+	case t.field == fieldName:
+		return setOrKeep(f.nameSet)
+	case t.field == fieldChangelog:
+		return setOrKeep(f.logSet)
+	case t.field == fieldGame:
+		return modes[f.game.mode]
+	case t.field == fieldPlatforms:
+		return modes[f.plat.mode]
+	case t.part == partDepType:
+		return api.DependencyTypes[f.deps.row(t).typ]
+	case t.part == partDepKind:
+		return depKinds[f.deps.row(t).kind]
+	}
+	return modes[f.deps.mode]
+}
+
+// typeInto focuses the input at t, clears it and types s.
+func (e *env) typeInto(t target, s string) {
+	e.t.Helper()
+	e.focus(t)
+	for range len([]rune(e.m.form.inputAt(t).Value())) + 1 {
+		e.d.Press("backspace")
+	}
+	e.d.Type(s)
+}
+
+// preview presses the form's Preview button and waits for the plan.
+func (e *env) preview() {
+	e.t.Helper()
+	e.focus(target{field: fieldButton})
+	e.d.Press("enter")
+	e.d.WaitFor("the preview", func() bool { return e.m.stage == stagePreview && e.m.plan != nil })
+}
+
+// results waits for the run to end.
+func (e *env) results() {
+	e.t.Helper()
+	e.d.WaitFor("the results", func() bool { return e.m.stage == stageResults })
+}
+
+func shiftTab() tea.KeyPressMsg { return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift} }
+
+// journalFiles lists the journal's entries.
+func (e *env) journalFiles() []string {
+	des, err := os.ReadDir(bulk.JournalDir(e.state))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, de := range des {
+		out = append(out, de.Name())
+	}
+	return out
+}
+
+// current reads a version from the server.
+func current(t *testing.T, c common.Client, project, id string) api.Version {
+	t.Helper()
+	v, _, err := c.GetVersion(t.Context(), project, id)
+	if err != nil {
+		t.Fatalf("reading %s: %v", id, err)
+	}
+	return *v
+}
+
+// changedMsgs are the VersionsChangedMsgs the screen sent.
+func (e *env) changedMsgs() []common.VersionsChangedMsg {
+	var out []common.VersionsChangedMsg
+	for _, msg := range e.d.Seen {
+		if c, ok := msg.(common.VersionsChangedMsg); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+package bulkedit
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// currentLoadedMsg carries the selection as the server has it now.
+type currentLoadedMsg struct {
+	seq      int
+	versions []api.Version
+	err      error
+}
+
+// loadCurrent reads the current values of the versions with ids, so the
+// preview and the journal start from the server's truth, not from a list
+// that may be minutes old (the journal's old values are what undo puts back).
+func loadCurrent(ctx context.Context, c common.Client, project string, ids []string, seq int) tea.Cmd {
+	return func() tea.Msg {
+		vs, err := bulk.Load(ctx, c, project, ids)
+		return currentLoadedMsg{seq: seq, versions: vs, err: err}
+	}
+}
+
+func (m *Model) load() tea.Cmd {
+	m.loadSeq++
+	m.loading, m.loadErr = true, nil
+	return loadCurrent(m.ctx, m.common.Client, m.project.Key(), versionIDs(m.selection), m.loadSeq)
+}
+
+// currentLoaded keeps the fresh values and tells the list about any that
+// moved on since it loaded them.
+func (m *Model) currentLoaded(msg currentLoadedMsg) tea.Cmd {
+	if msg.seq != m.loadSeq {
+		return nil
+	}
+	m.loading = false
+	if msg.err != nil {
+		m.loadErr = msg.err // the preview shows it, and waits for r
+		return nil
+	}
+	m.current = msg.versions
+	if m.stage == stagePreview && m.plan == nil {
+		m.makePlan()
+	}
+	var moved []api.Version
+	for i, v := range m.current {
+		if len(bulk.Diff(m.selection[i], v)) > 0 {
+			moved = append(moved, v)
+		}
+	}
+	m.moved = len(moved)
+	if len(moved) == 0 {
+		return nil
+	}
+	return changed(common.VersionsChangedMsg{Project: m.project.Key(), Updated: moved})
+}
+
+func changed(msg common.VersionsChangedMsg) tea.Cmd {
+	return func() tea.Msg { return msg }
+}
+
+// sampleLoadedMsg carries a page of the project: the channels and game
+// versions it shows are offered as choices.
+type sampleLoadedMsg struct{ versions []api.Version }
+
+// sampleSize is how many versions are read for the choices.
+const sampleSize = 100
+
+// sampleProject reads the project's newest versions. A failure only means
+// fewer choices, so it is not reported.
+func sampleProject(ctx context.Context, c common.Client, project string) tea.Cmd {
+	return func() tea.Msg {
+		vs, _, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
+		if err != nil {
+			return nil
+		}
+		return sampleLoadedMsg{versions: vs}
+	}
+}
+
+// sampleLoaded offers the channels and game versions of the sample too.
+// New channels go after the ones offered, so a choice made stays put.
+func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
+	if m.form == nil {
+		return
+	}
+	seen := append(slices.Clone(m.selection), msg.versions...)
+	for _, c := range bulk.Channels(seen) {
+		if !slices.ContainsFunc(m.form.channels, func(o api.Channel) bool { return o.ID == c.ID }) {
+			m.form.channels = append(m.form.channels, c)
+		}
+	}
+	m.form.game.seen = gameVersions(seen)
+}
+
+// journalReadMsg carries the edit an undo would restore.
+type journalReadMsg struct {
+	entry *bulk.Entry
+	err   error
+}
+
+// readJournal finds the project's last edit not undone. Entries name the
+// project as it was addressed, so the ID is tried after the slug.
+func readJournal(j bulk.Journal, err error, p common.ProjectRef) tea.Cmd {
+	return func() tea.Msg {
+		if err != nil {
+			return journalReadMsg{err: err}
+		}
+		e, err := j.LastUndoable(p.Key())
+		if errors.Is(err, bulk.ErrNothingToUndo) && p.ID != "" && p.ID != p.Key() {
+			e, err = j.LastUndoable(p.ID)
+		}
+		return journalReadMsg{entry: e, err: err}
+	}
+}
+
+// errNoStateDir stops a run that could not be journaled, and so not undone.
+var errNoStateDir = errors.New("rdash has no state directory to keep the journal in, so nothing was sent; set RDASH_STATE_DIR")
+
+// journal is the journal under the state directory.
+func (m *Model) journal() (bulk.Journal, error) {
+	dir := ""
+	if m.common.Config != nil {
+		dir = m.common.Config.Env.StateDir
+	}
+	if dir == "" {
+		return bulk.Journal{}, errNoStateDir
+	}
+	return bulk.Journal{Dir: bulk.JournalDir(dir)}, nil
+}
+
+func versionIDs(vs []api.Version) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.ID
+	}
+	return out
+}
+
+// gameVersions are the distinct game versions of vs, newest first.
+func gameVersions(vs []api.Version) []string {
+	var out []string
+	for _, v := range vs {
+		for _, g := range v.MinecraftVersions {
+			if g = safe.Line(g); g != "" && !slices.Contains(out, g) {
+				out = append(out, g)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return naturalCompare(b, a) })
+	return out
+}
+
+// naturalCompare orders strings with their digit runs compared as
+// numbers, so 1.21.10 comes after 1.21.9.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		ra, rb := run(a), run(b)
+		na, errA := strconv.Atoi(ra)
+		nb, errB := strconv.Atoi(rb)
+		switch {
+		case errA == nil && errB == nil && na != nb:
+			return na - nb
+		case (errA != nil || errB != nil) && ra != rb:
+			if ra < rb {
+				return -1
+			}
+			return 1
+		}
+		a, b = a[len(ra):], b[len(rb):]
+	}
+	return len(a) - len(b)
+}
+
+// run is the leading run of digits, or of other characters, of s.
+func run(s string) string {
+	digit := func(c byte) bool { return c >= '0' && c <= '9' }
+	i := 1
+	for i < len(s) && digit(s[i]) == digit(s[0]) {
+		i++
+	}
+	return s[:i]
+}

@@ -1,0 +1,86 @@
+package bulkedit
+
+import (
+	"rdash/api"
+	"rdash/internal/bulk"
+)
+
+// confirmOver is how many versions one enter may change; past it (or when
+// the list's filter hides some of them) the screen asks, focused on Cancel.
+const confirmOver = 5
+
+// plan is what would be sent, as the preview lists it: exactly these
+// versions, and no others, are sent when the user applies.
+type plan struct {
+	kind    kind
+	changes []bulk.Change  // edit, undo: each version sent, before → after
+	same    []api.Version  // edit: versions that already have the values; not sent
+	patch   *api.BulkPatch // edit
+	deletes []api.Version  // delete
+	entries []*bulk.Entry  // undo: the entries undone, newest first
+}
+
+func (p *plan) size() int {
+	if p.kind == kindDelete {
+		return len(p.deletes)
+	}
+	return len(p.changes)
+}
+
+// editPlan previews e on the current values; versions it would not change
+// are left out of the request.
+func editPlan(current []api.Version, e bulk.Edit, patch *api.BulkPatch, channels []api.Channel) *plan {
+	p := &plan{kind: kindEdit, patch: patch}
+	for _, c := range bulk.Preview(current, e, channels) {
+		if len(c.Fields) == 0 {
+			p.same = append(p.same, c.Before)
+			continue
+		}
+		p.changes = append(p.changes, c)
+	}
+	return p
+}
+
+// undoPlan previews the undo of entries (newest first). A version in two
+// of them is listed once: both restore the same old values.
+func undoPlan(entries []*bulk.Entry) *plan {
+	p := &plan{kind: kindUndo, entries: entries}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		for _, c := range bulk.UndoPreview(e) {
+			if !seen[c.Before.ID] {
+				seen[c.Before.ID] = true
+				p.changes = append(p.changes, c)
+			}
+		}
+	}
+	return p
+}
+
+// job is what applying the plan sends.
+func (p *plan) job() job {
+	switch p.kind {
+	case kindDelete:
+		return job{kind: kindDelete, deletes: p.deletes}
+	case kindUndo:
+		return job{kind: kindUndo, entries: p.entries}
+	}
+	return job{kind: kindEdit, parts: []editPart{{changes: p.changes, patch: p.patch}}}
+}
+
+// makePlan builds the plan once the current values are known.
+func (m *Model) makePlan() {
+	switch m.kind {
+	case kindDelete:
+		m.plan = &plan{kind: kindDelete, deletes: m.current}
+	case kindEdit:
+		e := m.form.edit()
+		patch, err := e.Patch()
+		if err != nil { // the form checked it; a failure here is a bug to show, not to send
+			m.loadErr = err
+			return
+		}
+		m.plan = editPlan(m.current, e, patch, m.form.channels)
+	}
+	m.scroll = 0
+}
