@@ -27,6 +27,7 @@ func (m *Model) report(msg common.ErrorMsg) tea.Cmd {
 	}
 	m.common.Logger.Warn("request failed", "doing", msg.Context, "err", msg.Err)
 	if p.Blocking {
+		m.retry = nil
 		m.panel = &panel{problem: p, context: msg.Context, retry: msg.Retry}
 		return nil
 	}
@@ -48,7 +49,7 @@ func (m *Model) panelKey(msg tea.KeyPressMsg) tea.Cmd {
 		return p.retry
 	case key.Matches(msg, k.SignIn) && p.problem.SignIn && m.hasRoute(common.RouteSignIn):
 		m.panel = nil
-		return common.Open(common.RouteSignIn, nil)
+		return common.Open(common.RouteSignIn, common.SignInArgs{Context: p.context, Retry: p.retry})
 	case key.Matches(msg, k.Back):
 		m.panel = nil
 	case key.Matches(msg, k.Quit):

@@ -51,6 +51,9 @@ type Options struct {
 	// Routes adds or replaces screens by route: this is how a screen
 	// written later (bulk edit, invitations, sign-in) plugs in.
 	Routes map[common.Route]common.Factory
+	// Session signs in and out without leaving the dashboard. Without one
+	// the sign-in and account screens are not offered.
+	Session common.Session
 }
 
 // Model is the dashboard's root tea.Model.
@@ -70,6 +73,9 @@ type Model struct {
 
 	width, height int
 	user          string
+	// retry is the action that failed for want of a sign-in; r runs it
+	// once the user has signed in, until another screen opens or closes.
+	retry tea.Cmd
 
 	// The last body drawn and its clipped form (see clipBody).
 	bodyIn, bodyOut string
@@ -84,6 +90,10 @@ func New(opts Options) *Model {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	m := &Model{cancel: cancel, opts: opts, routes: defaultRoutes(), state: cloneState(opts.State)}
+	if opts.Session == nil { // nothing to sign in or out with
+		delete(m.routes, common.RouteSignIn)
+		delete(m.routes, common.RouteAccount)
+	}
 	for r, f := range opts.Routes {
 		m.routes[r] = f
 	}
@@ -91,7 +101,7 @@ func New(opts Options) *Model {
 	m.common = common.Common{
 		Ctx: ctx, Client: opts.Client, Config: opts.Config, Styles: styles,
 		Keys: common.DefaultKeyMap(), Logger: orDiscard(opts.Logger), Now: opts.Now,
-		Markdown: common.NewMarkdownCache(), Routes: m.hasRoute,
+		Markdown: common.NewMarkdownCache(), Routes: m.hasRoute, Session: opts.Session,
 	}
 	if m.common.Now == nil {
 		m.common.Now = time.Now

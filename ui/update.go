@@ -22,6 +22,8 @@ import (
 //     whose request id it no longer awaits.
 //   - Requests to the root itself (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
 //     EditStateMsg) are handled here; the status line sees every message.
+//     SignedInMsg and SignedOutMsg are handled here (the header's user, r
+//     to retry what failed) and then reach every screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmds := []tea.Cmd{m.status.Update(msg)}
 	switch msg := msg.(type) {
@@ -37,9 +39,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg, tea.PasteMsg:
 		cmds = append(cmds, m.updateTop(msg))
 	case common.OpenMsg:
+		m.retry = nil
 		cmds = append(cmds, m.open(msg))
 	case common.BackMsg:
+		m.retry = nil
 		m.pop()
+	case common.SignedInMsg:
+		cmds = append(cmds, m.signedIn(msg), m.broadcast(msg))
+	case common.SignedOutMsg:
+		m.user, m.retry = "", nil
+		cmds = append(cmds, m.broadcast(msg))
 	case common.ErrorMsg:
 		cmds = append(cmds, m.report(msg))
 	case common.EditStateMsg:
@@ -78,8 +87,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHelp = true
 		return nil
 	case key.Matches(msg, k.Back) && len(m.stack) > 1:
+		m.retry = nil
 		m.pop()
 		return nil
+	case key.Matches(msg, k.Retry) && m.retry != nil:
+		retry := m.retry
+		m.retry = nil
+		return retry
 	}
 	return m.updateTop(msg)
 }

@@ -54,6 +54,10 @@ type Common struct {
 	// Routes reports whether a route has a screen registered, so a screen
 	// can hide the keys that would open a missing one.
 	Routes func(Route) bool
+	// Session signs in and out while the dashboard runs; nil when the
+	// dashboard was started without one (then the sign-in and account
+	// screens are not offered).
+	Session Session
 	// State is what rdash remembers (pins, recent projects, organizations)
 	// as it was when the screen was built. The root owns it: a screen asks
 	// for changes with EditState and hears of them through StateMsg.

@@ -1,0 +1,104 @@
+package common
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"golang.org/x/oauth2"
+
+	"rdash/auth"
+)
+
+// Session is the dashboard's sign-in: who is signed in and where the token
+// lives, signing out, and signing in again while the dashboard runs. cmd
+// implements it on top of auth (the demo keeps the token in memory only).
+// Every method but EnvToken may wait on the keyring or the network: call
+// them from commands.
+type Session interface {
+	// Account says who the running client is signed in as, to which
+	// server, and where the token lives. It asks no server.
+	Account(ctx context.Context) (Account, error)
+	// SignOut removes the token from where it is stored (the keyring and
+	// the plain-text file, as `rdash auth logout` does) and stops the
+	// running client sending it. It returns the places a token was
+	// removed from. A token from RDASH_TOKEN stays in use.
+	SignOut(ctx context.Context) ([]auth.Location, error)
+	// EnvToken reports that RDASH_TOKEN is set: it overrides any token a
+	// sign-in would store, so signing in is pointless.
+	EnvToken() bool
+	// CheckStorage reports whether a new token can be stored without
+	// asking: nil, or the notice to show before the plain-text file is
+	// used, which needs the user's consent.
+	CheckStorage(ctx context.Context) (*auth.InsecureNotice, error)
+	// NewFlow starts a sign-in in the mode auth.ChooseMode picks.
+	NewFlow() (Flow, error)
+	// OpenBrowser opens url in the browser; use it only for a flow in
+	// auth.ModeLoopback.
+	OpenBrowser(ctx context.Context, url string) error
+	// Complete asks the server whose tok is, stores it (in the plain-text
+	// file only when plainText, the user's consent) and makes the running
+	// client use it.
+	Complete(ctx context.Context, tok *oauth2.Token, plainText bool) (Account, error)
+}
+
+// Flow is one sign-in under way; *auth.Flow implements it. Wait (loopback
+// mode only) and Exchange may run at the same time; the first code wins.
+type Flow interface {
+	// URL is the authorize address to show; it carries the state, so it
+	// is shown but never logged.
+	URL() string
+	Mode() auth.Mode
+	Wait(ctx context.Context) (*oauth2.Token, error)
+	Exchange(ctx context.Context, pasted string) (*oauth2.Token, error)
+	Close() error
+}
+
+// Account is a sign-in as the dashboard shows it; it never holds a token.
+type Account struct {
+	Host     string // the service host the token is for
+	Server   string // the API base URL
+	SignedIn bool
+	// Name is the account the token is stored under; empty for RDASH_TOKEN.
+	Name string
+	// Unconfirmed means the server did not say who signed in, so Name is
+	// the configured username.
+	Unconfirmed bool
+	Scopes      []string
+	Expiry      time.Time // zero when not known
+	Where       auth.Location
+	// Memory means the token is kept in memory only (the demo) and is
+	// forgotten when rdash exits.
+	Memory bool
+}
+
+// SignInArgs opens the sign-in screen. From the error panel, Context is
+// what failed for want of a sign-in and Retry runs it again.
+type SignInArgs struct {
+	Context string
+	Retry   tea.Cmd
+}
+
+// SignedInMsg tells the root and every screen that a sign-in finished and
+// the running client sends the new token. Retry and Context come from the
+// SignInArgs: the root offers r to run the failed action again.
+type SignedInMsg struct {
+	Account Account
+	Context string
+	Retry   tea.Cmd
+	// From is the sign-in screen that sent it; the root closes it when it
+	// is on top, which takes the user back to where they were.
+	From Screen
+}
+
+// SignedOutMsg tells the root and every screen that the user signed out.
+type SignedOutMsg struct{}
+
+// Storage says where the token lives, for people: the keyring, the
+// plain-text file (with its path), RDASH_TOKEN, or memory in the demo.
+func (a Account) Storage() string {
+	if a.Memory {
+		return "memory only (demo): forgotten when rdash exits"
+	}
+	return a.Where.String()
+}
