@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/ui/bulkedit"
 	"rdash/ui/common"
 	"rdash/ui/detail"
 	"rdash/ui/invitations"
@@ -21,6 +22,9 @@ func defaultRoutes() map[common.Route]common.Factory {
 		common.RouteVersions:    versions.Factory,
 		common.RouteDetail:      detail.Factory,
 		common.RouteInvitations: invitations.Factory,
+		common.RouteBulkEdit:    bulkedit.Factory,
+		common.RouteDelete:      bulkedit.DeleteFactory,
+		bulkedit.RouteUndo:      bulkedit.UndoFactory,
 	}
 }
 
