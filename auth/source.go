@@ -35,10 +35,12 @@ type Source struct {
 	failed error   // the *SignInError of a refused refresh, until a new token appears
 }
 
-// NewSource returns a Source starting from o.Stored; ctx carries the
-// token requests made through Token.
+// NewSource returns a Source starting from o.Stored, or signed out when
+// it is nil; ctx carries the token requests made through Token.
 func NewSource(ctx context.Context, o SourceOptions) *Source {
-	return &Source{ctx: ctx, opts: o, cur: o.Stored}
+	s := &Source{ctx: ctx, opts: o}
+	s.Use(o.Stored)
+	return s
 }
 
 // Token returns a valid access token, refreshing it first when needed.
@@ -78,7 +80,7 @@ func (s *Source) Use(st *Stored) {
 	defer s.mu.Unlock()
 	s.cur, s.failed = st, nil
 	if st == nil {
-		s.failed = &SignInError{Reason: "signed out"}
+		s.failed = &SignInError{Reason: "not signed in"}
 	}
 }
 

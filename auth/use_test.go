@@ -31,6 +31,10 @@ func TestUseSwapsTheTokenOfARunningClient(t *testing.T) {
 	if st := src.Stored(); st.Token != nil {
 		t.Fatalf("signed out, Stored still has a token (account %q)", st.Account)
 	}
+	none := NewSource(t.Context(), SourceOptions{Settings: w.settings})
+	if _, err := none.Token(); !errors.Is(err, ErrSignInNeeded) {
+		t.Fatalf("a Source made without a token: Token = %v, want a sign-in error", err)
+	}
 
 	tok := signIn(t, w, "bob")
 	where, err := store.Save(t.Context(), host, "bob", tok, nil)
