@@ -1,9 +1,23 @@
 package bulkedit
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
 
-// ShortHelp implements common.Screen: the keys that work where the focus is.
+	"charm.land/bubbles/v2/key"
+)
+
+// ShortHelp implements common.Screen: the keys that work where the focus
+// is. esc is listed only while the screen keeps it; otherwise the root
+// lists it as "back".
 func (m *Model) ShortHelp() []key.Binding {
+	out := m.shortHelp()
+	if !m.Capturing() {
+		out = slices.DeleteFunc(out, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
+	}
+	return out
+}
+
+func (m *Model) shortHelp() []key.Binding {
 	k := m.keys
 	switch m.stage {
 	case stageForm:

@@ -36,6 +36,8 @@ func (m *Model) previewHeader() []string {
 		out = append([]string{s.Title.Render("Undo: restore " + of)}, m.undoLines()...)
 	case m.kind == kindUndo:
 		out = []string{s.Title.Render("Undo the last edit of " + safe.Line(m.project.Key()))}
+	case m.plan == nil: // the count sent is known once the values are read
+		out = []string{s.Title.Render("Preview"), s.Muted.Render("Nothing is sent until you apply.")}
 	default:
 		out = []string{s.Title.Render("Preview: " + of),
 			s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}
@@ -214,6 +216,8 @@ func (m *Model) previewFooter() []string {
 	case m.plan == nil && m.loadErr != nil:
 		out = []string{s.Muted.Render("Nothing was sent. r tries again · esc goes back")}
 	case m.plan == nil:
+	case m.loading:
+		out = []string{s.Muted.Render("Reading their current values first…")}
 	case m.plan.size() == 0:
 		out = []string{s.Muted.Render("Nothing to send: each version already has these values. esc: back to the form")}
 	case m.asking:

@@ -1,0 +1,58 @@
+package bulkedit_test
+
+import (
+	"strings"
+	"testing"
+
+	"rdash/ui"
+	"rdash/ui/bulkedit"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+// TestInTheDashboard runs the flow through the root: marks on the versions
+// screen, e, the form (where q types nothing and quits nothing), the
+// preview, the results; esc goes back to a list that shows the change,
+// and the undo route puts it back.
+func TestInTheDashboard(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	cfg := uitest.Config()
+	cfg.Env.StateDir = t.TempDir()
+	m := ui.New(ui.Options{Client: c, Config: cfg, Now: uitest.Now, Context: t.Context(), Project: "lumen"})
+	d := uitest.NewDriver(t, m, 80, 24)
+	d.WaitForText("25 of 25")
+	d.Press("space", "space", "e")
+	d.WaitForText("Edit 2 versions of lumen")
+	d.WaitForText("release · beta · snapshot") // the project's channels
+	d.Press("q")
+	if d.Quit() {
+		t.Fatal("q quit from the form")
+	}
+	for range 5 {
+		if strings.Contains(d.Screen(), "‹ snapshot") {
+			break
+		}
+		d.Press("right")
+	}
+	d.Press("enter")
+	d.WaitForText("Preview: 2 versions of lumen")
+	uitest.RequireFits(t, d.Screen(), 80, 24)
+	d.Press("enter")
+	d.WaitForText("2 updated")
+	d.Press("esc")
+	d.WaitFor("the list to follow the edit", func() bool {
+		rows := strings.Split(d.Screen(), "\n")
+		return strings.Contains(rows[3], "snapshot") && strings.Contains(rows[4], "snapshot")
+	})
+	d.Send(common.OpenMsg{Route: bulkedit.RouteUndo, Args: common.ProjectRef{Slug: "lumen"}})
+	d.WaitForText("enter restores 2 versions") // once it knows whether they changed since
+	d.Press("enter")
+	d.WaitForText("2 undone")
+	uitest.RequireTerminalSafe(t, d.Raw())
+	d.Press("esc")
+	d.WaitFor("the list to follow the undo", func() bool {
+		r := strings.Split(d.Screen(), "\n")[3]
+		return strings.Contains(r, "release")
+	})
+}
