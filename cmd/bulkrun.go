@@ -24,6 +24,7 @@ type previewJSON struct {
 	ID      string             `json:"id"`
 	Version string             `json:"version"`
 	Changes []bulk.FieldChange `json:"changes"`
+	Problem string             `json:"problem,omitempty"`
 }
 
 func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit bulk.Edit) error {
@@ -44,6 +45,10 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if !fl.json {
 		printPreview(f.IO.Out, changes)
 	}
+	if err := bulk.Check(changes); err != nil {
+		_ = f.finishJSON(fl.json, out)
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
 	if fl.dryRun {
 		return f.finishJSON(fl.json, out)
 	}
@@ -62,7 +67,7 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 func previewOf(changes []bulk.Change) []previewJSON {
 	out := make([]previewJSON, len(changes))
 	for i, c := range changes {
-		out[i] = previewJSON{ID: c.Before.ID, Version: c.Before.Version, Changes: c.Fields}
+		out[i] = previewJSON{ID: c.Before.ID, Version: c.Before.Version, Changes: c.Fields, Problem: c.Problem}
 		if out[i].Changes == nil {
 			out[i].Changes = []bulk.FieldChange{}
 		}
@@ -82,6 +87,9 @@ func printPreview(w io.Writer, changes []bulk.Change) {
 		changing++
 		for _, fc := range c.Fields {
 			fmt.Fprintf(w, "    %-14s %s → %s\n", fc.Field+":", short(fc.Before), short(fc.After))
+		}
+		if c.Problem != "" {
+			fmt.Fprintf(w, "    ✗ %s\n", safe.Line(c.Problem))
 		}
 	}
 	fmt.Fprintf(w, "%d versions, %d of them change\n", len(changes), changing)

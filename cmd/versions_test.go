@@ -154,3 +154,32 @@ func TestVersionsEditForbiddenForCarolOnUserProject(t *testing.T) {
 		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.out, r.err)
 	}
 }
+
+func TestVersionsEditRefusesWhatTheServiceWould(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	var target *api.Version
+	for _, v := range listIDs(t, c, "lumen", "--page-size", "100") {
+		for _, d := range v.Dependencies {
+			if d.ProjectID != "" && d.Type == "required" {
+				target = &v
+			}
+		}
+	}
+	if target == nil {
+		t.Fatal("the seed has no lumen version with a required project dependency")
+	}
+	var dep api.Dependency
+	for _, d := range target.Dependencies {
+		if d.ProjectID != "" && d.Type == "required" {
+			dep = d
+		}
+	}
+	r := c.run("", "versions", "edit", "lumen", "--ids", target.ID, "--add-dependency", "optional:project:"+dep.ProjectID, "--yes")
+	if r.code != ExitCancel || !strings.Contains(r.out, "✗ dependencies:") || !strings.Contains(r.err, "nothing was sent") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.out, r.err)
+	}
+	// Removing the required one in the same edit retypes it.
+	c.ok("versions", "edit", "lumen", "--ids", target.ID, "--add-dependency", "optional:project:"+dep.ProjectID,
+		"--remove-dependency", "required:project:"+dep.ProjectID, "--yes")
+}

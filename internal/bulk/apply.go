@@ -69,6 +69,9 @@ func (r *Runner) now() time.Time {
 // verifies every version whose request failed. The journal is written
 // before anything is sent; if that fails, nothing is sent.
 func (r *Runner) Edit(ctx context.Context, changes []Change, patch *api.BulkPatch) (*Entry, error) {
+	if err := Check(changes); err != nil {
+		return nil, err
+	}
 	e := &Entry{Time: r.now(), Kind: KindEdit, Project: r.Project, Patch: patch}
 	for _, c := range changes {
 		e.Before = append(e.Before, c.Before)
@@ -153,10 +156,14 @@ func (r *Runner) sendBatch(ctx context.Context, kind string, ids []string, p *ap
 	return r.Client.UpdateVersions(ctx, r.Project, ids, p)
 }
 
+// recordFailures keeps each failed ID's own reason: the part's error when
+// the client reports parts, the whole error only when nothing came back.
 func recordFailures(failed map[string]error, batch []string, res *api.BulkResult, err error) {
-	if err != nil {
-		for _, id := range batch {
-			failed[id] = err
+	if res == nil {
+		if err != nil {
+			for _, id := range batch {
+				failed[id] = err
+			}
 		}
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,7 +51,9 @@ func JournalDir(stateDir string) string { return filepath.Join(stateDir, "journa
 // Write saves e, giving it an ID when it has none.
 func (j Journal) Write(e *Entry) error {
 	if e.ID == "" {
-		e.ID = fmt.Sprintf("%s-%s", e.Time.UTC().Format("20060102T150405.000000000Z"), e.Kind)
+		// The time sorts entries; the random tail keeps two entries made at
+		// the same instant (a fixed clock, a fast undo) apart.
+		e.ID = fmt.Sprintf("%s-%s-%04x", e.Time.UTC().Format("20060102T150405.000000000Z"), e.Kind, rand.N(1<<16))
 	}
 	b, err := json.MarshalIndent(e, "", "  ")
 	if err != nil {

@@ -75,3 +75,21 @@ func TestUndoRestoresEmptyList(t *testing.T) {
 		t.Fatalf("platforms = %#v, want an empty list sent as []", got)
 	}
 }
+
+func TestJournalKeepsEntriesMadeAtOneInstant(t *testing.T) {
+	t.Parallel()
+	j := Journal{Dir: t.TempDir()}
+	at := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+	a, b := &Entry{Time: at, Kind: KindEdit}, &Entry{Time: at, Kind: KindEdit, Undoes: "x"}
+	for _, e := range []*Entry{a, b} {
+		if err := j.Write(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a.ID == b.ID {
+		t.Fatalf("two entries at one instant share ID %s", a.ID)
+	}
+	if got, err := j.Read(a.ID); err != nil || got.Undoes != "" {
+		t.Fatalf("the first entry was overwritten: %+v, %v", got, err)
+	}
+}

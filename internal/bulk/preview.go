@@ -13,6 +13,10 @@ type Change struct {
 	Before api.Version
 	After  api.Version
 	Fields []FieldChange // only the fields whose value changes
+	// Problem, when set, is why the service would refuse this version's
+	// change; the service refuses the whole request then, so nothing may
+	// be sent while any change has one.
+	Problem string
 }
 
 // FieldChange is one field's old and new value, as display text.
@@ -28,9 +32,55 @@ func Preview(versions []api.Version, e Edit, channels []api.Channel) []Change {
 	out := make([]Change, 0, len(versions))
 	for _, v := range versions {
 		after := Apply(v, e, channels)
-		out = append(out, Change{Before: v, After: after, Fields: Diff(v, after)})
+		out = append(out, Change{Before: v, After: after, Fields: Diff(v, after), Problem: problem(after)})
 	}
 	return out
+}
+
+// problem finds what the service refuses in a version after an edit: a
+// dependency target listed twice, which an add of a target the version
+// already has with another type produces.
+func problem(v api.Version) string {
+	for i, d := range v.Dependencies {
+		for _, e := range v.Dependencies[:i] {
+			if sameTarget(d, e) {
+				kind, id := d.Target()
+				return fmt.Sprintf("dependencies: %s would depend on %s %s twice (as %s and as %s); "+
+					"remove the %s one in the same edit to change its type", v.Version, kind, id, e.Type, d.Type, e.Type)
+			}
+		}
+	}
+	return ""
+}
+
+// ProblemError is returned when a preview has problems: nothing was sent.
+type ProblemError struct{ Changes []Change }
+
+func (e *ProblemError) Error() string {
+	for _, c := range e.Changes {
+		if c.Problem != "" {
+			return fmt.Sprintf("nothing was sent: %d versions cannot take this edit; first: %s", e.count(), c.Problem)
+		}
+	}
+	return "nothing was sent"
+}
+
+func (e *ProblemError) count() int {
+	n := 0
+	for _, c := range e.Changes {
+		if c.Problem != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Check returns a *ProblemError when any change has a problem.
+func Check(changes []Change) error {
+	if slices.ContainsFunc(changes, func(c Change) bool { return c.Problem != "" }) {
+		return &ProblemError{Changes: changes}
+	}
+	return nil
 }
 
 // Apply returns v with e applied.
@@ -46,21 +96,22 @@ func Apply(v api.Version, e Edit, channels []api.Channel) api.Version {
 	}
 	v.MinecraftVersions = applyList(v.MinecraftVersions, e.GameVersions, sameValue[string], sameValue[string])
 	v.Platforms = applyList(v.Platforms, e.Platforms, sameValue[string], sameValue[string])
-	v.Dependencies = applyList(v.Dependencies, e.Dependencies, sameTarget, sameDependency)
+	v.Dependencies = applyList(v.Dependencies, e.Dependencies, sameDependency, sameDependency)
 	return v
 }
 
 func sameValue[T comparable](a, b T) bool { return a == b }
 
 // sameTarget matches dependencies that reference the same thing, which the
-// interface forbids twice in one list.
+// interface forbids twice in one list (see problem).
 func sameTarget(a, b api.Dependency) bool {
 	ak, aid := a.Target()
 	bk, bid := b.Target()
 	return ak == bk && aid == bid
 }
 
-// sameDependency is how removal matches: on type and the one identifier.
+// sameDependency is how add and remove match: on type and the one
+// identifier, as the service does.
 func sameDependency(a, b api.Dependency) bool { return a.Type == b.Type && sameTarget(a, b) }
 
 // applyList removes matching values, then adds values not yet present

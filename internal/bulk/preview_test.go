@@ -1,7 +1,9 @@
 package bulk
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"rdash/api"
@@ -77,14 +79,28 @@ func TestPreviewReplaceAndRemoveNeedsSameType(t *testing.T) {
 	}
 }
 
-func TestPreviewAddSkipsPresentTarget(t *testing.T) {
+func TestPreviewAddOfPresentTarget(t *testing.T) {
 	t.Parallel()
-	e := Edit{Dependencies: ListEdit[api.Dependency]{Mode: AddRemove,
-		Add: []api.Dependency{{Type: "optional", ProjectID: "AAAAAAAA"}, {Type: "embedded", VersionID: "BBBBBBBB"}}}}
-	got := Preview(sampleVersions()[:1], e, nil)[0].After.Dependencies
-	want := []api.Dependency{depA, {Type: "embedded", VersionID: "BBBBBBBB"}}
-	if !slices.Equal(got, want) {
-		t.Fatalf("deps = %+v, want %+v", got, want)
+	same := Edit{Dependencies: ListEdit[api.Dependency]{Mode: AddRemove,
+		Add: []api.Dependency{depA, {Type: "embedded", VersionID: "BBBBBBBB"}}}}
+	c := Preview(sampleVersions()[:1], same, nil)[0]
+	if want := []api.Dependency{depA, {Type: "embedded", VersionID: "BBBBBBBB"}}; !slices.Equal(c.After.Dependencies, want) || c.Problem != "" {
+		t.Fatalf("deps = %+v (problem %q), want %+v: an add of a present dependency changes nothing", c.After.Dependencies, c.Problem, want)
+	}
+	retype := Edit{Dependencies: ListEdit[api.Dependency]{Mode: AddRemove,
+		Add: []api.Dependency{{Type: "optional", ProjectID: "AAAAAAAA"}}}}
+	changes := Preview(sampleVersions(), retype, nil)
+	if !strings.Contains(changes[0].Problem, "would depend on project AAAAAAAA twice") {
+		t.Fatalf("problem = %q; the service refuses a target listed twice", changes[0].Problem)
+	}
+	err := Check(changes)
+	var pe *ProblemError
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "2 versions cannot take this edit") {
+		t.Fatalf("Check = %v", err)
+	}
+	r := &Runner{Journal: Journal{Dir: t.TempDir()}}
+	if _, err := r.Edit(t.Context(), changes, &api.BulkPatch{}); !errors.As(err, &pe) {
+		t.Fatalf("Runner.Edit = %v, want a ProblemError before anything is sent or journaled", err)
 	}
 }
 
