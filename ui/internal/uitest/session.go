@@ -1,0 +1,346 @@
+package uitest
+
+import (
+	"context"
+	"errors"
+	"html"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+	"golang.org/x/oauth2"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+	"rdash/auth"
+	"rdash/config"
+	"rdash/ui/common"
+)
+
+// SessionOptions configure a Session.
+type SessionOptions struct {
+	Sandbox sandbox.Options
+	// User is signed in at the start (in the keyring); empty starts
+	// signed out.
+	User string
+	// NoKeyring makes every keyring call fail, as on a box without a
+	// Secret Service.
+	NoKeyring bool
+	// EnvToken stands for RDASH_TOKEN.
+	EnvToken string
+	// Mode is the sign-in mode; ModeLoopback needs Browser.
+	Mode auth.Mode
+}
+
+// Session is a common.Session over a real sandbox, a real auth.Store with
+// an in-memory keyring in a temporary directory, and a real auth.Source
+// that Client sends tokens from. It does what cmd's does, so the screens'
+// tests run the real flows; cmd's own is tested in cmd.
+type Session struct {
+	Server   *sandbox.Server
+	Settings auth.Settings
+	Store    *auth.Store
+	Keyring  *Keyring
+	Source   *auth.Source
+	// Client is the running dashboard's client: it follows the Source.
+	Client *api.Client
+	// Browser plays the browser for OpenBrowser; nil fails to open one.
+	Browser func(ctx context.Context, url string) error
+	Mode    auth.Mode
+
+	mu      sync.Mutex
+	secrets []string
+}
+
+// NewSession starts a sandbox and a Session on it.
+func NewSession(t testing.TB, o SessionOptions) *Session {
+	t.Helper()
+	srv, run := sandboxtest.Start(t, o.Sandbox)
+	s := &Session{Server: srv, Keyring: NewKeyring(), Mode: o.Mode, secrets: []string{run.ClientSecret}}
+	s.Settings = auth.Settings{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID,
+		ClientSecret: run.ClientSecret, Scopes: config.DefaultScopes}
+	if o.NoKeyring {
+		s.Keyring.Err = errors.New("no Secret Service on this test's bus")
+	}
+	dir := t.TempDir()
+	s.Store = auth.NewStore(auth.StoreOptions{Keyring: s.Keyring, ConfigDir: dir + "/config",
+		StateDir: dir + "/state", EnvToken: o.EnvToken, Timeout: 5 * time.Second})
+	var st *auth.Stored
+	if o.User != "" {
+		st = s.mint(t, o.User)
+	}
+	if o.EnvToken != "" {
+		st, _ = s.Store.Load(t.Context(), s.Settings.Host())
+	}
+	s.Source = auth.NewSource(t.Context(), auth.SourceOptions{Settings: s.Settings, Stored: st, Store: s.Store})
+	c, err := api.New(run.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(s.Source, nil)),
+		api.WithRetryBackoff(time.Millisecond, 10*time.Millisecond, time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = c
+	return s
+}
+
+// mint signs user in without a browser and stores the token.
+func (s *Session) mint(t testing.TB, user string) *auth.Stored {
+	t.Helper()
+	access, err := s.Server.MintToken(user, config.DefaultScopes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := (&oauth2.Token{AccessToken: access, TokenType: "Bearer", Expiry: time.Now().Add(time.Hour)}).
+		WithExtra(map[string]any{"scope": strings.Join(config.DefaultScopes, ",")})
+	s.remember(access)
+	host := s.Settings.Host()
+	where, err := s.Store.Save(t.Context(), host, user, tok, auth.Agree(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &auth.Stored{Host: host, Account: user, Token: tok, Where: where}
+}
+
+func (s *Session) remember(secrets ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, v := range secrets {
+		if v != "" {
+			s.secrets = append(s.secrets, v)
+		}
+	}
+}
+
+// Remember adds secrets (a code a test pasted) to those Secrets returns.
+func (s *Session) Remember(secrets ...string) { s.remember(secrets...) }
+
+// Secrets are every token, refresh token and client secret this session
+// has handled, and what tests added: none may ever reach a view.
+func (s *Session) Secrets() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.secrets...)
+}
+
+// Account implements common.Session.
+func (s *Session) Account(context.Context) (common.Account, error) {
+	st := s.Source.Stored()
+	a := common.Account{Host: s.Settings.Host(), Server: s.Settings.BaseURL}
+	if st.Token == nil {
+		return a, nil
+	}
+	a.SignedIn, a.Name, a.Where = true, st.Account, st.Where
+	a.Scopes, a.Expiry = auth.Scopes(st.Token), st.Token.Expiry
+	return a, nil
+}
+
+// SignOut implements common.Session.
+func (s *Session) SignOut(ctx context.Context) ([]auth.Location, error) {
+	if !s.Store.EnvToken() {
+		s.Source.Use(nil)
+	}
+	return s.Store.Delete(ctx, s.Settings.Host())
+}
+
+// EnvToken implements common.Session.
+func (s *Session) EnvToken() bool { return s.Store.EnvToken() }
+
+// CheckStorage implements common.Session.
+func (s *Session) CheckStorage(ctx context.Context) (*auth.InsecureNotice, error) {
+	if why := s.Store.Check(ctx); why != nil {
+		return &auth.InsecureNotice{Reason: why, Path: s.Store.FilePath()}, ctx.Err()
+	}
+	return nil, nil
+}
+
+// NewFlow implements common.Session.
+func (s *Session) NewFlow() (common.Flow, error) {
+	f, err := auth.NewFlow(s.Settings, s.Mode)
+	if err != nil {
+		return nil, err // not a nil *auth.Flow in a non-nil interface
+	}
+	return f, nil
+}
+
+// OpenBrowser implements common.Session.
+func (s *Session) OpenBrowser(ctx context.Context, u string) error {
+	if s.Browser == nil {
+		return errors.New("no browser in this test")
+	}
+	return s.Browser(ctx, u)
+}
+
+// Complete implements common.Session; the server must say who signed in.
+func (s *Session) Complete(ctx context.Context, tok *oauth2.Token, plainText bool) (common.Account, error) {
+	s.remember(tok.AccessToken, tok.RefreshToken)
+	probe := auth.NewSource(ctx, auth.SourceOptions{Settings: s.Settings, Stored: &auth.Stored{Token: tok}})
+	c, err := api.New(s.Settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(probe, nil)))
+	if err != nil {
+		return common.Account{}, err
+	}
+	u, _, err := c.GetUser(ctx, api.Me)
+	if err != nil {
+		return common.Account{}, err
+	}
+	var consent auth.Consent
+	if plainText {
+		consent = auth.Agree(nil)
+	}
+	host := s.Settings.Host()
+	where, err := s.Store.Save(ctx, host, u.Username, tok, consent)
+	if err != nil {
+		return common.Account{}, err
+	}
+	s.Source.Use(&auth.Stored{Host: host, Account: u.Username, Token: tok, Where: where})
+	return s.Account(ctx)
+}
+
+// Keyring is an in-memory auth.Keyring; Err, when set, fails every call.
+type Keyring struct {
+	mu  sync.Mutex
+	m   map[string]string
+	Err error
+}
+
+// NewKeyring returns an empty keyring.
+func NewKeyring() *Keyring { return &Keyring{m: map[string]string{}} }
+
+// Get implements auth.Keyring.
+func (k *Keyring) Get(svc, acct string) (string, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.Err != nil {
+		return "", k.Err
+	}
+	v, ok := k.m[svc+"/"+acct]
+	if !ok {
+		return "", keyring.ErrNotFound
+	}
+	return v, nil
+}
+
+// Set implements auth.Keyring.
+func (k *Keyring) Set(svc, acct, secret string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.Err != nil {
+		return k.Err
+	}
+	k.m[svc+"/"+acct] = secret
+	return nil
+}
+
+// Delete implements auth.Keyring.
+func (k *Keyring) Delete(svc, acct string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.Err != nil {
+		return k.Err
+	}
+	if _, ok := k.m[svc+"/"+acct]; !ok {
+		return keyring.ErrNotFound
+	}
+	delete(k.m, svc+"/"+acct)
+	return nil
+}
+
+// Len is the number of secrets held.
+func (k *Keyring) Len() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return len(k.m)
+}
+
+// Browser drives the sandbox's consent page as a user's browser would,
+// stopping at redirects so tests see where they lead.
+type Browser struct {
+	t testing.TB
+	c *http.Client
+}
+
+// NewBrowser returns a Browser.
+func NewBrowser(t testing.TB) Browser {
+	return Browser{t: t, c: &http.Client{
+		Timeout:       20 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+var hiddenInput = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+
+// Decide opens the consent page at authorizeURL, picks user and presses
+// Authorize ("approve") or Deny ("deny"); it returns the redirect.
+func (b Browser) Decide(authorizeURL, user, decision string) (string, error) {
+	resp, err := b.c.Get(authorizeURL)
+	if err != nil {
+		return "", err
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `value="approve"`) {
+		return "", errors.New("consent page: " + resp.Status)
+	}
+	form := url.Values{"user": {user}, "decision": {decision}}
+	for _, m := range hiddenInput.FindAllStringSubmatch(string(body), -1) {
+		form.Set(html.UnescapeString(m[1]), html.UnescapeString(m[2]))
+	}
+	resp, err = b.c.PostForm(authorizeURL, form)
+	if err != nil {
+		return "", err
+	}
+	resp.Body.Close()
+	loc := resp.Header.Get("Location")
+	if resp.StatusCode != http.StatusSeeOther || loc == "" {
+		return "", errors.New("consent answer: " + resp.Status)
+	}
+	return loc, nil
+}
+
+// MustDecide is Decide failing the test on error.
+func (b Browser) MustDecide(authorizeURL, user, decision string) string {
+	b.t.Helper()
+	loc, err := b.Decide(authorizeURL, user, decision)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return loc
+}
+
+// Follow opens a redirect (the loopback callback) and returns its page.
+func (b Browser) Follow(u string) (string, error) {
+	resp, err := b.c.Get(u)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return string(body), err
+}
+
+// Opener is a browser for Session.Browser: it decides for user, then
+// follows the redirect to the loopback callback.
+func (b Browser) Opener(user, decision string) func(context.Context, string) error {
+	return func(_ context.Context, u string) error {
+		loc, err := b.Decide(u, user, decision)
+		if err != nil {
+			return err
+		}
+		_, err = b.Follow(loc)
+		return err
+	}
+}
+
+// CodeIn returns the code of a redirect address, for leak checks.
+func CodeIn(redirect string) string {
+	u, err := url.Parse(redirect)
+	if err != nil {
+		return ""
+	}
+	return u.Query().Get("code")
+}

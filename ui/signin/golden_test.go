@@ -1,0 +1,138 @@
+package signin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+	"golang.org/x/oauth2"
+
+	"rdash/auth"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+// fixedURL is an authorize URL as the sandbox builds it, with a fixed port
+// and state so the goldens are stable.
+const fixedURL = "http://127.0.0.1:4242/auth/oauth/authorize?client_id=rdash-demo&redirect_uri=" +
+	"http%3A%2F%2F127.0.0.1%3A43117%2Fcallback&response_type=code&scope=user%3Aread%2Cproject%3Aread%2C" +
+	"project%3Aversion%3Acreate%2Cproject%3Aversion%3Aupdate%2Cproject%3Aversion%3Adelete%2Corg%3Amember%3Acreate" +
+	"&state=J1vGq0H9m3XcVb7uQ2sLk8fW4tYpZ6nRa5eD0oHiTgE"
+
+// fixedFlow never gets an answer: the goldens show the waiting screen.
+type fixedFlow struct{ mode auth.Mode }
+
+func (f fixedFlow) URL() string     { return fixedURL }
+func (f fixedFlow) Mode() auth.Mode { return f.mode }
+func (f fixedFlow) Close() error    { return nil }
+func (f fixedFlow) Wait(ctx context.Context) (*oauth2.Token, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+func (f fixedFlow) Exchange(context.Context, string) (*oauth2.Token, error) {
+	return nil, &auth.TokenError{Status: 400, Code: "invalid_grant", Description: "authorization code expired"}
+}
+
+// fixedSession answers the same every time.
+type fixedSession struct {
+	env     bool
+	notice  *auth.InsecureNotice
+	mode    auth.Mode
+	openErr error
+}
+
+func (s fixedSession) Account(context.Context) (common.Account, error)  { return common.Account{}, nil }
+func (s fixedSession) SignOut(context.Context) ([]auth.Location, error) { return nil, nil }
+func (s fixedSession) EnvToken() bool                                   { return s.env }
+func (s fixedSession) CheckStorage(context.Context) (*auth.InsecureNotice, error) {
+	return s.notice, nil
+}
+func (s fixedSession) NewFlow() (common.Flow, error)             { return fixedFlow{mode: s.mode}, nil }
+func (s fixedSession) OpenBrowser(context.Context, string) error { return s.openErr }
+func (s fixedSession) Complete(context.Context, *oauth2.Token, bool) (common.Account, error) {
+	return common.Account{}, errors.New("not in this test")
+}
+
+var noKeyring = &auth.InsecureNotice{
+	Reason: errors.New("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service"),
+	Path:   "/home/maintainer/.config/rdash/tokens.json",
+}
+
+// scenes are the sign-in screens the goldens show.
+var scenes = []struct {
+	name    string
+	session fixedSession
+	args    common.SignInArgs
+	keys    func(d *uitest.Driver)
+	wait    string
+}{
+	{name: "paste", session: fixedSession{mode: auth.ModePaste}, args: common.SignInArgs{Context: "opening lumen"},
+		wait: "on any machine"},
+	{name: "loopback", session: fixedSession{mode: auth.ModeLoopback, openErr: errors.New("exec: \"xdg-open\": executable file not found in $PATH")},
+		wait: "Could not open a browser"},
+	{name: "consent", session: fixedSession{mode: auth.ModePaste, notice: noKeyring}, wait: "Store it there?"},
+	{name: "paste-refused", session: fixedSession{mode: auth.ModePaste},
+		keys: func(d *uitest.Driver) { d.Send(tea.PasteMsg{Content: "code-from-the-page"}); d.Press("enter") },
+		wait: "refused the code"},
+	{name: "declined", session: fixedSession{mode: auth.ModePaste, notice: noKeyring},
+		keys: func(d *uitest.Driver) { d.Press("enter") }, wait: "Not signed in."},
+	{name: "env", session: fixedSession{env: true}, wait: "RDASH_TOKEN is set"},
+}
+
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	for _, sc := range scenes {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
+				t.Parallel()
+				c := uitest.Common(t, nil)
+				c.Session = sc.session
+				c.Config.BaseURL = "http://127.0.0.1:4242/api/v1"
+				m := New(c, sc.args)
+				d := uitest.NewDriver(t, uitest.Screen{S: m}, size[0], size[1])
+				d.WaitFor("the flow", func() bool { return m.phase != phaseStarting })
+				if sc.keys != nil {
+					sc.keys(d)
+				}
+				d.WaitForText(sc.wait)
+				d.WaitFor("the screen to settle", func() bool {
+					return m.phase != phaseExchanging && (m.Busy() == "" || m.Busy() == "waiting for the browser")
+				})
+				d.Drain(20 * time.Millisecond)
+				uitest.RequireFits(t, d.Screen(), size[0], size[1])
+				uitest.RequireTerminalSafe(t, d.Raw())
+				golden.RequireEqual(t, d.Screen())
+			})
+		}
+	}
+}
+
+func TestNarrowAndShortTerminalsFit(t *testing.T) {
+	t.Parallel()
+	for _, sc := range scenes {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			c := uitest.Common(t, nil)
+			c.Session = sc.session
+			m := New(c, sc.args)
+			d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+			d.WaitFor("the flow", func() bool { return m.phase != phaseStarting })
+			if sc.keys != nil {
+				sc.keys(d)
+			}
+			d.WaitForText(sc.wait)
+			for _, size := range [][2]int{{20, 5}, {40, 12}, {60, 15}, {100, 30}, {250, 70}} {
+				d.Send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				uitest.RequireFits(t, d.Screen(), size[0], size[1])
+				if size[0] >= 40 && !strings.Contains(d.Screen(), "Sign in") {
+					t.Errorf("%dx%d: the title is gone", size[0], size[1])
+				}
+			}
+		})
+	}
+}
