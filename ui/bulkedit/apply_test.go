@@ -350,3 +350,39 @@ func TestPreviewLeavesOutVersionsAlreadyAsAsked(t *testing.T) {
 		t.Fatalf("sent to %v, want only %s", ids, chosen[0].ID)
 	}
 }
+
+// TestPreviewRefusesWhatTheServiceWould shows a change the service would
+// refuse (a dependency target listed twice) and sends nothing on enter.
+func TestPreviewRefusesWhatTheServiceWould(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	var chosen []api.Version
+	var dep api.Dependency
+	for _, v := range versionsOf(t, c, "lumen", 25) {
+		for _, d := range v.Dependencies {
+			if d.ProjectID != "" && len(chosen) == 0 {
+				chosen, dep = []api.Version{v}, d
+			}
+		}
+	}
+	if len(chosen) == 0 {
+		t.Fatal("no lumen version has a project dependency")
+	}
+	e := openEdit(t, c, "lumen", chosen, 120, 40)
+	retyped := dep
+	retyped.Type = map[bool]string{true: "optional", false: "required"}[dep.Type == "required"]
+	edit := bulk.Edit{Dependencies: bulk.ListEdit[api.Dependency]{Mode: bulk.AddRemove, Add: []api.Dependency{retyped}}}
+	patch, err := edit.Patch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.m.stage, e.m.plan = stagePreview, editPlan(chosen, edit, patch, nil)
+	e.d.Press("enter")
+	e.settle()
+	if screen := e.d.Screen(); !strings.Contains(screen, "✗ dependencies:") || !strings.Contains(screen, "nothing can be sent") {
+		t.Fatalf("preview does not say the service would refuse:\n%s", screen)
+	}
+	if _, ids := e.client.sent(); len(ids) != 0 {
+		t.Fatalf("sent %v although the service would refuse it", ids)
+	}
+}

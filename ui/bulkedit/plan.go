@@ -27,6 +27,18 @@ func (p *plan) size() int {
 	return len(p.changes)
 }
 
+// refused counts the changes the service would refuse (bulk.Change.Problem);
+// the service then refuses the whole request, so none can be sent.
+func (p *plan) refused() int {
+	n := 0
+	for _, c := range p.changes {
+		if c.Problem != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // editPlan previews e on the current values; versions it would not change
 // are left out of the request.
 func editPlan(current []api.Version, e bulk.Edit, patch *api.BulkPatch, channels []api.Channel) *plan {

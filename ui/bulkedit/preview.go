@@ -112,6 +112,9 @@ func (m *Model) changeLines(cs []bulk.Change) []string {
 		for _, fc := range c.Fields {
 			out = append(out, m.fieldLines(fc, c)...)
 		}
+		if c.Problem != "" {
+			out = append(out, common.Cut(s.Bad.Render("    ✗ "+safe.Line(c.Problem)), m.width))
+		}
 	}
 	return out
 }
@@ -220,6 +223,9 @@ func (m *Model) previewFooter() []string {
 		out = []string{s.Muted.Render("Reading their current values first…")}
 	case m.plan.size() == 0:
 		out = []string{s.Muted.Render("Nothing to send: each version already has these values. esc: back to the form")}
+	case m.plan.refused() > 0:
+		out = []string{s.Bad.Render(fmt.Sprintf("The service would refuse this edit for %s (✗ above); nothing can be sent. esc: back to the form",
+			countVersions(m.plan.refused())))}
 	case m.asking:
 		out = []string{m.question()}
 	case m.kind == kindDelete:

@@ -93,13 +93,9 @@ func (r *results) lines(s *common.Styles, width int) []string {
 	return append(failed, fine...)
 }
 
-// reason is the server's reason in an outcome's error. A failed batch
-// reads "1 of 1 requests failed, for 100 versions; first: PATCH /path:
-// 403 …", and only the status and message tell this version's story.
+// reason is the server's reason in an outcome's error, which reads
+// "PATCH /path: 403 …": the method and path are the same on every row.
 func reason(err string) string {
-	if _, r, ok := strings.Cut(err, "; first: "); ok {
-		err = r
-	}
 	method, rest, _ := strings.Cut(err, " ")
 	if method != "" && strings.ToUpper(method) == method && strings.HasPrefix(rest, "/") {
 		if _, r, ok := strings.Cut(rest, ": "); ok {

@@ -130,6 +130,8 @@ func (m *Model) previewKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.load()
 	case key.Matches(msg, k.Submit) && m.kind == kindDelete:
 		return m.deleteSubmit()
+	case key.Matches(msg, k.Submit) && m.plan != nil && m.plan.refused() > 0:
+		return nil // the footer says why nothing can be sent
 	case key.Matches(msg, k.Submit) && m.plan != nil && m.plan.size() > 0 && !m.loading:
 		if m.needsConfirm() {
 			m.asking, m.sure = true, false
