@@ -24,7 +24,7 @@ func defaultRoutes() map[common.Route]common.Factory {
 		common.RouteInvitations: invitations.Factory,
 		common.RouteBulkEdit:    bulkedit.Factory,
 		common.RouteDelete:      bulkedit.DeleteFactory,
-		bulkedit.RouteUndo:      bulkedit.UndoFactory,
+		common.RouteUndo:        bulkedit.UndoFactory,
 	}
 }
 

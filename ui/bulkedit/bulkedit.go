@@ -18,10 +18,6 @@ import (
 	"rdash/ui/common"
 )
 
-// RouteUndo opens the undo of the project's last edit, with a
-// common.ProjectRef as its argument. It lives here until common has it.
-const RouteUndo common.Route = "bulk-undo"
-
 // kind is what a screen, or a step of it, does to versions.
 type kind int
 
@@ -110,7 +106,7 @@ func DeleteFactory(c common.Common, args any) (common.Screen, error) {
 	return m, nil
 }
 
-// UndoFactory builds the undo screen for RouteUndo from the project's
+// UndoFactory builds the undo screen for common.RouteUndo from the project's
 // common.ProjectRef.
 func UndoFactory(c common.Common, args any) (common.Screen, error) {
 	p, ok := args.(common.ProjectRef)

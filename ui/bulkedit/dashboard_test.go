@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"rdash/ui"
-	"rdash/ui/bulkedit"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 )
@@ -45,7 +44,7 @@ func TestInTheDashboard(t *testing.T) {
 		rows := strings.Split(d.Screen(), "\n")
 		return strings.Contains(rows[3], "snapshot") && strings.Contains(rows[4], "snapshot")
 	})
-	d.Send(common.OpenMsg{Route: bulkedit.RouteUndo, Args: common.ProjectRef{Slug: "lumen"}})
+	d.Send(common.OpenMsg{Route: common.RouteUndo, Args: common.ProjectRef{Slug: "lumen"}})
 	d.WaitForText("enter restores 2 versions") // once it knows whether they changed since
 	d.Press("enter")
 	d.WaitForText("2 undone")

@@ -28,6 +28,7 @@ type KeyMap struct {
 	Sort, SortReverse                            key.Binding
 	Mark, MarkAll, ClearMarks                    key.Binding
 	Refresh, CopyID, CopyURL, Edit, Delete       key.Binding
+	Undo                                         key.Binding
 
 	// Detail.
 	SwitchPane key.Binding
@@ -81,6 +82,7 @@ func DefaultKeyMap() *KeyMap {
 		CopyURL:      bind([]string{"Y"}, "Y", "copy URL"),
 		Edit:         bind([]string{"e"}, "e", "bulk edit"),
 		Delete:       bind([]string{"D"}, "D", "delete"),
+		Undo:         bind([]string{"u"}, "u", "undo last edit"),
 
 		SwitchPane: bind([]string{"tab"}, "tab", "files ⇄ changelog"),
 	}

@@ -45,6 +45,7 @@ const (
 	RouteDetail      Route = "detail"
 	RouteBulkEdit    Route = "bulk-edit"
 	RouteDelete      Route = "delete"
+	RouteUndo        Route = "bulk-undo" // args: the ProjectRef whose last edit to undo
 	RouteInvitations Route = "invitations"
 	RouteSignIn      Route = "sign-in"
 	RouteAccount     Route = "account"

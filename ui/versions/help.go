@@ -30,6 +30,9 @@ func (m *Model) FullHelp() [][]key.Binding {
 	if m.common.Has(common.RouteDelete) {
 		bulk = append(bulk, k.Delete)
 	}
+	if m.common.Has(common.RouteUndo) {
+		bulk = append(bulk, k.Undo)
+	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse},

@@ -121,6 +121,8 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSelection(common.RouteBulkEdit)
 	case key.Matches(msg, k.Delete):
 		return m.openSelection(common.RouteDelete)
+	case key.Matches(msg, k.Undo) && m.common.Has(common.RouteUndo):
+		return common.Open(common.RouteUndo, m.project)
 	}
 	return nil
 }
