@@ -1,0 +1,136 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+	"golang.org/x/oauth2"
+
+	"rdash/api"
+	"rdash/auth"
+	"rdash/config"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+)
+
+// fixedSession holds one account until signed out.
+type fixedSession struct {
+	mu      sync.Mutex
+	account common.Account
+	env     bool
+	removed []auth.Location
+}
+
+func (s *fixedSession) Account(context.Context) (common.Account, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.account, nil
+}
+
+func (s *fixedSession) SignOut(context.Context) ([]auth.Location, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.account = common.Account{Host: s.account.Host, Server: s.account.Server, Memory: s.account.Memory}
+	return s.removed, nil
+}
+
+func (s *fixedSession) EnvToken() bool { return s.env }
+func (s *fixedSession) CheckStorage(context.Context) (*auth.InsecureNotice, error) {
+	return nil, nil
+}
+func (s *fixedSession) NewFlow() (common.Flow, error)             { return nil, errors.New("not in this test") }
+func (s *fixedSession) OpenBrowser(context.Context, string) error { return nil }
+func (s *fixedSession) Complete(context.Context, *oauth2.Token, bool) (common.Account, error) {
+	return common.Account{}, errors.New("not in this test")
+}
+
+func alice(where auth.Location, memory bool) common.Account {
+	return common.Account{
+		Host: "127.0.0.1:4242", Server: "http://127.0.0.1:4242/api/v1", SignedIn: true, Name: "alice",
+		Scopes: config.DefaultScopes, Expiry: uitest.Now().Add(45 * time.Minute), Where: where, Memory: memory,
+	}
+}
+
+var (
+	keyring   = auth.Location{Kind: auth.KindKeyring}
+	plainFile = auth.Location{Kind: auth.KindFile, Path: "/home/maintainer/.config/rdash/tokens.json"}
+)
+
+// scenes are the account screens the goldens show.
+var scenes = []struct {
+	name    string
+	session func() *fixedSession
+	client  common.Client // nil: the sandbox, signed in as alice
+	keys    []string
+	wait    string
+}{
+	{name: "keyring", session: func() *fixedSession { return &fixedSession{account: alice(keyring, false)} },
+		wait: "the system keyring"},
+	{name: "plain-text", session: func() *fixedSession { return &fixedSession{account: alice(plainFile, false)} },
+		wait: "plain text"},
+	{name: "demo", session: func() *fixedSession { return &fixedSession{account: alice(auth.Location{}, true)} },
+		wait: "memory only"},
+	{name: "server-silent", session: func() *fixedSession { return &fixedSession{account: alice(keyring, false)} },
+		client: uitest.Failing{Err: &api.Error{StatusCode: 404, Message: "Not Found"}}, wait: "from the config"},
+	{name: "confirm", session: func() *fixedSession { return &fixedSession{account: alice(plainFile, false)} },
+		keys: []string{"s"}, wait: "Sign out of"},
+	{name: "signed-out", session: func() *fixedSession {
+		return &fixedSession{account: alice(plainFile, false), removed: []auth.Location{keyring, plainFile}}
+	}, keys: []string{"s", "y"}, wait: "Press enter to sign in."},
+	{name: "demo-signed-out", session: func() *fixedSession { return &fixedSession{account: alice(auth.Location{}, true)} },
+		keys: []string{"s", "y"}, wait: "Press enter to sign in."},
+}
+
+func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
+	t.Helper()
+	sc := scenes[i]
+	client := sc.client
+	if client == nil {
+		client, _ = uitest.Sandbox(t, "alice")
+	}
+	c := uitest.Common(t, client)
+	c.Session = sc.session()
+	c.Config.Username = "alice"
+	m := New(c)
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
+	d.WaitFor("the account", func() bool { return m.loaded && m.Busy() == "" })
+	d.Press(sc.keys...)
+	d.WaitForText(sc.wait)
+	d.WaitFor("the screen to settle", func() bool { return m.Busy() == "" })
+	return d, m
+}
+
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	for i, sc := range scenes {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
+				t.Parallel()
+				d, _ := startScene(t, i, size[0], size[1])
+				uitest.RequireFits(t, d.Screen(), size[0], size[1])
+				uitest.RequireTerminalSafe(t, d.Raw())
+				golden.RequireEqual(t, d.Screen())
+			})
+		}
+	}
+}
+
+func TestNarrowAndShortTerminalsFit(t *testing.T) {
+	t.Parallel()
+	for i, sc := range scenes {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			d, _ := startScene(t, i, 80, 24)
+			for _, size := range [][2]int{{20, 5}, {40, 12}, {60, 15}, {100, 30}, {250, 70}} {
+				d.Send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				uitest.RequireFits(t, d.Screen(), size[0], size[1])
+			}
+		})
+	}
+}

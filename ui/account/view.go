@@ -1,0 +1,233 @@
+package account
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// labelWidth is the width of the labels' column.
+const labelWidth = 16
+
+// View implements common.Screen.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	s := m.common.Styles
+	blocks := []string{s.Title.Render(common.Cut("Account on "+m.host(), m.width))}
+	switch {
+	case !m.loaded && m.loadErr != nil:
+		blocks = append(blocks, m.para(s.Bad, "✗ "+common.Describe(m.loadErr).Text()))
+	case !m.loaded:
+		blocks = append(blocks, s.Muted.Render("Loading…"))
+	case !m.account.SignedIn:
+		blocks = append(blocks, m.signedOutView()...)
+	default:
+		blocks = append(blocks, m.table())
+		blocks = append(blocks, m.notes()...)
+	}
+	out := strings.Join(blocks, "\n\n")
+	if strings.Count(out, "\n") >= m.height {
+		out = strings.Join(blocks, "\n")
+	}
+	return common.Clip(out, m.width, m.height)
+}
+
+// host is the service host, from the session once loaded, else from the
+// configured base URL.
+func (m *Model) host() string {
+	if m.account.Host != "" {
+		return safe.Line(m.account.Host)
+	}
+	if m.common.Config != nil {
+		if u, err := url.Parse(m.common.Config.BaseURL); err == nil && u.Host != "" {
+			return safe.Line(u.Host)
+		}
+	}
+	return "the service"
+}
+
+func (m *Model) table() string {
+	a := m.account
+	rows := [][2]string{
+		{"Signed in as", m.who()},
+		{"Server", m.server()},
+		{"Scopes", m.scopes()},
+		{"Token expires", m.expiry()},
+		{"Token stored in", safe.Line(a.Storage())},
+	}
+	var out []string
+	for _, r := range rows {
+		out = append(out, m.row(r[0], r[1]))
+	}
+	return strings.Join(out, "\n")
+}
+
+// row is a label and its value, wrapped under the value's column.
+func (m *Model) row(label, value string) string {
+	s := m.common.Styles
+	if m.width < labelWidth+20 { // too narrow for columns: label above value
+		return s.Label.Render(label) + "\n" + m.wrap(value, m.width)
+	}
+	lines := strings.Split(m.wrap(value, m.width-labelWidth), "\n")
+	pad := strings.Repeat(" ", labelWidth)
+	for i, l := range lines {
+		if i == 0 {
+			lines[i] = s.Label.Render(common.Fit(label, labelWidth)) + s.Value.Render(l)
+			continue
+		}
+		lines[i] = pad + s.Value.Render(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// who is the server's answer, else the configured username, saying so.
+func (m *Model) who() string {
+	if m.user != "" {
+		return m.user
+	}
+	if m.refused() {
+		return "nobody: the server refused the token (it expired or was revoked)"
+	}
+	name := ""
+	if m.common.Config != nil {
+		name = safe.Line(m.common.Config.Username)
+	}
+	if name == "" {
+		name = safe.Line(m.account.Name)
+	}
+	why := strings.TrimSuffix(common.Describe(m.userErr).Sentence, ".")
+	if name == "" {
+		return "not known (the server did not say: " + why + ")"
+	}
+	return name + " (from the config; the server did not say: " + why + ")"
+}
+
+func (m *Model) server() string {
+	a := m.account
+	if a.Server == "" || a.Server == a.Host {
+		return safe.Line(a.Host)
+	}
+	return safe.Line(a.Server)
+}
+
+func (m *Model) scopes() string {
+	if len(m.account.Scopes) == 0 {
+		return "not known"
+	}
+	return safe.Line(strings.Join(m.account.Scopes, ", "))
+}
+
+func (m *Model) expiry() string {
+	e := m.account.Expiry
+	if e.IsZero() {
+		return "not known"
+	}
+	d := e.Sub(m.common.Now())
+	if d <= 0 {
+		return common.Date(e) + " (expired " + common.Ago(e, m.common.Now()) + "; renewed on the next request)"
+	}
+	return common.Date(e) + " (in " + until(d) + ")"
+}
+
+// until says how long until an expiry, coarsely: "45m", "3h", "2d".
+func until(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "under a minute"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}
+
+// notes are the sign-out question, what a sign-out did, and hints.
+func (m *Model) notes() []string {
+	s := m.common.Styles
+	var b []string
+	if m.outErr != "" {
+		b = append(b, m.para(s.Bad, "✗ "+m.outErr))
+	}
+	switch {
+	case m.confirming:
+		b = append(b, m.question())
+	case m.signedOut && m.common.Session.EnvToken():
+		b = append(b, m.wrap(m.removedText()+" RDASH_TOKEN is still set and signs rdash in until you unset it.", m.width))
+	case m.refused() && m.canSignIn():
+		b = append(b, m.para(s.Muted, "Press enter to sign in again."))
+	}
+	return b
+}
+
+func (m *Model) question() string {
+	s := m.common.Styles
+	what := "This removes the token from the keyring and from the plain-text file."
+	switch {
+	case m.account.Memory:
+		what = "The demo's token is only in memory: rdash forgets it."
+	case m.common.Session.EnvToken():
+		what = "This removes any stored token; RDASH_TOKEN stays set and keeps rdash signed in."
+	}
+	return m.para(s.Warn, "Sign out of "+m.host()+"? "+what) + "\n" +
+		s.Muted.Render("y sign out · n no (the default)")
+}
+
+func (m *Model) signedOutView() []string {
+	s := m.common.Styles
+	b := []string{m.para(s.Bold, "Not signed in to "+m.host()+".")}
+	if m.signedOut {
+		b = append(b, m.wrap(m.removedText(), m.width))
+	}
+	if m.outErr != "" {
+		b = append(b, m.para(s.Bad, "✗ "+m.outErr))
+	}
+	if m.canSignIn() {
+		b = append(b, s.Muted.Render("Press enter to sign in."))
+	}
+	return b
+}
+
+// removedText says what the sign-out removed.
+func (m *Model) removedText() string {
+	if m.account.Memory {
+		return "Signed out: the demo's token was only in memory and is forgotten."
+	}
+	if len(m.removed) == 0 {
+		return "Signed out: no stored token was found to remove."
+	}
+	var places []string
+	for _, l := range m.removed {
+		places = append(places, safe.Line(l.String()))
+	}
+	return "Signed out: removed the token from " + strings.Join(places, " and ") + "."
+}
+
+// wrap breaks text at width w, without the spaces a wrap leaves at the
+// ends of lines.
+func (m *Model) wrap(text string, w int) string {
+	lines := strings.Split(ansi.Wrap(text, max(w, 1), ""), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// para is text wrapped at the screen's width, each line styled on its
+// own: styling the block would pad every line to the longest.
+func (m *Model) para(st lipgloss.Style, text string) string {
+	lines := strings.Split(m.wrap(text, m.width), "\n")
+	for i, l := range lines {
+		lines[i] = st.Render(l)
+	}
+	return strings.Join(lines, "\n")
+}
