@@ -80,7 +80,7 @@ var scenes = []struct {
 		keys: func(d *uitest.Driver) { d.Send(tea.PasteMsg{Content: "code-from-the-page"}); d.Press("enter") },
 		wait: "refused the code"},
 	{name: "declined", session: fixedSession{mode: auth.ModePaste, notice: noKeyring},
-		keys: func(d *uitest.Driver) { d.Press("enter") }, wait: "Not signed in."},
+		keys: func(d *uitest.Driver) { d.WaitForText("Store it there?"); d.Press("enter") }, wait: "Not signed in."},
 	{name: "env", session: fixedSession{env: true}, wait: "RDASH_TOKEN is set"},
 }
 
