@@ -33,8 +33,8 @@ type SessionOptions struct {
 	// NoKeyring makes every keyring call fail, as on a box without a
 	// Secret Service.
 	NoKeyring bool
-	// EnvToken stands for RDASH_TOKEN.
-	EnvToken string
+	// EnvUser sets RDASH_TOKEN to a token of this user.
+	EnvUser string
 	// Mode is the sign-in mode; ModeLoopback needs Browser.
 	Mode auth.Mode
 }
@@ -69,14 +69,18 @@ func NewSession(t testing.TB, o SessionOptions) *Session {
 	if o.NoKeyring {
 		s.Keyring.Err = errors.New("no Secret Service on this test's bus")
 	}
+	env := ""
+	if o.EnvUser != "" {
+		env = s.token(t, o.EnvUser).AccessToken
+	}
 	dir := t.TempDir()
 	s.Store = auth.NewStore(auth.StoreOptions{Keyring: s.Keyring, ConfigDir: dir + "/config",
-		StateDir: dir + "/state", EnvToken: o.EnvToken, Timeout: 5 * time.Second})
+		StateDir: dir + "/state", EnvToken: env, Timeout: 5 * time.Second})
 	var st *auth.Stored
 	if o.User != "" {
 		st = s.mint(t, o.User)
 	}
-	if o.EnvToken != "" {
+	if env != "" {
 		st, _ = s.Store.Load(t.Context(), s.Settings.Host())
 	}
 	s.Source = auth.NewSource(t.Context(), auth.SourceOptions{Settings: s.Settings, Stored: st, Store: s.Store})
@@ -89,16 +93,22 @@ func NewSession(t testing.TB, o SessionOptions) *Session {
 	return s
 }
 
-// mint signs user in without a browser and stores the token.
-func (s *Session) mint(t testing.TB, user string) *auth.Stored {
+// token mints a token of user with every scope, without a browser.
+func (s *Session) token(t testing.TB, user string) *oauth2.Token {
 	t.Helper()
 	access, err := s.Server.MintToken(user, config.DefaultScopes...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok := (&oauth2.Token{AccessToken: access, TokenType: "Bearer", Expiry: time.Now().Add(time.Hour)}).
-		WithExtra(map[string]any{"scope": strings.Join(config.DefaultScopes, ",")})
 	s.remember(access)
+	return (&oauth2.Token{AccessToken: access, TokenType: "Bearer", Expiry: time.Now().Add(time.Hour)}).
+		WithExtra(map[string]any{"scope": strings.Join(config.DefaultScopes, ",")})
+}
+
+// mint signs user in without a browser and stores the token.
+func (s *Session) mint(t testing.TB, user string) *auth.Stored {
+	t.Helper()
+	tok := s.token(t, user)
 	host := s.Settings.Host()
 	where, err := s.Store.Save(t.Context(), host, user, tok, auth.Agree(nil))
 	if err != nil {
