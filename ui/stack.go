@@ -5,11 +5,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/ui/account"
 	"rdash/ui/bulkedit"
 	"rdash/ui/common"
 	"rdash/ui/detail"
 	"rdash/ui/invitations"
 	"rdash/ui/picker"
+	"rdash/ui/signin"
 	"rdash/ui/versions"
 )
 
@@ -25,6 +27,8 @@ func defaultRoutes() map[common.Route]common.Factory {
 		common.RouteBulkEdit:    bulkedit.Factory,
 		common.RouteDelete:      bulkedit.DeleteFactory,
 		common.RouteUndo:        bulkedit.UndoFactory,
+		common.RouteSignIn:      signin.Factory,
+		common.RouteAccount:     account.Factory,
 	}
 }
 

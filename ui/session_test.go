@@ -1,0 +1,106 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/auth"
+	"rdash/ui/account"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+	"rdash/ui/picker"
+	"rdash/ui/signin"
+	"rdash/ui/versions"
+)
+
+// startSession runs the dashboard on a real auth-backed session.
+func startSession(t *testing.T, sess *uitest.Session, project string) (*uitest.Driver, *Model) {
+	t.Helper()
+	cfg := uitest.Config()
+	cfg.BaseURL = sess.Settings.BaseURL
+	m := New(Options{Client: sess.Client, Config: cfg, Now: uitest.Now, Context: t.Context(),
+		Project: project, Session: sess})
+	return uitest.NewDriver(t, m, 80, 24), m
+}
+
+// signInAs copies the URL from the focused sign-in screen, approves it as
+// user in the browser and pastes the address it ended on.
+func signInAs(t *testing.T, d *uitest.Driver, m *Model, user string) {
+	t.Helper()
+	d.WaitFor("the sign-in screen", func() bool { _, ok := m.top().(*signin.Model); return ok })
+	d.WaitForText("on any machine")
+	n := len(d.Clipboard())
+	d.Press("y")
+	d.WaitFor("the URL copied", func() bool { return len(d.Clipboard()) > n })
+	loc := uitest.NewBrowser(t).MustDecide(d.Clipboard()[n], user, "approve")
+	d.Send(tea.PasteMsg{Content: loc})
+	d.Press("enter")
+}
+
+func TestSignInFromThePanelGoesBackAndRetries(t *testing.T) {
+	t.Parallel()
+	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste})
+	d, m := startSession(t, sess, "lumen")
+	d.WaitForText("Signed out")
+	if !strings.Contains(d.Screen(), "enter sign in") {
+		t.Fatalf("the panel offers no sign-in:\n%s", d.Screen())
+	}
+	d.Press("enter")
+	d.WaitFor("the sign-in screen", func() bool { _, ok := m.top().(*signin.Model); return ok })
+	if !strings.Contains(lines(d.Screen())[0], "projects › sign in") {
+		t.Fatalf("header = %q", lines(d.Screen())[0])
+	}
+	if !strings.Contains(d.Screen(), "Signed out while opening lumen") {
+		t.Fatalf("the sign-in does not say what it is for:\n%s", d.Screen())
+	}
+	signInAs(t, d, m, "alice")
+	d.WaitForText("Signed in as alice — press r to retry opening lumen")
+	if _, ok := m.top().(*picker.Model); !ok || len(m.stack) != 1 {
+		t.Fatalf("not back where the user was: %d screens, top %T", len(m.stack), m.top())
+	}
+	if !strings.Contains(lines(d.Screen())[0], "@alice") || !strings.Contains(d.Screen(), "r retry") {
+		t.Fatalf("header or footer:\n%s", d.Screen())
+	}
+	d.Press("r")
+	d.WaitForText("25 of 25 · page 1")
+	if _, ok := m.top().(*versions.Model); !ok || m.retry != nil {
+		t.Fatal("r did not run the failed action once")
+	}
+}
+
+func TestAccountSignOutAndInAgain(t *testing.T) {
+	t.Parallel()
+	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
+	d, m := startSession(t, sess, "")
+	d.WaitForText("@alice")
+	d.Press("@")
+	d.WaitFor("the account screen", func() bool { _, ok := m.top().(*account.Model); return ok })
+	d.WaitForText("Signed in as    alice")
+	d.Press("s", "y")
+	d.WaitForText("Not signed in to")
+	d.WaitFor("the header to drop the user", func() bool { return !strings.Contains(lines(d.Screen())[0], "@alice") })
+	if sess.Keyring.Len() != 0 {
+		t.Fatal("the token is still in the keyring")
+	}
+	d.Press("enter")
+	signInAs(t, d, m, "bob")
+	d.WaitForText("Signed in as    bob")
+	if _, ok := m.top().(*account.Model); !ok || !strings.Contains(lines(d.Screen())[0], "@bob") {
+		t.Fatalf("not back on the account screen as bob:\n%s", d.Screen())
+	}
+	if strings.Contains(d.Screen(), "retry") {
+		t.Fatalf("r offered with nothing to retry:\n%s", d.Screen())
+	}
+	d.Press("esc", "enter") // the picker lists bob's projects through the same client
+	d.WaitFor("a project of bob's", func() bool { return len(m.stack) == 2 })
+}
+
+func TestNoSessionNoSignInOrAccount(t *testing.T) {
+	t.Parallel()
+	_, m := start(t, setup{})
+	if m.hasRoute(common.RouteSignIn) || m.hasRoute(common.RouteAccount) {
+		t.Fatal("sign-in or account offered without a session to act on")
+	}
+}
