@@ -14,6 +14,7 @@ import (
 	"rdash/auth"
 	"rdash/config"
 	"rdash/ui"
+	"rdash/ui/common"
 )
 
 // runDashboard opens the dashboard on the configured server, offering to
@@ -26,18 +27,22 @@ func runDashboard(ctx context.Context, f *Factory, project string) error {
 	if err != nil {
 		return err
 	}
-	client, err := f.APIClient(ctx)
+	sess, err := f.session(ctx, nil)
 	if errors.Is(err, auth.ErrSignInNeeded) {
 		fmt.Fprintln(f.IO.ErrOut, "You are not signed in; signing in first.")
 		if err := runLogin(ctx, f, loginFlags{}); err != nil {
 			return err
 		}
-		client, err = f.APIClient(ctx)
+		sess, err = f.session(ctx, nil)
 	}
 	if err != nil {
 		return err
 	}
-	return f.runUI(ctx, cfg, client, project)
+	client, err := sess.client()
+	if err != nil {
+		return err
+	}
+	return f.runUI(ctx, cfg, client, project, sess.dashboardSession())
 }
 
 // needTerminal refuses to draw a dashboard into a pipe.
@@ -49,8 +54,9 @@ func (f *Factory) needTerminal() error {
 	return nil
 }
 
-// runUI runs the dashboard until the user quits.
-func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Client, project string) error {
+// runUI runs the dashboard until the user quits; session signs in and out
+// without leaving it.
+func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Client, project string, session common.Session) error {
 	state, err := config.LoadState(cfg.Env.StateDir)
 	if err != nil {
 		fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v; starting without remembered projects\n", err)
@@ -61,7 +67,7 @@ func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Cli
 	}
 	defer closeLog()
 	opts := ui.Options{
-		Client: client, Config: cfg, State: state, Context: ctx, Logger: logger, Project: project,
+		Client: client, Config: cfg, State: state, Context: ctx, Logger: logger, Project: project, Session: session,
 		SaveState: func(s config.State) error { return s.Save(cfg.Env.StateDir) },
 	}
 	progOpts := append(ui.ProgramOptions(opts), tea.WithInput(f.IO.In), tea.WithOutput(f.IO.Out))

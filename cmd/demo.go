@@ -71,11 +71,11 @@ func runDemo(ctx context.Context, f *Factory, fl demoFlags) error {
 	}
 	defer os.RemoveAll(tmp)
 	cfg := demoConfig(base, run.BaseURL, run.AuthURL, run.ClientID, run.ClientSecret, tmp)
-	client, err := demoSignIn(ctx, cfg, fl.as)
+	client, session, err := demoSignIn(ctx, cfg, fl.as)
 	if err != nil {
 		return fmt.Errorf("demo sign-in: %w", err)
 	}
-	return f.runUI(ctx, cfg, client, fl.project)
+	return f.runUI(ctx, cfg, client, fl.project, session)
 }
 
 // demoConfig keeps the user's look (theme, mouse, page size) but points at
@@ -92,25 +92,28 @@ func demoConfig(base *config.Config, baseURL, authURL, clientID, secret, tmp str
 }
 
 // demoSignIn runs the real authorization-code flow with the sandbox
-// approving at once; an HTTP client plays the browser. The token stays in
-// memory.
-func demoSignIn(ctx context.Context, cfg *config.Config, user string) (*api.Client, error) {
+// approving at once; an HTTP client plays the browser, in the dashboard's
+// sign-in too. The token stays in memory.
+func demoSignIn(ctx context.Context, cfg *config.Config, user string) (*api.Client, *uiSession, error) {
 	settings, err := auth.SettingsFrom(cfg, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	flow, err := auth.NewFlow(settings, auth.ModeLoopback)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer flow.Close()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	tok, err := flow.WaitOpened(ctx, auth.HTTPOpener(&http.Client{Timeout: 10 * time.Second}))
+	browser := auth.HTTPOpener(&http.Client{Timeout: 10 * time.Second})
+	tok, err := flow.WaitOpened(ctx, browser)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	src := auth.NewSource(context.WithoutCancel(ctx), auth.SourceOptions{Settings: settings,
 		Stored: &auth.Stored{Host: settings.Host(), Account: user, Token: tok}})
-	return api.New(settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)))
+	client, err := api.New(settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)))
+	session := &uiSession{cfg: cfg, settings: settings, source: src, mode: auth.ModeLoopback, open: browser}
+	return client, session, err
 }

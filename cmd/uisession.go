@@ -1,0 +1,110 @@
+package cmd
+
+import (
+	"context"
+
+	"golang.org/x/oauth2"
+
+	"rdash/auth"
+	"rdash/config"
+	"rdash/ui/common"
+)
+
+// uiSession is the dashboard's common.Session: the Source the running
+// client sends tokens from, and the Store it came from. The demo has no
+// Store: its token lives in memory only.
+type uiSession struct {
+	cfg      *config.Config
+	settings auth.Settings
+	store    *auth.Store // nil in the demo
+	source   *auth.Source
+	mode     auth.Mode
+	open     auth.Opener
+}
+
+// dashboardSession serves the dashboard of a real server: sign-in in the
+// mode auth.ChooseMode picks, the user's browser, the system's store.
+func (s *session) dashboardSession() *uiSession {
+	return &uiSession{cfg: s.cfg, settings: s.settings, store: s.store, source: s.source,
+		mode: auth.ChooseMode(s.cfg.Env, false), open: auth.BrowserOpener(s.cfg.Env)}
+}
+
+// Account implements common.Session from the Source: no server is asked.
+func (s *uiSession) Account(context.Context) (common.Account, error) {
+	st := s.source.Stored()
+	a := common.Account{Host: s.settings.Host(), Server: s.settings.BaseURL, Memory: s.store == nil}
+	if st.Token == nil {
+		return a, nil
+	}
+	a.SignedIn, a.Name, a.Where = true, st.Account, st.Where
+	a.Scopes, a.Expiry = auth.Scopes(st.Token), st.Token.Expiry
+	return a, nil
+}
+
+// SignOut implements common.Session as `rdash auth logout` does, and
+// first stops the running client sending the token (a refresh under way
+// finishes before, so it cannot write the token back afterwards).
+func (s *uiSession) SignOut(ctx context.Context) ([]auth.Location, error) {
+	if s.store == nil {
+		s.source.Use(nil)
+		return nil, nil
+	}
+	if !s.store.EnvToken() {
+		s.source.Use(nil)
+	}
+	return s.store.Delete(ctx, s.settings.Host())
+}
+
+// EnvToken implements common.Session.
+func (s *uiSession) EnvToken() bool { return s.store != nil && s.store.EnvToken() }
+
+// CheckStorage implements common.Session: the keyring, asked before the
+// user signs in, as `rdash auth login` does.
+func (s *uiSession) CheckStorage(ctx context.Context) (*auth.InsecureNotice, error) {
+	if s.store == nil {
+		return nil, nil
+	}
+	why := s.store.Check(ctx)
+	if why == nil {
+		return nil, nil
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return &auth.InsecureNotice{Reason: why, Path: s.store.FilePath()}, nil
+}
+
+// NewFlow implements common.Session.
+func (s *uiSession) NewFlow() (common.Flow, error) {
+	f, err := auth.NewFlow(s.settings, s.mode)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// OpenBrowser implements common.Session.
+func (s *uiSession) OpenBrowser(ctx context.Context, url string) error { return s.open(ctx, url) }
+
+// Complete implements common.Session: who signed in, then the store (the
+// plain-text file only with consent), then the running client.
+func (s *uiSession) Complete(ctx context.Context, tok *oauth2.Token, plainText bool) (common.Account, error) {
+	name, tok, unknown, err := identify(ctx, s.cfg, s.settings, tok)
+	if err != nil {
+		return common.Account{}, err
+	}
+	st := &auth.Stored{Host: s.settings.Host(), Account: name, Token: tok}
+	if s.store != nil {
+		var consent auth.Consent
+		if plainText {
+			consent = auth.Agree(nil)
+		}
+		if st.Where, err = s.store.Save(ctx, st.Host, name, tok, consent); err != nil {
+			return common.Account{}, err
+		}
+	}
+	s.source.Use(st)
+	a, err := s.Account(ctx)
+	a.Unconfirmed = unknown != nil
+	return a, err
+}

@@ -1,0 +1,223 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+	"rdash/auth"
+	"rdash/config"
+)
+
+// mapKeyring is an in-memory keyring, so no test touches the real one.
+type mapKeyring struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (k *mapKeyring) Get(svc, acct string) (string, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	v, ok := k.m[svc+"/"+acct]
+	if !ok {
+		return "", keyring.ErrNotFound
+	}
+	return v, nil
+}
+
+func (k *mapKeyring) Set(svc, acct, secret string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.m[svc+"/"+acct] = secret
+	return nil
+}
+
+func (k *mapKeyring) Delete(svc, acct string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, ok := k.m[svc+"/"+acct]; !ok {
+		return keyring.ErrNotFound
+	}
+	delete(k.m, svc+"/"+acct)
+	return nil
+}
+
+// uiWorld is a sandbox that approves as one user at once, and the
+// dashboard's session and client on it.
+type uiWorld struct {
+	sess   *uiSession
+	client *api.Client
+	kr     *mapKeyring
+}
+
+func newUIWorld(t *testing.T, approveAs string, kr *mapKeyring) uiWorld {
+	t.Helper()
+	_, run := sandboxtest.Start(t, sandbox.Options{ApproveAs: approveAs})
+	cfg := &config.Config{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID,
+		ClientSecret: run.ClientSecret, Scopes: config.DefaultScopes}
+	settings, err := auth.SettingsFrom(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := auth.StoreOptions{ConfigDir: t.TempDir(), StateDir: t.TempDir(), NoKeyring: errors.New("no keyring in this test")}
+	if kr != nil {
+		o.Keyring = kr
+	}
+	src := auth.NewSource(t.Context(), auth.SourceOptions{Settings: settings})
+	client, err := api.New(settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &uiSession{cfg: cfg, settings: settings, store: auth.NewStore(o), source: src, mode: auth.ModePaste}
+	return uiWorld{sess: s, client: client, kr: kr}
+}
+
+// pasteSignIn runs a paste-mode flow: the sandbox approves at once, and
+// the address its redirect leads to is what the user would paste.
+func pasteSignIn(t *testing.T, w uiWorld, plainText bool) error {
+	t.Helper()
+	f, err := w.sess.NewFlow()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noFollow.Get(f.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	tok, err := f.Exchange(t.Context(), resp.Header.Get("Location"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = w.sess.Complete(t.Context(), tok, plainText)
+	return err
+}
+
+func whoIs(t *testing.T, c *api.Client) (string, error) {
+	t.Helper()
+	u, _, err := c.GetUser(t.Context(), api.Me)
+	if err != nil {
+		return "", err
+	}
+	return u.Username, nil
+}
+
+func TestUISessionSignInSwapsTheRunningClientsToken(t *testing.T) {
+	t.Parallel()
+	w := newUIWorld(t, "carol", &mapKeyring{m: map[string]string{}})
+	if _, err := whoIs(t, w.client); !errors.Is(err, auth.ErrSignInNeeded) {
+		t.Fatalf("before signing in: %v", err)
+	}
+	if n, err := w.sess.CheckStorage(t.Context()); n != nil || err != nil {
+		t.Fatalf("CheckStorage with a keyring = %v, %v", n, err)
+	}
+	if err := pasteSignIn(t, w, false); err != nil {
+		t.Fatal(err)
+	}
+	if who, err := whoIs(t, w.client); err != nil || who != "carol" {
+		t.Fatalf("the next call: %q, %v", who, err)
+	}
+	a, _ := w.sess.Account(t.Context())
+	if !a.SignedIn || a.Name != "carol" || a.Where.Kind != auth.KindKeyring || len(a.Scopes) == 0 || a.Expiry.IsZero() {
+		t.Fatalf("Account = %+v", a)
+	}
+
+	removed, err := w.sess.SignOut(t.Context())
+	if err != nil || len(removed) != 1 || removed[0].Kind != auth.KindKeyring || len(w.kr.m) != 0 {
+		t.Fatalf("SignOut = %v, %v; keyring holds %d", removed, err, len(w.kr.m))
+	}
+	if _, err := whoIs(t, w.client); !errors.Is(err, auth.ErrSignInNeeded) {
+		t.Fatalf("after signing out the client still signs requests: %v", err)
+	}
+	if a, _ := w.sess.Account(t.Context()); a.SignedIn {
+		t.Fatalf("Account after sign-out = %+v", a)
+	}
+}
+
+func TestUISessionPlainTextNeedsConsent(t *testing.T) {
+	t.Parallel()
+	w := newUIWorld(t, "dave", nil)
+	n, err := w.sess.CheckStorage(t.Context())
+	if err != nil || n == nil || n.Path != w.sess.store.FilePath() {
+		t.Fatalf("CheckStorage without a keyring = %v, %v", n, err)
+	}
+	var nk *auth.NoKeyringError
+	if err := pasteSignIn(t, w, false); !errors.As(err, &nk) {
+		t.Fatalf("without consent: %v", err)
+	}
+	if _, err := os.Stat(w.sess.store.FilePath()); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("the file was written without consent")
+	}
+	if _, err := whoIs(t, w.client); err == nil {
+		t.Fatal("the client uses a token that was not stored")
+	}
+	if err := pasteSignIn(t, w, true); err != nil {
+		t.Fatal(err)
+	}
+	if who, err := whoIs(t, w.client); err != nil || who != "dave" {
+		t.Fatalf("after consent: %q, %v", who, err)
+	}
+	if _, err := w.sess.SignOut(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(w.sess.store.FilePath()); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("sign-out left the token file")
+	}
+}
+
+func TestDemoSessionKeepsTheTokenInMemory(t *testing.T) {
+	t.Parallel()
+	_, run := sandboxtest.Start(t, sandbox.Options{ApproveAs: "erin"})
+	base := &config.Config{}
+	cfg := demoConfig(base, run.BaseURL, run.AuthURL, run.ClientID, run.ClientSecret, t.TempDir())
+	client, sess, err := demoSignIn(t.Context(), cfg, "erin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := sess.Account(t.Context()); !a.Memory || !a.SignedIn || a.Name != "erin" || sess.EnvToken() {
+		t.Fatalf("Account = %+v", a)
+	}
+	if n, err := sess.CheckStorage(t.Context()); n != nil || err != nil {
+		t.Fatalf("the demo asked about storage: %v, %v", n, err)
+	}
+	if removed, err := sess.SignOut(t.Context()); removed != nil || err != nil {
+		t.Fatalf("SignOut = %v, %v", removed, err)
+	}
+	if _, err := whoIs(t, client); !errors.Is(err, auth.ErrSignInNeeded) {
+		t.Fatalf("after signing out: %v", err)
+	}
+	// Signing in again plays the browser over HTTP, as at the start.
+	f, err := sess.NewFlow()
+	if err != nil || f.Mode() != auth.ModeLoopback {
+		t.Fatalf("NewFlow = %v, %v", f, err)
+	}
+	defer f.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	go sess.OpenBrowser(ctx, f.URL())
+	tok, err := f.Wait(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Complete(ctx, tok, false); err != nil {
+		t.Fatal(err)
+	}
+	if who, err := whoIs(t, client); err != nil || who != "erin" {
+		t.Fatalf("after signing in again: %q, %v", who, err)
+	}
+	entries, _ := os.ReadDir(cfg.Env.ConfigDir)
+	if len(entries) != 0 {
+		t.Fatalf("the demo wrote %d files", len(entries))
+	}
+}
