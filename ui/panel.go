@@ -91,8 +91,12 @@ func (m *Model) panelView(w, h int) string {
 		lines = append(lines, s.Muted.Render("While "+m.panel.context+":"))
 	}
 	lines = append(lines, p.Sentence)
-	if p.Fix != "" {
-		lines = append(lines, "", s.Bold.Render(strings.ToUpper(p.Fix[:1])+p.Fix[1:]))
+	fix := p.Fix
+	if p.SignIn && m.hasRoute(common.RouteSignIn) {
+		fix = "press enter to sign in again" // not a command line to go and run
+	}
+	if fix != "" {
+		lines = append(lines, "", s.Bold.Render(strings.ToUpper(fix[:1])+fix[1:]))
 	}
 	body := lipgloss.NewStyle().Width(inner).Render(strings.Join(lines, "\n"))
 	box := s.Panel.Render(body)

@@ -44,7 +44,8 @@ func TestSignInFromThePanelGoesBackAndRetries(t *testing.T) {
 	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste})
 	d, m := startSession(t, sess, "lumen")
 	d.WaitForText("Signed out")
-	if !strings.Contains(d.Screen(), "enter sign in") {
+	if !strings.Contains(d.Screen(), "enter sign in") || !strings.Contains(d.Screen(), "Press enter to sign in again") ||
+		strings.Contains(d.Screen(), "rdash auth login") {
 		t.Fatalf("the panel offers no sign-in:\n%s", d.Screen())
 	}
 	d.Press("enter")
