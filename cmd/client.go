@@ -44,7 +44,7 @@ func (f *Factory) session(ctx context.Context, scopes []string) (*session, error
 	src := auth.NewSource(ctx, auth.SourceOptions{
 		Settings: settings, Stored: st, Store: store,
 		OnSaveError: func(err error) {
-			fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v; the next run may ask you to sign in again\n", err)
+			f.warn(fmt.Errorf("%w; the next run may ask you to sign in again", err))
 		},
 	})
 	return &session{cfg: cfg, settings: settings, store: store, source: src}, nil

@@ -71,7 +71,9 @@ func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Cli
 		SaveState: func(s config.State) error { return s.Save(cfg.Env.StateDir) },
 	}
 	progOpts := append(ui.ProgramOptions(opts), tea.WithInput(f.IO.In), tea.WithOutput(f.IO.Out))
-	_, err = tea.NewProgram(ui.New(opts), progOpts...).Run()
+	p := tea.NewProgram(ui.New(opts), progOpts...)
+	defer f.warnWith(func(err error) { p.Send(common.ErrorMsg{Err: err, Context: "warning"}) })()
+	_, err = p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted by a signal: a normal way out
 	}

@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -28,6 +30,35 @@ type Factory struct {
 	Extra []func(*Factory) *cobra.Command
 
 	cfg *config.Config
+
+	warnMu sync.Mutex
+	// warnTo, while the dashboard runs, shows warnings in its status line;
+	// writing them to the terminal would draw over the screen.
+	warnTo func(error)
+}
+
+// warn reports a problem that does not stop the command, from any
+// goroutine.
+func (f *Factory) warn(err error) {
+	f.warnMu.Lock()
+	defer f.warnMu.Unlock()
+	if f.warnTo != nil {
+		f.warnTo(err)
+		return
+	}
+	fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v\n", err)
+}
+
+// warnWith sends warnings to to until the returned function is called.
+func (f *Factory) warnWith(to func(error)) (restore func()) {
+	f.warnMu.Lock()
+	defer f.warnMu.Unlock()
+	f.warnTo = to
+	return func() {
+		f.warnMu.Lock()
+		defer f.warnMu.Unlock()
+		f.warnTo = nil
+	}
 }
 
 // NewFactory returns a Factory for the real process.

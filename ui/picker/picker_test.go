@@ -1,9 +1,11 @@
 package picker
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -203,5 +205,40 @@ func TestGolden(t *testing.T) {
 			uitest.RequireTerminalSafe(t, d.Raw())
 			golden.RequireEqual(t, d.Screen())
 		})
+	}
+}
+
+// switchable answers as one client until signed in, then as another, as
+// the dashboard's client does when the sign-in screen swaps its token.
+type switchable struct {
+	common.Client
+	mu       sync.Mutex
+	signedIn common.Client
+}
+
+func (s *switchable) ListUserProjects(ctx context.Context, user string) ([]api.Project, *api.Response, error) {
+	s.mu.Lock()
+	c := s.Client
+	if s.signedIn != nil {
+		c = s.signedIn
+	}
+	s.mu.Unlock()
+	return c.ListUserProjects(ctx, user)
+}
+
+func TestSignInRefetchesYourProjects(t *testing.T) {
+	t.Parallel()
+	anon, _ := uitest.Sandbox(t, "")
+	alice, _ := uitest.Sandbox(t, "alice")
+	c := &switchable{Client: anon}
+	d, _, _ := start(t, setup{client: c})
+	d.WaitForText("Not signed in")
+	c.mu.Lock()
+	c.signedIn = alice
+	c.mu.Unlock()
+	d.Send(common.SignedInMsg{})
+	d.WaitForText("emberforge-core")
+	if strings.Contains(d.Screen(), "Not signed in") {
+		t.Fatalf("still says signed out:\n%s", d.Screen())
 	}
 }

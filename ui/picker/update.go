@@ -28,6 +28,10 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.projectChecked(msg)
 	case reopenMsg:
 		return m, m.open(msg.ref)
+	case common.SignedInMsg, common.SignedOutMsg:
+		// Whose projects these are changed: ask again.
+		m.mineSeq++
+		return m, fetchMine(m.ctx, m.common.Client, m.mineSeq)
 	case common.StateMsg:
 		m.state = msg.State
 		m.rebuild()
