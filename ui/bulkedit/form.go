@@ -184,35 +184,22 @@ func (f *form) changedFields() int {
 
 // newInput returns a one-line text field styled like the dashboard's.
 func newInput(s *common.Styles, placeholder string) textinput.Model {
-	ti := textinput.New()
-	ti.Prompt = "› "
-	ti.Placeholder = placeholder
-	ti.CharLimit = 256
-	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
+	ti := common.NewInput(s, "› ", placeholder, 256)
 	ti.KeyMap.AcceptSuggestion.SetEnabled(false)
-	return restyle(ti, s)
-}
-
-func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
-	st := ti.Styles()
-	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
-	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
-	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
-	ti.SetStyles(st)
 	return ti
 }
 
 // setStyles restyles every input after a theme change.
 func (f *form) setStyles(s *common.Styles) {
 	f.s = s
-	f.name = restyle(f.name, s)
+	f.name = common.StyleInput(f.name, s)
 	for _, p := range []part{partSet, partAdd, partRemove} {
 		in := f.game.input(p)
-		*in = restyle(*in, s)
+		*in = common.StyleInput(*in, s)
 	}
 	for _, rows := range f.deps.lists {
 		for _, r := range rows {
-			r.target, r.url = restyle(r.target, s), restyle(r.url, s)
+			r.target, r.url = common.StyleInput(r.target, s), common.StyleInput(r.url, s)
 		}
 	}
 }

@@ -293,5 +293,5 @@ func (m *Model) setStyles(s *common.Styles) {
 		m.form.setStyles(s)
 	}
 	m.editor.setStyles(s)
-	m.typed = restyle(m.typed, s)
+	m.typed = common.StyleInput(m.typed, s)
 }

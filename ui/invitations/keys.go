@@ -43,20 +43,5 @@ func (m *Model) actionKeys() []key.Binding {
 
 // newInput is the field an organization is typed in.
 func newInput(s *common.Styles) textinput.Model {
-	ti := textinput.New()
-	ti.Prompt = "organization: "
-	ti.Placeholder = "slug or ID"
-	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
-	ti.CharLimit = 64
-	return restyle(ti, s)
-}
-
-// restyle applies the theme's styles to the organization field.
-func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
-	st := ti.Styles()
-	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
-	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
-	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
-	ti.SetStyles(st)
-	return ti
+	return common.NewInput(s, "organization: ", "slug or ID", 64)
 }

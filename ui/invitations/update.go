@@ -32,7 +32,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.state = msg.State
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
-		m.input = restyle(m.input, msg.Styles)
+		m.input = common.StyleInput(m.input, msg.Styles)
 		if m.dialog != nil {
 			m.dialog.form.WithTheme(formTheme(msg.Styles))
 		}

@@ -62,22 +62,7 @@ func New(c common.Common, a common.PickerArgs) *Model {
 }
 
 func newFilter(s *common.Styles) textinput.Model {
-	ti := textinput.New()
-	ti.Prompt = "/ "
-	ti.Placeholder = "filter, or type a slug or ID to open any project"
-	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
-	ti.CharLimit = 128
-	return restyle(ti, s)
-}
-
-// restyle applies the theme's styles to the filter field.
-func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
-	st := ti.Styles()
-	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
-	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
-	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
-	ti.SetStyles(st)
-	return ti
+	return common.NewInput(s, "/ ", "filter, or type a slug or ID to open any project", 128)
 }
 
 // Init loads the user's projects and opens the initial project, if any.

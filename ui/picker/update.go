@@ -37,7 +37,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.rebuild()
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
-		m.filter = restyle(m.filter, msg.Styles)
+		m.filter = common.StyleInput(m.filter, msg.Styles)
 	default:
 		if m.filter.Focused() {
 			return m, m.updateFilter(msg) // cursor blink

@@ -100,22 +100,9 @@ func New(c common.Common, a common.SignInArgs) *Model {
 // newInput is the field for the code or the redirect address. Both are
 // secrets, so it echoes dots.
 func newInput(s *common.Styles) textinput.Model {
-	ti := textinput.New()
-	ti.Prompt = "> "
-	ti.Placeholder = "paste here, or press enter to type (it is not shown)"
+	ti := common.NewInput(s, "> ", "paste here, or press enter to type (it is not shown)", 4096)
 	ti.EchoMode = textinput.EchoPassword
 	ti.EchoCharacter = '•'
-	ti.CharLimit = 4096
-	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
-	return restyle(ti, s)
-}
-
-func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
-	st := ti.Styles()
-	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
-	st.Focused.Text, st.Blurred.Text = s.Input, s.Muted
-	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
-	ti.SetStyles(st)
 	return ti
 }
 

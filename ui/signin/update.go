@@ -34,7 +34,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.completed(msg)
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
-		m.input = restyle(m.input, msg.Styles)
+		m.input = common.StyleInput(m.input, msg.Styles)
 	default:
 		if m.input.Focused() {
 			var cmd tea.Cmd

@@ -12,21 +12,7 @@ import (
 
 // newInput returns a one-line text field styled for the filter bar.
 func newInput(s *common.Styles, prompt, placeholder string) textinput.Model {
-	ti := textinput.New()
-	ti.Prompt = prompt
-	ti.Placeholder = placeholder
-	ti.CharLimit = 100
-	ti.KeyMap.Paste.SetEnabled(false) // bracketed paste works; ctrl+v would shell out
-	return restyle(ti, s)
-}
-
-func restyle(ti textinput.Model, s *common.Styles) textinput.Model {
-	st := ti.Styles()
-	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
-	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
-	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
-	ti.SetStyles(st)
-	return ti
+	return common.NewInput(s, prompt, placeholder, 100)
 }
 
 // gameInput edits the game version filter: a list typed with tab

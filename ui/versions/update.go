@@ -158,8 +158,8 @@ func (m *Model) setStyles(s *common.Styles) {
 	m.common.Styles = s
 	m.table.SetStyles(tableStyles(s))
 	m.table.SetColumns(m.columns())
-	m.search = restyle(m.search, s)
-	m.game.input = restyle(m.game.input, s)
+	m.search = common.StyleInput(m.search, s)
+	m.game.input = common.StyleInput(m.game.input, s)
 }
 
 func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {

@@ -1,0 +1,26 @@
+package common
+
+import "charm.land/bubbles/v2/textinput"
+
+// NewInput returns a one-line text field styled like the dashboard's.
+// ctrl+v is off: bracketed paste works in every terminal rdash supports,
+// while ctrl+v would shell out to a clipboard tool, which over SSH reads the
+// wrong machine's clipboard.
+func NewInput(s *Styles, prompt, placeholder string, limit int) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = prompt
+	ti.Placeholder = placeholder
+	ti.CharLimit = limit
+	ti.KeyMap.Paste.SetEnabled(false)
+	return StyleInput(ti, s)
+}
+
+// StyleInput applies the theme's styles to a text field, as on a ThemeMsg.
+func StyleInput(ti textinput.Model, s *Styles) textinput.Model {
+	st := ti.Styles()
+	st.Focused.Prompt, st.Blurred.Prompt = s.Prompt, s.Muted
+	st.Focused.Text, st.Blurred.Text = s.Input, s.Input
+	st.Focused.Placeholder, st.Blurred.Placeholder = s.Placeholder, s.Placeholder
+	ti.SetStyles(st)
+	return ti
+}
