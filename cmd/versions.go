@@ -10,6 +10,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/safe"
+	"rdash/ui/common"
 )
 
 func newVersionsCmd(f *Factory) *cobra.Command {
@@ -77,7 +78,7 @@ func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
 	now := time.Now()
 	for _, v := range vs {
 		t.add(v.ID, v.Version, v.Name, v.Channel.Slug, strings.Join(v.Platforms, ","),
-			strings.Join(v.MinecraftVersions, ","), fmt.Sprint(v.Downloads), ago(now, v.CreatedAt))
+			strings.Join(v.MinecraftVersions, ","), fmt.Sprint(v.Downloads), common.Ago(v.CreatedAt, now))
 	}
 	if err := t.write(f.IO.Out, "ID", "VERSION", "NAME", "CHANNEL", "PLATFORMS", "GAME VERSIONS", "DOWNLOADS", "CREATED"); err != nil {
 		return err

@@ -2,11 +2,11 @@ package common
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/dustin/go-humanize"
 )
 
 // Ago says how long before now t was, in the fewest characters that stay
@@ -36,36 +36,10 @@ func Date(t time.Time) string {
 }
 
 // Count is n with thousands separators: 1500 → "1,500".
-func Count(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func Count(n int64) string { return humanize.Comma(n) }
 
-// Bytes is a size in bytes for people: "912 B", "1.2 KiB", "34.0 MiB".
-func Bytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
-}
+// Bytes is a size in bytes for people: "912 B", "1.5 KiB", "34 MiB".
+func Bytes(n int64) string { return humanize.IBytes(uint64(max(n, 0))) }
 
 // Fit cuts s (which may hold styles) to width cells, ending with "…" when
 // cut, and pads it with spaces to exactly width.

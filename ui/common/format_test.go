@@ -29,7 +29,7 @@ func TestNumbers(t *testing.T) {
 			t.Errorf("Count(%d) = %q, want %q", n, got, want)
 		}
 	}
-	for n, want := range map[int64]string{46: "46 B", 1536: "1.5 KiB", 34 << 20: "34.0 MiB"} {
+	for n, want := range map[int64]string{46: "46 B", 1536: "1.5 KiB", 34 << 20: "34 MiB"} {
 		if got := Bytes(n); got != want {
 			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
 		}
