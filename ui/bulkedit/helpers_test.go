@@ -2,7 +2,6 @@ package bulkedit
 
 import (
 	"context"
-	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -14,8 +13,6 @@ import (
 
 	"rdash/api"
 	"rdash/api/sandbox"
-	"rdash/api/sandbox/sandboxtest"
-	"rdash/config"
 	"rdash/internal/bulk"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
@@ -76,26 +73,9 @@ func (r *recording) sent() ([]*api.BulkPatch, []string) {
 // that retries reads patiently (faults may be injected).
 func sandboxAs(t *testing.T, user string, opts sandbox.Options) *api.Client {
 	t.Helper()
-	opts.Now = uitest.Now
-	srv, run := sandboxtest.Start(t, opts)
-	tok, err := srv.MintToken(user, config.DefaultScopes...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := api.New(run.BaseURL, api.WithHTTPClient(&http.Client{Timeout: 20 * time.Second, Transport: bearer(tok)}),
+	c, _ := uitest.SandboxWith(t, user, opts,
 		api.WithRetryBackoff(time.Millisecond, 5*time.Millisecond, 2*time.Second), api.WithMaxRetries(10))
-	if err != nil {
-		t.Fatal(err)
-	}
 	return c
-}
-
-type bearer string
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+string(b))
-	return http.DefaultTransport.RoundTrip(r)
 }
 
 // versionsOf pages through the first n versions of project (all when n < 0).

@@ -2,6 +2,7 @@
 package sandboxtest
 
 import (
+	"net/http"
 	"testing"
 
 	"rdash/api/sandbox"
@@ -25,4 +26,22 @@ func Start(t testing.TB, opts sandbox.Options) (*sandbox.Server, *sandbox.Runnin
 		}
 	})
 	return s, run
+}
+
+// Bearer is an http.RoundTripper that signs every request with Token, as
+// the auth package's client does, without a token source behind it.
+type Bearer struct {
+	Token string
+	Next  http.RoundTripper // nil means http.DefaultTransport
+}
+
+// RoundTrip implements http.RoundTripper.
+func (b Bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	next := b.Next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.Token)
+	return next.RoundTrip(r)
 }

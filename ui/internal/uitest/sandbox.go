@@ -22,16 +22,23 @@ var Now = func() time.Time { return time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC
 // every scope the dashboard asks for, and the server, to mint other tokens.
 func Sandbox(t testing.TB, user string) (*api.Client, *sandbox.Server) {
 	t.Helper()
-	srv, base := Start(t)
-	c := Client(t, base, "")
+	return SandboxWith(t, user, sandbox.Options{})
+}
+
+// SandboxWith is Sandbox with sandbox options (faults, latency) and client
+// options; the clock is always Now.
+func SandboxWith(t testing.TB, user string, opts sandbox.Options, apiOpts ...api.Option) (*api.Client, *sandbox.Server) {
+	t.Helper()
+	opts.Now = Now
+	srv, run := sandboxtest.Start(t, opts)
+	token := ""
 	if user != "" {
-		tok, err := srv.MintToken(user, config.DefaultScopes...)
-		if err != nil {
+		var err error
+		if token, err = srv.MintToken(user, config.DefaultScopes...); err != nil {
 			t.Fatalf("mint token: %v", err)
 		}
-		c = Client(t, base, tok)
 	}
-	return c, srv
+	return Client(t, run.BaseURL, token, apiOpts...), srv
 }
 
 // Start starts the sandbox with the tests' clock and returns it with its
@@ -42,29 +49,21 @@ func Start(t testing.TB) (*sandbox.Server, string) {
 	return srv, run.BaseURL
 }
 
-// Client returns an API client for baseURL sending token (none when empty).
-func Client(t testing.TB, baseURL, token string) *api.Client {
+// Client returns an API client for baseURL sending token (none when
+// empty), with fast retries; apiOpts come after and win.
+func Client(t testing.TB, baseURL, token string, apiOpts ...api.Option) *api.Client {
 	t.Helper()
-	hc := &http.Client{Timeout: 10 * time.Second}
+	hc := &http.Client{Timeout: 20 * time.Second}
 	if token != "" {
-		hc.Transport = bearer{token: token, next: http.DefaultTransport}
+		hc.Transport = sandboxtest.Bearer{Token: token}
 	}
-	c, err := api.New(baseURL, api.WithHTTPClient(hc), api.WithRetryBackoff(time.Millisecond, 10*time.Millisecond, time.Second))
+	opts := append([]api.Option{api.WithHTTPClient(hc),
+		api.WithRetryBackoff(time.Millisecond, 10*time.Millisecond, time.Second)}, apiOpts...)
+	c, err := api.New(baseURL, opts...)
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
 	return c
-}
-
-type bearer struct {
-	token string
-	next  http.RoundTripper
-}
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return b.next.RoundTrip(r)
 }
 
 // Config is a configuration for tests: dark theme (no terminal query),
