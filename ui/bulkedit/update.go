@@ -229,26 +229,12 @@ func (m *Model) resultsKey(msg tea.KeyPressMsg) tea.Cmd {
 // scrollKey scrolls the preview or the results; it reports whether msg
 // was a movement.
 func (m *Model) scrollKey(msg tea.KeyPressMsg) bool {
-	k := m.common.Keys
-	h := m.contentHeight()
-	switch {
-	case key.Matches(msg, k.Up):
-		m.scroll--
-	case key.Matches(msg, k.Down):
-		m.scroll++
-	case key.Matches(msg, k.PageUp):
-		m.scroll -= h
-	case key.Matches(msg, k.PageDown):
-		m.scroll += h
-	case key.Matches(msg, k.Top):
-		m.scroll = 0
-	case key.Matches(msg, k.Bottom):
-		m.scroll = len(m.content())
-	default:
-		return false
+	step, ok := m.common.Keys.ListStep(msg, len(m.content()), m.contentHeight())
+	if ok {
+		m.scroll += step
+		m.clampScroll()
 	}
-	m.clampScroll()
-	return true
+	return ok
 }
 
 func (m *Model) clampScroll() {

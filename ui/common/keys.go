@@ -1,6 +1,9 @@
 package common
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // KeyMap is every key binding of the dashboard, in one place so help,
 // screens and tests agree. Screens match with key.Matches.
@@ -86,4 +89,26 @@ func DefaultKeyMap() *KeyMap {
 
 		SwitchPane: bind([]string{"tab"}, "tab", "files ⇄ changelog"),
 	}
+}
+
+// ListStep says how far a list's cursor moves for msg, a key of the list
+// navigation (up, down, pages, top, bottom), given the
+// list's length and the rows on screen; ok is false for any other key.
+// Callers clamp the result.
+func (k *KeyMap) ListStep(msg tea.KeyPressMsg, length, page int) (step int, ok bool) {
+	switch {
+	case key.Matches(msg, k.Up):
+		return -1, true
+	case key.Matches(msg, k.Down):
+		return 1, true
+	case key.Matches(msg, k.PageUp):
+		return -page, true
+	case key.Matches(msg, k.PageDown):
+		return page, true
+	case key.Matches(msg, k.Top):
+		return -length, true
+	case key.Matches(msg, k.Bottom):
+		return length, true
+	}
+	return 0, false
 }

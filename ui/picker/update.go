@@ -48,19 +48,11 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.common.Keys
+	if step, ok := k.ListStep(msg, len(m.items), m.listHeight()); ok {
+		m.move(step)
+		return nil
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		m.move(-1)
-	case key.Matches(msg, k.Down):
-		m.move(1)
-	case key.Matches(msg, k.Top):
-		m.move(-len(m.items))
-	case key.Matches(msg, k.Bottom):
-		m.move(len(m.items))
-	case key.Matches(msg, k.PageUp):
-		m.move(-m.listHeight())
-	case key.Matches(msg, k.PageDown):
-		m.move(m.listHeight())
 	case key.Matches(msg, k.Open):
 		return m.openSelected()
 	case key.Matches(msg, k.Filter):

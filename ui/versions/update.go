@@ -59,29 +59,18 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // navKey moves the cursor; it reports whether msg was a movement.
 func (m *Model) navKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	k := m.common.Keys
-	page := m.table.PageHeight()
+	k, page := m.common.Keys, m.table.PageHeight()
+	step, ok := k.ListStep(msg, m.table.Len(), page)
 	switch {
-	case key.Matches(msg, k.Up):
-		m.table.Move(-1)
-	case key.Matches(msg, k.Down):
-		m.table.Move(1)
-	case key.Matches(msg, k.PageUp):
-		m.table.Move(-page)
-	case key.Matches(msg, k.PageDown):
-		m.table.Move(page)
 	case key.Matches(msg, k.HalfUp):
-		m.table.Move(-page / 2)
+		step, ok = -page/2, true
 	case key.Matches(msg, k.HalfDown):
-		m.table.Move(page / 2)
-	case key.Matches(msg, k.Top):
-		m.table.SetCursor(0)
-	case key.Matches(msg, k.Bottom):
-		m.table.SetCursor(m.table.Len() - 1)
-	default:
-		return nil, false
+		step, ok = page/2, true
 	}
-	return nil, true
+	if ok {
+		m.table.Move(step)
+	}
+	return nil, ok
 }
 
 func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
