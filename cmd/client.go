@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"rdash/api"
@@ -28,6 +29,21 @@ func (f *Factory) APIClient(ctx context.Context) (*api.Client, error) {
 		return nil, err
 	}
 	return s.client()
+}
+
+// ReadClient is APIClient for commands that only read versions: with no
+// stored token it reads anonymously, which the service allows for versions
+// and downloads, instead of asking to sign in first.
+func (f *Factory) ReadClient(ctx context.Context) (*api.Client, error) {
+	c, err := f.APIClient(ctx)
+	if !errors.Is(err, auth.ErrSignInNeeded) {
+		return c, err
+	}
+	cfg, _, serr := f.authSettings(nil)
+	if serr != nil {
+		return nil, serr
+	}
+	return api.New(cfg.BaseURL)
 }
 
 // session loads the stored token for the configured server.

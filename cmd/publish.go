@@ -114,7 +114,7 @@ func newVersionsDownloadCmd(f *Factory) *cobra.Command {
 		Short: "Download a version's primary file (or --file ID), or print where it is",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			client, err := f.APIClient(cmd.Context())
+			client, err := f.ReadClient(cmd.Context())
 			if err != nil {
 				return err
 			}

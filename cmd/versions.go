@@ -41,7 +41,7 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
   rdash versions list lumen --search fix --page 2 --page-size 50 --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			client, err := f.APIClient(cmd.Context())
+			client, err := f.ReadClient(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -109,7 +109,7 @@ func newVersionsGetCmd(f *Factory) *cobra.Command {
 		Long:  "Show one version. VERSION is the version's ID or its version string.",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			client, err := f.APIClient(cmd.Context())
+			client, err := f.ReadClient(cmd.Context())
 			if err != nil {
 				return err
 			}

@@ -183,3 +183,18 @@ func TestVersionsEditRefusesWhatTheServiceWould(t *testing.T) {
 	c.ok("versions", "edit", "lumen", "--ids", target.ID, "--add-dependency", "optional:project:"+dep.ProjectID,
 		"--remove-dependency", "required:project:"+dep.ProjectID, "--yes")
 }
+
+func TestReadsWorkWithoutSigningIn(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "", sandbox.Options{})
+	if vs := listIDs(t, c, "lumen", "--page-size", "2"); len(vs) != 2 {
+		t.Fatalf("anonymous list gave %d versions", len(vs))
+	}
+	if out := c.ok("versions", "get", "lumen", "2.4.0"); !strings.Contains(out, "2.4.0") {
+		t.Fatalf("anonymous get:\n%s", out)
+	}
+	r := c.run("", "versions", "edit", "lumen", "--ids", "EEeBM181", "--name", "x", "--yes")
+	if r.code != ExitAuth {
+		t.Fatalf("an anonymous edit: exit %d %q, want 4 (sign in)", r.code, r.err)
+	}
+}
