@@ -39,11 +39,18 @@ func (m *Model) report(msg common.ErrorMsg) tea.Cmd {
 }
 
 // panelKey handles keys while the panel is up: retry, sign in (when that
-// screen is registered), dismiss, quit.
-func (m *Model) panelKey(msg tea.KeyPressMsg) tea.Cmd {
+// screen is registered), dismiss, quit. While the screen under it is
+// capturing, the panel keeps only esc and the other keys go on to the
+// field, so a q typed as the panel appears neither quits nor retries.
+func (m *Model) panelKey(msg tea.KeyPressMsg, capturing bool) tea.Cmd {
 	k := m.common.Keys
 	p := m.panel
 	switch {
+	case capturing && key.Matches(msg, k.Back):
+		m.panel = nil
+		return nil
+	case capturing:
+		return m.updateTop(msg)
 	case key.Matches(msg, k.Retry) && p.retry != nil:
 		m.panel = nil
 		return p.retry
@@ -58,8 +65,18 @@ func (m *Model) panelKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// capturing reports that the top screen's field has the keys.
+func (m *Model) capturing() bool {
+	top := m.top()
+	return top != nil && top.Capturing()
+}
+
 func (m *Model) panelHelp() []key.Binding {
 	k := m.common.Keys
+	dismiss := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss"))
+	if m.capturing() {
+		return []key.Binding{dismiss}
+	}
 	var b []key.Binding
 	if m.panel.retry != nil {
 		b = append(b, k.Retry)
@@ -67,7 +84,6 @@ func (m *Model) panelHelp() []key.Binding {
 	if m.panel.problem.SignIn && m.hasRoute(common.RouteSignIn) {
 		b = append(b, k.SignIn)
 	}
-	dismiss := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss"))
 	return append(b, dismiss, k.Quit)
 }
 
@@ -92,7 +108,7 @@ func (m *Model) panelView(w, h int) string {
 	}
 	lines = append(lines, p.Sentence)
 	fix := p.Fix
-	if p.SignIn && m.hasRoute(common.RouteSignIn) {
+	if p.SignIn && m.hasRoute(common.RouteSignIn) && !m.capturing() {
 		fix = "press enter to sign in again" // not a command line to go and run
 	}
 	if fix != "" {

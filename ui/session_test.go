@@ -3,9 +3,11 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/api"
 	"rdash/auth"
 	"rdash/ui/account"
 	"rdash/ui/common"
@@ -103,5 +105,37 @@ func TestNoSessionNoSignInOrAccount(t *testing.T) {
 	_, m := start(t, setup{})
 	if m.hasRoute(common.RouteSignIn) || m.hasRoute(common.RouteAccount) {
 		t.Fatal("sign-in or account offered without a session to act on")
+	}
+}
+
+// A blocking error that arrives while the user types in a field (a
+// debounced search failing) must not turn the next letters into panel
+// actions: q does not quit, r does not retry, enter does not sign in.
+func TestPanelOverAFieldKeepsOnlyEsc(t *testing.T) {
+	t.Parallel()
+	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
+	d, m := startSession(t, sess, "lumen")
+	d.WaitForText("25 of 25")
+	d.Press("/")
+	d.Type("x")
+	retried := false
+	d.Send(common.ErrorMsg{Err: api.ErrUnauthorized, Context: "searching lumen",
+		Retry: func() tea.Msg { retried = true; return nil }})
+	d.WaitForText("Signed out")
+	if foot := lines(d.Screen())[23]; strings.Contains(foot, "quit") || strings.Contains(foot, "retry") {
+		t.Fatalf("footer offers panel actions over a field: %q", foot)
+	}
+	d.Type("qr")
+	d.Press("enter")
+	d.Drain(50 * time.Millisecond)
+	if d.Quit() || retried || m.panel == nil {
+		t.Fatalf("a typed key acted on the panel: quit %v, retried %v, panel %v", d.Quit(), retried, m.panel != nil)
+	}
+	if _, ok := m.top().(*versions.Model); !ok {
+		t.Fatalf("enter left the versions screen for %T", m.top())
+	}
+	d.Press("esc") // dismisses the panel; the field had the letters and the enter
+	if m.panel != nil || !strings.Contains(d.Screen(), "search: “xqr”") {
+		t.Fatalf("esc did not dismiss the panel, or the field lost the keys:\n%s", d.Screen())
 	}
 }

@@ -15,7 +15,9 @@ import (
 //     reaches the header, status line and footer.
 //   - Keys, mouse and paste reach only the focused (top) screen. Global keys
 //     (q, esc, ?) are taken first unless that screen is Capturing() (a text
-//     field or picker has focus, so q types a q); ctrl+c always quits.
+//     field or picker has focus, so q types a q); ctrl+c always quits. An
+//     error panel takes the keys too, but over a capturing screen it keeps
+//     only esc (dismiss): the user may be mid-word when it appears.
 //   - Every other message (typed async results, ticks, ThemeMsg,
 //     VersionsChangedMsg) reaches every screen on the stack, focused or
 //     hidden; a screen keeps only its own message types and drops replies
@@ -72,7 +74,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.ForceQuit):
 		return m.quit()
 	case m.panel != nil:
-		return m.panelKey(msg)
+		return m.panelKey(msg, m.capturing())
 	case top != nil && top.Capturing():
 		return m.updateTop(msg)
 	case m.showHelp:
