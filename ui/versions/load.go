@@ -78,9 +78,10 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 		m.failed = true
 		retry := func() tea.Msg { return retryLoadMsg{} }
 		what := "loading versions of " + m.project.Key()
-		if failedPage > 1 {
-			m.next = failedPage
-		}
+		// Ask for the failed page next. After page 1 of a new filter that
+		// is page 1 again (it replaces the old filter's rows), never the
+		// old filter's next page.
+		m.next = failedPage
 		return common.ReportError(msg.err, what, retry)
 	}
 	m.applyPage(msg.page)

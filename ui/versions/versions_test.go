@@ -362,15 +362,16 @@ func TestNoColorKeepsTheCursorVisible(t *testing.T) {
 	}
 }
 
-// flaky fails the page it is told to, once.
+// flaky fails the page it is told to, under the search it is told to, once.
 type flaky struct {
 	common.Client
-	failPage int
-	failed   bool
+	failPage   int
+	failSearch string
+	failed     bool
 }
 
 func (f *flaky) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
-	if o.Page == f.failPage && !f.failed {
+	if o.Page == f.failPage && o.Search == f.failSearch && !f.failed {
 		f.failed = true
 		return nil, nil, &api.Error{StatusCode: 503}
 	}
@@ -393,6 +394,31 @@ func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 	waitLoaded(d, m)
 	if len(m.versions) != 50 {
 		t.Fatalf("%d rows after retrying at the end", len(m.versions))
+	}
+}
+
+// After the first page of a new filter fails, the old filter's rows stay
+// on screen, but what comes next is page 1 of the new filter, replacing
+// them: never the new filter's page 2 appended to the old rows.
+func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	m := New(uitest.Common(t, &flaky{Client: c, failPage: 1, failSearch: "1."}), common.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	waitLoaded(d, m)
+	d.Press("/")
+	d.Type("1.")
+	d.Press("enter")
+	d.WaitFor("the failure", func() bool { return m.failed })
+	d.Press("G")
+	waitLoaded(d, m)
+	if m.page != 1 || len(m.versions) > 25 {
+		t.Fatalf("page %d, %d rows: the new filter's next page went after the old rows", m.page, len(m.versions))
+	}
+	for _, v := range column(m, func(v api.Version) string { return v.Version }) {
+		if !strings.Contains(v, "1.") {
+			t.Fatalf("row %q of the old filter is still listed", v)
+		}
 	}
 }
 
