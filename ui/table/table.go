@@ -76,12 +76,14 @@ func (m *Model) SetColumns(cols []Column) {
 }
 
 // SetRows replaces the rows, each a cell per column, keeping the cursor's
-// index within range. Cells must already be safe for the terminal.
+// index within range and on screen. Cells must already be safe for the
+// terminal.
 func (m *Model) SetRows(rows [][]string) {
 	m.rows = rows
 	m.cursor = min(m.cursor, max(len(rows)-1, 0))
 	m.measure()
 	m.layout()
+	m.scroll() // fewer rows may leave the offset past the end
 }
 
 // SetSize sets the table's width and height (header included).

@@ -84,3 +84,18 @@ func TestCursorScrollsAndMarksShow(t *testing.T) {
 		t.Errorf("Cursor = %d after rows shrank to 3", m.Cursor())
 	}
 }
+
+// After rows are deleted from the end, the offset follows the cursor back,
+// so the remaining rows show instead of a blank table.
+func TestShrinkingRowsScrollsBack(t *testing.T) {
+	t.Parallel()
+	m := testTable(60, 6, 20) // 5 rows on screen
+	m.Move(100)               // offset 15
+	m.SetRows(m.rows[:3])
+	view := ansi.Strip(m.View(nil))
+	for _, want := range []string{"1.0.0", "1.1.0", "1.2.0"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("row %s not shown after the rows shrank:\n%s", want, view)
+		}
+	}
+}
