@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -240,5 +241,45 @@ func TestSignInRefetchesYourProjects(t *testing.T) {
 	d.WaitForText("emberforge-core")
 	if strings.Contains(d.Screen(), "Not signed in") {
 		t.Fatalf("still says signed out:\n%s", d.Screen())
+	}
+}
+
+// gated holds every versions request until release is closed.
+type gated struct {
+	common.Client
+	release chan struct{}
+}
+
+func (g *gated) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	select {
+	case <-g.release:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	return g.Client.ListVersions(ctx, p, o)
+}
+
+// Moving on to the invitations or the account while a project is being
+// opened drops the open: its slow reply must not push the versions over
+// the screen the user went to.
+func TestLeavingForAnotherScreenDropsTheOpen(t *testing.T) {
+	t.Parallel()
+	for _, k := range []string{"i", "@"} {
+		t.Run(k, func(t *testing.T) {
+			t.Parallel()
+			c, _ := uitest.Sandbox(t, "alice")
+			g := &gated{Client: c, release: make(chan struct{})}
+			d, m, _ := start(t, setup{client: g})
+			d.Press("enter")
+			if m.opening == "" {
+				t.Fatal("enter did not start opening the project")
+			}
+			d.Press(k)
+			close(g.release)
+			d.Drain(100 * time.Millisecond)
+			if len(opened(d)) != 0 || m.opening != "" {
+				t.Fatalf("after %s the project still opened (%d) or is still awaited (%q)", k, len(opened(d)), m.opening)
+			}
+		})
 	}
 }

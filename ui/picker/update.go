@@ -60,8 +60,10 @@ func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Pin):
 		return m.togglePin()
 	case key.Matches(msg, k.Invitations) && m.common.Has(common.RouteInvitations):
+		m.cancelOpening() // its reply would push the versions over the invitations
 		return common.Open(common.RouteInvitations, nil)
 	case key.Matches(msg, k.Account) && m.common.Has(common.RouteAccount):
+		m.cancelOpening()
 		return common.Open(common.RouteAccount, nil)
 	case key.Matches(msg, k.Cancel):
 		m.cancelOpening()
