@@ -12,7 +12,8 @@
 // shadows the keyring.
 //
 // A Source hands out access tokens, refreshes them when they expire and
-// writes the rotated tokens back where they came from; NewHTTPClient builds
+// writes the rotated tokens back where they came from, unless the user has
+// signed out meanwhile (then it asks for a sign-in); NewHTTPClient builds
 // the *http.Client that api.New is given, so api never sees a refresh token.
 // Every error that a new sign-in fixes matches ErrSignInNeeded.
 //

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -23,9 +24,10 @@ type SourceOptions struct {
 
 // Source is an oauth2.TokenSource over a stored token. When the access
 // token has expired it uses the standard refresh grant and writes the
-// rotated tokens back where the token came from. It is safe for
-// concurrent use; refreshes are serialized so a rotated refresh token is
-// never spent twice.
+// rotated tokens back where the token came from; when the user has signed
+// out since (in another terminal), it drops them and is signed out too. It
+// is safe for concurrent use; refreshes are serialized so a rotated
+// refresh token is never spent twice.
 type Source struct {
 	ctx  context.Context
 	opts SourceOptions
@@ -146,11 +148,15 @@ func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error)
 		}
 		return nil, fmt.Errorf("renewing the sign-in: %w", err)
 	}
-	old := s.cur
-	next := *old
-	next.Token = entryOf(tok, Scopes(old.Token)).token()
+	next := *s.cur
+	next.Token = entryOf(tok, Scopes(s.cur.Token)).token()
+	if err := s.save(ctx, s.cur, next.Token); err != nil {
+		// Signed out elsewhere: going on with the new token would keep
+		// using a sign-in the user ended.
+		s.cur = nil
+		return nil, err
+	}
 	s.cur = &next
-	s.save(ctx, old, next.Token)
 	return next.Token, nil
 }
 
@@ -169,11 +175,19 @@ func (s *Source) adoptStored(ctx context.Context) (*oauth2.Token, bool) {
 	return fresh.Token, fresh.Token.Valid()
 }
 
-func (s *Source) save(ctx context.Context, old *Stored, tok *oauth2.Token) {
+// save writes tok back through the Store. It returns only the
+// *SignInError of a user who has signed out since old was loaded; any
+// other failure goes to OnSaveError, and the request goes on.
+func (s *Source) save(ctx context.Context, old *Stored, tok *oauth2.Token) error {
 	if s.opts.Store == nil {
-		return
+		return nil
 	}
-	if err := s.opts.Store.Update(ctx, old, tok); err != nil && s.opts.OnSaveError != nil {
+	err := s.opts.Store.Update(ctx, old, tok)
+	if err == nil || errors.Is(err, ErrSignInNeeded) {
+		return err
+	}
+	if s.opts.OnSaveError != nil {
 		s.opts.OnSaveError(fmt.Errorf("the renewed sign-in could not be saved to %s: %w", old.Where, err))
 	}
+	return nil
 }

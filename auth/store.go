@@ -183,16 +183,48 @@ func (s *Store) Save(ctx context.Context, host, account string, tok *oauth2.Toke
 }
 
 // Update writes a refreshed token back where st came from, without asking:
-// the user chose that place at sign-in.
+// the user chose that place at sign-in. If the user has signed out since
+// st was loaded (`rdash auth logout` in another terminal), writing would
+// sign them in again without their consent, so Update drops tok and
+// returns a *SignInError.
 func (s *Store) Update(ctx context.Context, st *Stored, tok *oauth2.Token) error {
-	e := entryOf(tok, Scopes(st.Token))
-	switch st.Where.Kind {
-	case KindKeyring:
-		return s.keyringSet(ctx, st.Host, st.Account, e)
-	case KindFile:
-		return s.editFile(st.Host, st.Account, &e)
+	if st.Where.Kind != KindKeyring && st.Where.Kind != KindFile {
+		return nil
 	}
-	return nil
+	if err := s.stillSignedIn(ctx, st); err != nil {
+		return err
+	}
+	e := entryOf(tok, Scopes(st.Token))
+	if st.Where.Kind == KindKeyring {
+		return s.keyringSet(ctx, st.Host, st.Account, e)
+	}
+	return s.editFile(st.Host, st.Account, &e)
+}
+
+// stillSignedIn returns a *SignInError unless st's account is still the
+// active one of its host, as Load picks it, and st.Where still holds its
+// token. Another process may sign out between this check and the write;
+// the window is one keyring call or one file write long.
+func (s *Store) stillSignedIn(ctx context.Context, st *Stored) error {
+	rec, file, err := s.read()
+	if err != nil {
+		return err
+	}
+	out := &SignInError{Reason: fmt.Sprintf("%s is no longer signed in to %s", st.Account, st.Host)}
+	if activeAccount(st.Host, rec, file) != st.Account {
+		return out
+	}
+	if st.Where.Kind == KindFile {
+		if _, ok := file.Hosts[st.Host][st.Account]; !ok {
+			return out
+		}
+		return nil
+	}
+	_, err = s.keyringGet(ctx, service(st.Host), st.Account)
+	if errors.Is(err, keyring.ErrNotFound) {
+		return out
+	}
+	return err
 }
 
 // Delete signs the active account of host out: it removes its token from

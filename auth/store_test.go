@@ -244,3 +244,70 @@ func TestDeleteKeepsTheRecordWhileTheKeyringHoldsTheToken(t *testing.T) {
 		t.Fatalf("Delete with the keyring back = %v, %v; keyring %v", removed, err, kr.m)
 	}
 }
+
+// TestUpdateAfterSignOutWritesNothing is a dashboard renewing its token
+// after `rdash auth logout` ran in another terminal: writing the token
+// back would sign the user in again without their consent.
+func TestUpdateAfterSignOutWritesNothing(t *testing.T) {
+	t.Parallel()
+	logout := func(t *testing.T, s *Store) {
+		if _, err := s.Delete(t.Context(), host); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logoutThenBob := func(t *testing.T, s *Store) {
+		logout(t, s)
+		if _, err := s.Save(t.Context(), host, "bob", testToken("bob"), yes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		kr      func() *fakeKeyring
+		then    func(*testing.T, *Store) // what another rdash did meanwhile
+		account string                   // who Load finds afterwards, "" for nobody
+	}{
+		{"file, signed out", func() *fakeKeyring { return &fakeKeyring{err: errDBus} }, logout, ""},
+		{"keyring, signed out", newFakeKeyring, logout, ""},
+		{"file, signed in as another account", func() *fakeKeyring { return &fakeKeyring{err: errDBus} }, logoutThenBob, "bob"},
+		{"keyring, signed in as another account", newFakeKeyring, logoutThenBob, "bob"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			kr := tc.kr()
+			s := newDirs(t).store(kr, "")
+			if _, err := s.Save(t.Context(), host, "alice", testToken("1"), yes); err != nil {
+				t.Fatal(err)
+			}
+			st, err := s.Load(t.Context(), host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.then(t, s)
+			if err := s.Update(t.Context(), st, testToken("2")); !errors.Is(err, ErrSignInNeeded) {
+				t.Fatalf("Update after sign-out = %v, want a sign-in error", err)
+			}
+			got, err := s.Load(t.Context(), host)
+			if tc.account == "" {
+				if !errors.Is(err, ErrSignInNeeded) {
+					t.Fatalf("Load = %+v, %v; the dropped token signed the user in again", got, err)
+				}
+				if _, err := os.Stat(s.FilePath()); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("the token file came back: %v", err)
+				}
+			} else if err != nil || got.Account != tc.account {
+				t.Fatalf("Load = %+v, %v; want %s", got, err, tc.account)
+			}
+			var file tokenFile
+			if err := readJSON(s.FilePath(), &file); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := file.Hosts[host]["alice"]; ok {
+				t.Error("the file holds alice's token again")
+			}
+			if _, err := kr.Get(service(host), "alice"); err == nil {
+				t.Error("the keyring holds alice's token again")
+			}
+		})
+	}
+}

@@ -50,3 +50,39 @@ func TestUseSwapsTheTokenOfARunningClient(t *testing.T) {
 		t.Fatalf("the renewed token of the new sign-in was not written back: %+v, %v", saved, err)
 	}
 }
+
+// TestRenewalAfterSignOutElsewhereSignsOut is a dashboard left open while
+// `rdash auth logout` runs in another terminal: the next renewal must not
+// bring the token back, and the dashboard must ask to sign in again.
+func TestRenewalAfterSignOutElsewhereSignsOut(t *testing.T) {
+	t.Parallel()
+	// Tokens expire at once, so the first request renews.
+	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second})
+	store := newDirs(t).store(&fakeKeyring{err: errDBus}, "")
+	host := w.settings.Host()
+	if _, err := store.Save(t.Context(), host, "alice", signIn(t, w, "alice"), yes); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Load(t.Context(), host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saveErr error
+	src := NewSource(t.Context(), SourceOptions{Settings: w.settings, Stored: st, Store: store,
+		OnSaveError: func(err error) { saveErr = err }})
+	if _, err := store.Delete(t.Context(), host); err != nil {
+		t.Fatal(err)
+	}
+	if who, err := whoAmI(t, w, src); !errors.Is(err, ErrSignInNeeded) || saveErr != nil {
+		t.Fatalf("whoAmI = %q, %v (save: %v); want a sign-in error", who, err, saveErr)
+	}
+	if st := src.Stored(); st.Token != nil {
+		t.Fatalf("the Source still holds %s's token", st.Account)
+	}
+	if _, err := src.Token(); !errors.Is(err, ErrSignInNeeded) {
+		t.Fatalf("Token = %v, want a sign-in error", err)
+	}
+	if got, err := store.Load(t.Context(), host); !errors.Is(err, ErrSignInNeeded) {
+		t.Fatalf("Load = %+v, %v; the renewed token signed the user in again", got, err)
+	}
+}
