@@ -402,3 +402,41 @@ func TestAnswerBeforeTheListLoads(t *testing.T) {
 	w.d.Press("enter", "x", "y") // nothing is fed back in between
 	w.waitStatus("rejected the invitation to quartz")
 }
+
+// held holds DELETE /invitations until release is closed.
+type held struct {
+	*api.Client
+	release chan struct{}
+}
+
+func (h held) DeleteInvitation(ctx context.Context, org, user string) (*api.Response, error) {
+	select {
+	case <-h.release:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return h.Client.DeleteInvitation(ctx, org, user)
+}
+
+// esc while a change is in flight would close the screen and cancel the
+// request, and the user would never learn whether it was applied: the
+// screen keeps esc and says what it waits for.
+func TestEscWaitsForTheChangeInFlight(t *testing.T) {
+	t.Parallel()
+	alice, _ := uitest.Sandbox(t, "alice")
+	h := held{Client: alice, release: make(chan struct{})}
+	w := start(t, setup{client: h})
+	w.d.Press("j", "x", "y") // cancel dave's invitation
+	if w.m.acting == nil || !w.m.Capturing() {
+		t.Fatalf("acting %v, capturing %v: esc would leave the screen", w.m.acting != nil, w.m.Capturing())
+	}
+	w.d.Press("esc")
+	w.d.WaitFor("the refusal", func() bool {
+		return slices.Contains(w.statuses(), "wait: still cancelling dave's invitation to emberforge")
+	})
+	close(h.release)
+	w.waitStatus("cancelled dave's invitation to emberforge")
+	if w.m.Capturing() {
+		t.Fatal("the screen still keeps esc after the change ended")
+	}
+}

@@ -94,8 +94,10 @@ func (m *Model) Init() tea.Cmd {
 // Title implements common.Screen.
 func (m *Model) Title() string { return "invitations" }
 
-// Capturing reports that a form or the organization field has the keys.
-func (m *Model) Capturing() bool { return m.dialog != nil || m.input.Focused() }
+// Capturing reports that a form or the organization field has the keys,
+// or that a change is in flight: leaving would cancel it, and the user
+// would never learn whether it was applied, so the screen refuses esc.
+func (m *Model) Capturing() bool { return m.dialog != nil || m.input.Focused() || m.acting != nil }
 
 // Busy names the change in flight, else what is loading.
 func (m *Model) Busy() string {

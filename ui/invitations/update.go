@@ -60,6 +60,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.dialogDone(m.dialog.key(msg))
 	case m.input.Focused():
 		return m.inputKey(msg)
+	case m.acting != nil && key.Matches(msg, k.Back):
+		return common.Status("wait: still " + m.acting.doing())
 	}
 	return m.listKey(msg)
 }
