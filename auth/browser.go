@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 
 	"github.com/cli/browser"
 
@@ -20,8 +21,9 @@ import (
 type Opener func(ctx context.Context, url string) error
 
 // BrowserOpener opens URLs in the user's browser: the BROWSER command when
-// set (gh honours it too), else the system's opener. Use it only in
-// ModeLoopback; ChooseMode already rules out SSH sessions and machines
+// set (gh honours it too), else the system's opener; either way their
+// output is dropped, so it cannot scribble over the dashboard. Use it only
+// in ModeLoopback; ChooseMode already rules out SSH sessions and machines
 // without a display, where a browser would open on the wrong screen or in
 // the terminal itself.
 func BrowserOpener(env config.Env) Opener {
@@ -31,9 +33,20 @@ func BrowserOpener(env config.Env) Opener {
 		}
 	}
 	return func(_ context.Context, u string) error {
+		quietBrowser()
 		return browser.OpenURL(u)
 	}
 }
+
+// quietBrowser drops the output of the system's opener (xdg-open and the
+// like), which github.com/cli/browser copies to the terminal: during
+// in-dashboard sign-in that is the Bubble Tea screen. The library takes
+// its writers from package variables, so they are set once, before the
+// first call, and never again: setting them around each call would race
+// with a concurrent one.
+var quietBrowser = sync.OnceFunc(func() {
+	browser.Stdout, browser.Stderr = io.Discard, io.Discard
+})
 
 // firstBrowser splits BROWSER, a list of commands separated like PATH,
 // and returns the first command's words.
