@@ -7,9 +7,12 @@
 //
 // Tokens live per (service host, account) in the OS keyring. Where no keyring
 // answers, a Store writes them to a file of mode 0600 under the config
-// directory, and only with the user's consent. A Store reads in a fixed
-// order: RDASH_TOKEN, then the keyring, then the file, so a stale file never
-// shadows the keyring.
+// directory, and only with the user's consent. A small record says which
+// account is active and where its token went at sign-in. A Store reads
+// RDASH_TOKEN first; then, when the record says the file, the file and then
+// the keyring, so an older keyring token never shadows a newer sign-in
+// without a keyring (over SSH, say); otherwise the keyring and then the
+// file, so a stale file never shadows the keyring.
 //
 // A Source hands out access tokens, refreshes them when they expire and
 // writes the rotated tokens back where they came from, unless the user has

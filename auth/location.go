@@ -3,7 +3,7 @@ package auth
 // Kind is where a token lives.
 type Kind string
 
-// The places a token can come from, in the order a Store reads them.
+// The places a token can come from; Store says in which order it reads them.
 const (
 	KindEnv     Kind = "env"     // RDASH_TOKEN
 	KindKeyring Kind = "keyring" // the OS keyring

@@ -25,9 +25,10 @@ type Stored struct {
 }
 
 // Store keeps tokens per (service host, account). It reads RDASH_TOKEN,
-// then the keyring, then the plain-text file, and writes the keyring, or
-// the file with consent. A small record in the state directory (never a
-// token) says which account is active for a host and where its token is.
+// then the place the record names (the keyring when it names none), then
+// the other, and writes the keyring, or the file with consent. A small
+// record in the state directory (never a token) says which account is
+// active for a host and where its token is.
 type Store struct {
 	keyring  Keyring
 	timeout  time.Duration
@@ -100,8 +101,9 @@ func (s *Store) Check(ctx context.Context) error {
 }
 
 // Load returns the token for host: RDASH_TOKEN, else the active account's
-// token from the keyring, else from the file. With none it returns a
-// *SignInError.
+// token from where the record says it lives, else from the other place
+// (the keyring first when the record says nothing). With none it returns
+// a *SignInError.
 func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
 	if s.envToken != "" {
 		tok := &oauth2.Token{AccessToken: s.envToken, TokenType: "Bearer"}
@@ -115,6 +117,13 @@ func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
 	if account == "" {
 		return nil, &SignInError{Reason: "not signed in to " + host}
 	}
+	// The last sign-in went to the file when no keyring answered; an older
+	// token still in the keyring must not shadow it.
+	if rec.Hosts[host].Storage == KindFile {
+		if st, ok := s.fromFile(host, account, file); ok {
+			return st, nil
+		}
+	}
 	v, krErr := s.keyringGet(ctx, service(host), account)
 	if krErr == nil {
 		return s.stored(host, account, v, Location{Kind: KindKeyring})
@@ -122,14 +131,23 @@ func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	if e, ok := file.Hosts[host][account]; ok && e.AccessToken != "" {
-		return &Stored{Host: host, Account: account, Token: e.token(), Where: s.fileLocation()}, nil
+	if st, ok := s.fromFile(host, account, file); ok {
+		return st, nil
 	}
 	if rec.Hosts[host].Storage == KindKeyring && !errors.Is(krErr, keyring.ErrNotFound) {
 		return nil, &SignInError{Err: krErr, Reason: fmt.Sprintf(
 			"the token of %s on %s is in the keyring, which is not available here (%v)", account, host, krErr)}
 	}
 	return nil, &SignInError{Reason: "not signed in to " + host}
+}
+
+// fromFile returns account's token on host if file holds one.
+func (s *Store) fromFile(host, account string, file tokenFile) (*Stored, bool) {
+	e, ok := file.Hosts[host][account]
+	if !ok || e.AccessToken == "" {
+		return nil, false
+	}
+	return &Stored{Host: host, Account: account, Token: e.token(), Where: s.fileLocation()}, true
 }
 
 func (s *Store) stored(host, account, v string, where Location) (*Stored, error) {

@@ -311,3 +311,51 @@ func TestUpdateAfterSignOutWritesNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadReadsFirstWhereTheRecordSays is a sign-in over SSH (no keyring,
+// so the file) and then a run on the desktop, where the keyring still
+// holds the older token, maybe with fewer scopes.
+func TestLoadReadsFirstWhereTheRecordSays(t *testing.T) {
+	t.Parallel()
+	inKeyring := func(t *testing.T, d testDirs, kr Keyring) {
+		if _, err := d.store(kr, "").Save(t.Context(), host, "alice", testToken("keyring"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inFile := func(t *testing.T, d testDirs, _ Keyring) {
+		if _, err := d.store(&fakeKeyring{err: errDBus}, "").Save(t.Context(), host, "alice", testToken("file"), yes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	staleFile := func(t *testing.T, d testDirs, _ Keyring) {
+		if err := d.store(nil, "").editFile(host, "alice", &entry{AccessToken: "access-file"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fileGone := func(t *testing.T, d testDirs, _ Keyring) {
+		if err := d.store(nil, "").editFile(host, "alice", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		steps []func(*testing.T, testDirs, Keyring)
+		want  Kind
+	}{
+		{"record says file, older keyring token", []func(*testing.T, testDirs, Keyring){inKeyring, inFile}, KindFile},
+		{"record says keyring, stale file", []func(*testing.T, testDirs, Keyring){inFile, inKeyring, staleFile}, KindKeyring},
+		{"record says file, file gone", []func(*testing.T, testDirs, Keyring){inKeyring, inFile, fileGone}, KindKeyring},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d, kr := newDirs(t), newFakeKeyring()
+			for _, step := range tc.steps {
+				step(t, d, kr)
+			}
+			st, err := d.store(kr, "").Load(t.Context(), host)
+			if err != nil || st.Where.Kind != tc.want || st.Token.AccessToken != "access-"+string(tc.want) {
+				t.Fatalf("Load = %+v, %v; want the token in the %s", st, err, tc.want)
+			}
+		})
+	}
+}
