@@ -171,6 +171,11 @@ func joinIDs(ids []string) string {
 	return strings.Join(escaped, ",")
 }
 
+// ValidateIDs checks the ids of a bulk change: at least one, each an ID of
+// the interface's form, none repeated. Callers check before reading or
+// journaling anything; the bulk methods check again before sending.
+func ValidateIDs(ids []string) error { return validateBulkIDs(ids) }
+
 func validateBulkIDs(ids []string) error {
 	if len(ids) == 0 {
 		return invalid("ids", "needs at least one version ID")

@@ -1,9 +1,12 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 
 	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
@@ -20,6 +23,9 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 		Short: "Delete versions (cannot be undone; the journal keeps their metadata)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkIDs(ids); err != nil {
+				return err
+			}
 			client, err := f.APIClient(cmd.Context())
 			if err != nil {
 				return err
@@ -31,10 +37,12 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			out := bulkJSON{Preview: make([]previewJSON, len(versions))}
 			for i, v := range versions {
 				out.Preview[i] = previewJSON{ID: v.ID, Version: v.Version, Changes: []bulk.FieldChange{}}
-				if !asJSON {
-					fmt.Fprintf(f.IO.Out, "%s  %s  %s\n", v.ID, safe.Line(v.Version), safe.Line(v.Name))
-				}
 			}
+			f.showPreview(asJSON, yes, func(w io.Writer) {
+				for _, v := range versions {
+					fmt.Fprintf(w, "%s  %s  %s\n", v.ID, safe.Line(v.Version), safe.Line(v.Name))
+				}
+			})
 			fmt.Fprintf(f.IO.ErrOut, "Deleting %d versions cannot be undone: the service cannot restore a version. "+
 				"The journal keeps their metadata and changelogs for the record.\n", len(versions))
 			if err := f.confirmCount(yes, len(versions)); err != nil {
@@ -46,11 +54,10 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			}
 			entry, err := runner.Delete(cmd.Context(), versions)
 			f.endProgress()
-			return f.finishRun(asJSON, out, entry, err)
+			return f.finishRun(asJSON, out, entry, err, "retry them with --ids ")
 		},
 	}
 	c.Flags().StringSliceVar(&ids, "ids", nil, "version IDs, comma-separated (required)")
-	_ = c.MarkFlagRequired("ids")
 	addApplyFlags(c.Flags(), nil, &yes, &asJSON)
 	return c
 }
@@ -83,44 +90,72 @@ func newVersionsUndoCmd(f *Factory) *cobra.Command {
 	var yes, asJSON bool
 	c := &cobra.Command{
 		Use:   "undo [PROJECT]",
-		Short: "Restore the old values of the last edit (of PROJECT, or of any project)",
-		Args:  cobra.MaximumNArgs(1),
+		Short: "Undo the last edit (of PROJECT, or of any project), keeping changes made since",
+		Long: `Undo the last edit of PROJECT (or of any project). The versions are read
+again first: a field still as the edit left it gets its old value back; a
+list someone changed since gets the inverse of the edit (what it added is
+removed, what it removed is added back), so their additions stay; any
+other field changed since is left as it is, and the preview says so. An
+undo can itself be undone.`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := f.Config()
-			if err != nil {
-				return err
-			}
-			project := ""
-			if len(args) == 1 {
-				project = args[0]
-			}
-			journal := bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}
-			entry, err := journal.LastUndoable(project)
-			if err != nil {
-				return err
-			}
-			changes := bulk.UndoPreview(entry)
-			out := bulkJSON{Preview: previewOf(changes)}
-			if !asJSON {
-				fmt.Fprintf(f.IO.Out, "Undo the edit of %s made %s:\n", safe.Line(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
-				printPreview(f.IO.Out, changes)
-			}
-			if err := f.confirm(yes, fmt.Sprintf("Restore %d versions of %s?", len(changes), entry.Project)); err != nil {
-				return err
-			}
-			client, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			runner, err := f.bulkRunner(entry.Project, client)
-			if err != nil {
-				return err
-			}
-			u, err := runner.Undo(cmd.Context(), entry)
-			f.endProgress()
-			return f.finishRun(asJSON, out, u, err)
+			return f.runUndo(cmd.Context(), args, yes, asJSON)
 		},
 	}
 	addApplyFlags(c.Flags(), nil, &yes, &asJSON)
 	return c
+}
+
+func (f *Factory) runUndo(ctx context.Context, projects []string, yes, asJSON bool) error {
+	cfg, err := f.Config()
+	if err != nil {
+		return err
+	}
+	journal := bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}
+	entry, err := journal.LastUndoable(projects...)
+	if err != nil {
+		return err
+	}
+	client, err := f.APIClient(ctx)
+	if err != nil {
+		return err
+	}
+	current, gone, err := bulk.LoadSome(ctx, client, entry.Project, entry.IDs())
+	if err != nil {
+		return err
+	}
+	u := bulk.PlanUndo(entry, current)
+	out := bulkJSON{Preview: previewOf(u.Changes), Kept: u.Kept, Gone: gone}
+	f.showPreview(asJSON, yes, func(w io.Writer) {
+		fmt.Fprintf(w, "Undo the edit of %s made %s:\n", safe.Line(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
+		printUndoPreview(w, u, gone)
+	})
+	if len(u.Changes) == 0 {
+		return f.finishJSON(asJSON, out)
+	}
+	if err := f.confirm(yes, fmt.Sprintf("Restore %d versions of %s?", len(u.Changes), entry.Project)); err != nil {
+		return err
+	}
+	runner, err := f.bulkRunner(entry.Project, client)
+	if err != nil {
+		return err
+	}
+	undo, err := runner.Undo(ctx, u)
+	f.endProgress()
+	return f.finishRun(asJSON, out, undo, err, "run `rdash versions undo` again to finish")
+}
+
+// printUndoPreview shows what an undo sends, what it leaves alone and why.
+func printUndoPreview(w io.Writer, u *bulk.Undo, gone []string) {
+	if len(u.Changes) > 0 {
+		printPreview(w, u.Changes)
+	} else {
+		fmt.Fprintln(w, "Nothing to restore: every version is back to its old values, or changed since.")
+	}
+	for _, k := range u.Kept {
+		fmt.Fprintf(w, "left as is: %s %s (changed since the edit)\n", safe.Line(k.Version), k.Field)
+	}
+	if len(gone) > 0 {
+		fmt.Fprintf(w, "deleted since the edit: %s\n", strings.Join(gone, ", "))
+	}
 }

@@ -68,7 +68,6 @@ optional:name:LuckPerms=https://luckperms.net`,
 	fs.StringArrayVar(&fl.addDep, "add-dependency", nil, "add a dependency TYPE:KIND:TARGET; repeat for several")
 	fs.StringArrayVar(&fl.removeDep, "remove-dependency", nil, "remove a dependency TYPE:KIND:TARGET; repeat for several")
 	addApplyFlags(fs, &fl.dryRun, &fl.yes, &fl.json)
-	_ = c.MarkFlagRequired("ids")
 	return c
 }
 

@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,7 +15,10 @@ import (
 
 // bulkJSON is what --json prints for edit, delete and undo.
 type bulkJSON struct {
-	Preview  []previewJSON  `json:"preview"`
+	Preview []previewJSON `json:"preview"`
+	Kept    []bulk.Kept   `json:"kept,omitempty"` // undo: fields changed since, left as they are
+	Gone    []string      `json:"gone,omitempty"` // undo: versions deleted since
+	// Applied is true when at least one version was changed.
 	Applied  bool           `json:"applied"`
 	Journal  string         `json:"journal,omitempty"`
 	Outcomes []bulk.Outcome `json:"outcomes,omitempty"`
@@ -32,6 +36,9 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
+	if err := checkIDs(fl.ids); err != nil {
+		return err
+	}
 	client, err := f.APIClient(cmd.Context())
 	if err != nil {
 		return err
@@ -42,9 +49,7 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	}
 	changes := bulk.Preview(versions, edit, bulk.Channels(versions))
 	out := bulkJSON{Preview: previewOf(changes)}
-	if !fl.json {
-		printPreview(f.IO.Out, changes)
-	}
+	f.showPreview(fl.json, fl.yes || fl.dryRun, func(w io.Writer) { printPreview(w, changes) })
 	if err := bulk.Check(changes); err != nil {
 		_ = f.finishJSON(fl.json, out)
 		return &ExitError{Code: ExitCancel, Err: err}
@@ -61,7 +66,7 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	}
 	entry, err := runner.Edit(cmd.Context(), changes, patch)
 	f.endProgress()
-	return f.finishRun(fl.json, out, entry, err)
+	return f.finishRun(fl.json, out, entry, err, "retry them with --ids ")
 }
 
 func previewOf(changes []bulk.Change) []previewJSON {
@@ -118,11 +123,34 @@ func (f *Factory) finishJSON(asJSON bool, out bulkJSON) error {
 	return nil
 }
 
+// checkIDs refuses bad --ids before anything is read or journaled.
+func checkIDs(ids []string) error {
+	if err := api.ValidateIDs(ids); err != nil {
+		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--ids: %w", err)}
+	}
+	return nil
+}
+
+// showPreview prints a preview for people: on stdout, or with --json on
+// stderr when a confirmation will follow, so nobody confirms unseen.
+func (f *Factory) showPreview(asJSON, noQuestion bool, print func(io.Writer)) {
+	switch {
+	case !asJSON:
+		print(f.IO.Out)
+	case !noQuestion:
+		print(f.IO.ErrOut)
+	}
+}
+
 // finishRun prints the per-version results and fails unless every version
-// ended as intended.
-func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr error) error {
+// ended as intended; retry says how to send the rest again, and is
+// followed by their IDs when it ends in a space.
+func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr error, retry string) error {
 	if e != nil {
-		out.Applied, out.Journal, out.Outcomes = len(e.Outcomes) > 0, e.ID, e.Outcomes
+		out.Journal, out.Outcomes = e.ID, e.Outcomes
+		out.Applied = slices.ContainsFunc(e.Outcomes, func(o bulk.Outcome) bool {
+			return o.Status == bulk.StatusUpdated || o.Status == bulk.StatusDeleted
+		})
 	}
 	if asJSON {
 		if err := writeJSON(f.IO.Out, out); err != nil {
@@ -135,8 +163,11 @@ func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr err
 		return runErr
 	}
 	if bad := notDone(e); len(bad) > 0 {
-		return fmt.Errorf("%d of %d versions did not end as intended (%s); retry them with --ids %s",
-			len(bad), len(e.Outcomes), strings.Join(statusCounts(e.Outcomes), ", "), strings.Join(bad, ","))
+		if strings.HasSuffix(retry, " ") {
+			retry += strings.Join(bad, ",")
+		}
+		return fmt.Errorf("%d of %d versions did not end as intended (%s); %s",
+			len(bad), len(e.Outcomes), strings.Join(statusCounts(e.Outcomes), ", "), retry)
 	}
 	return nil
 }

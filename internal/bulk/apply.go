@@ -80,27 +80,30 @@ func (r *Runner) Edit(ctx context.Context, changes []Change, patch *api.BulkPatc
 	return e, r.run(ctx, e, []Group{{IDs: ids(e.Before), Patch: patch}})
 }
 
-// Undo restores the old values journaled in e and marks e undone. The undo
-// is journaled too, so it can itself be undone.
-func (r *Runner) Undo(ctx context.Context, e *Entry) (*Entry, error) {
-	if e.Kind != KindEdit {
-		return nil, fmt.Errorf("entry %s is a %s and cannot be undone", e.ID, e.Kind)
+// Undo sends the plan u (see PlanUndo), journaled like an edit so that it
+// can itself be undone, and marks the edit undone once every version it
+// sent ended restored. A partial undo leaves the edit undoable, so the
+// next undo finishes the job: versions already restored are left out then.
+func (r *Runner) Undo(ctx context.Context, u *Undo) (*Entry, error) {
+	if u.Entry.Kind != KindEdit {
+		return nil, fmt.Errorf("entry %s is a %s and cannot be undone", u.Entry.ID, u.Entry.Kind)
 	}
-	groups := UndoGroups(e)
-	u := &Entry{Time: r.now(), Kind: KindEdit, Project: e.Project, Undoes: e.ID,
-		Patch: unionPatch(groups)}
-	want := byID(e.Before)
-	for _, v := range e.After {
-		if _, ok := want[v.ID]; ok && needsUndo(e, v.ID) {
-			u.Before = append(u.Before, v)
-			u.After = append(u.After, want[v.ID])
-		}
+	if err := Check(u.Changes); err != nil {
+		return nil, err
 	}
-	if err := r.run(ctx, u, groups); err != nil {
-		return u, err
+	e := &Entry{Time: r.now(), Kind: KindEdit, Project: u.Entry.Project, Undoes: u.Entry.ID, Kept: u.Kept}
+	for _, c := range u.Changes {
+		e.Before = append(e.Before, c.Before)
+		e.After = append(e.After, c.After)
 	}
-	e.UndoneBy = u.ID
-	return u, r.Journal.Write(e)
+	if err := r.run(ctx, e, u.Groups); err != nil {
+		return e, err
+	}
+	if !e.complete() {
+		return e, nil
+	}
+	u.Entry.UndoneBy = e.ID
+	return e, r.Journal.Write(u.Entry)
 }
 
 // Delete journals versions (metadata and changelog, for the record: the
@@ -116,17 +119,19 @@ func (r *Runner) run(ctx context.Context, e *Entry, groups []Group) error {
 	if err := r.Journal.Write(e); err != nil {
 		return fmt.Errorf("nothing was sent: %w", err)
 	}
-	failed := r.send(ctx, e.Kind, groups, len(e.Before))
-	e.Outcomes = r.verify(ctx, e, failed)
+	failed, returned := r.send(ctx, e.Kind, groups, len(e.Before))
+	e.Outcomes, e.Returned = r.verify(ctx, e, failed), returned
 	return r.Journal.Write(e)
 }
 
-// send runs the batches and returns the reason for each ID that failed.
-func (r *Runner) send(ctx context.Context, kind string, groups []Group, total int) map[string]error {
+// send runs the batches and returns the reason for each ID that failed,
+// and the versions as the server answered for the parts that succeeded.
+func (r *Runner) send(ctx context.Context, kind string, groups []Group, total int) (map[string]error, []api.Version) {
 	var (
-		mu     sync.Mutex
-		failed = map[string]error{}
-		done   int
+		mu       sync.Mutex
+		failed   = map[string]error{}
+		returned []api.Version
+		done     int
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(concurrency)
@@ -137,6 +142,9 @@ func (r *Runner) send(ctx context.Context, kind string, groups []Group, total in
 				mu.Lock()
 				defer mu.Unlock()
 				recordFailures(failed, batch, res, err)
+				if res != nil {
+					returned = append(returned, res.Versions...)
+				}
 				done += len(batch)
 				if r.Progress != nil {
 					r.Progress(done, total)
@@ -146,7 +154,7 @@ func (r *Runner) send(ctx context.Context, kind string, groups []Group, total in
 		}
 	}
 	_ = g.Wait() // batches report failures through the map, never an error
-	return failed
+	return failed, returned
 }
 
 func (r *Runner) sendBatch(ctx context.Context, kind string, ids []string, p *api.BulkPatch) (*api.BulkResult, error) {
@@ -179,8 +187,8 @@ func recordFailures(failed map[string]error, batch []string, res *api.BulkResult
 func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) []Outcome {
 	out := make([]Outcome, len(e.Before))
 	after := byID(e.After)
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, concurrency*2)
+	var g errgroup.Group
+	g.SetLimit(concurrency * 2)
 	for i, before := range e.Before {
 		reason, bad := failed[before.ID]
 		out[i] = Outcome{ID: before.ID, Version: before.Version, Status: done(e.Kind)}
@@ -188,14 +196,12 @@ func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) 
 			continue
 		}
 		out[i].Error = reason.Error()
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
+		g.Go(func() error {
 			out[i].Status = r.check(ctx, e.Kind, before, after[before.ID])
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait() // checks record their answer in out, never an error
 	return out
 }
 
@@ -238,15 +244,6 @@ func byID(vs []api.Version) map[string]api.Version {
 		m[v.ID] = v
 	}
 	return m
-}
-
-// unionPatch is a summary of an undo's patches for the journal: the fields
-// it restores.
-func unionPatch(groups []Group) *api.BulkPatch {
-	if len(groups) == 0 {
-		return &api.BulkPatch{}
-	}
-	return groups[0].Patch
 }
 
 func isNotFound(err error) bool { return errors.Is(err, api.ErrNotFound) }

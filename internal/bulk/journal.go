@@ -34,6 +34,10 @@ type Entry struct {
 	// After is the expected values, from the local preview.
 	After    []api.Version `json:"after,omitempty"`
 	Outcomes []Outcome     `json:"outcomes,omitempty"`
+	// Kept are the fields an undo left alone because they changed since.
+	Kept []Kept `json:"kept,omitempty"`
+	// Returned are the versions as the server answered, for this run only.
+	Returned []api.Version `json:"-"`
 	// UndoneBy is the ID of the entry that undid this one.
 	UndoneBy string `json:"undone_by,omitempty"`
 	// Undoes is the ID of the entry this one undid.
@@ -83,10 +87,13 @@ func (j Journal) Read(id string) (*Entry, error) {
 // ErrNothingToUndo is returned when no edit in the journal can be undone.
 var ErrNothingToUndo = errors.New("nothing to undo: no edit in the journal that has not been undone")
 
-// LastUndoable returns the newest edit that has not been undone, for
-// project (or any project when empty). Deletions cannot be undone through
-// the interface and are skipped.
-func (j Journal) LastUndoable(project string) (*Entry, error) {
+// LastUndoable returns the edit an undo of one of projects (any project
+// when none is given; a project may be named by slug and by ID) should undo
+// next: the newest edit not undone that changed something. An undo is
+// itself an edit and can be undone (a redo), but an undo that did not
+// finish hands over to the edit it was undoing, so the next undo completes
+// it. Deletions cannot be undone through the interface and are skipped.
+func (j Journal) LastUndoable(projects ...string) (*Entry, error) {
 	ids, err := j.list()
 	if err != nil {
 		return nil, err
@@ -96,11 +103,41 @@ func (j Journal) LastUndoable(project string) (*Entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		if e.Kind == KindEdit && e.UndoneBy == "" && (project == "" || e.Project == project) {
+		if e.Kind != KindEdit || e.UndoneBy != "" || !e.changed() ||
+			(len(projects) > 0 && !slices.Contains(projects, e.Project)) {
+			continue
+		}
+		if e.Undoes == "" {
+			return e, nil
+		}
+		target, err := j.Read(e.Undoes)
+		switch {
+		case err != nil:
+			return nil, err
+		case target.UndoneBy == "":
+			return target, nil // this undo did not finish: finish it
+		case target.UndoneBy == e.ID:
 			return e, nil
 		}
 	}
 	return nil, ErrNothingToUndo
+}
+
+// IDs are the IDs of the versions e touched, in order.
+func (e *Entry) IDs() []string { return ids(e.Before) }
+
+// changed reports whether any version ended changed, or may have: an
+// entry without outcomes was cut off while sending.
+func (e *Entry) changed() bool {
+	return len(e.Outcomes) == 0 ||
+		slices.ContainsFunc(e.Outcomes, func(o Outcome) bool { return o.Status != StatusNotApplied })
+}
+
+// complete reports whether every version ended as intended.
+func (e *Entry) complete() bool {
+	return !slices.ContainsFunc(e.Outcomes, func(o Outcome) bool {
+		return o.Status == StatusNotApplied || o.Status == StatusUnknown
+	})
 }
 
 // list returns entry IDs oldest first (IDs start with a sortable time).

@@ -14,7 +14,7 @@ import (
 func TestJournalLastUndoable(t *testing.T) {
 	t.Parallel()
 	j := Journal{Dir: filepath.Join(t.TempDir(), "journal")}
-	if _, err := j.LastUndoable(""); !errors.Is(err, ErrNothingToUndo) {
+	if _, err := j.LastUndoable(); !errors.Is(err, ErrNothingToUndo) {
 		t.Fatalf("empty journal: err = %v", err)
 	}
 	t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
@@ -32,14 +32,14 @@ func TestJournalLastUndoable(t *testing.T) {
 	if err != nil || got.ID != entries[0].ID || len(got.Before) != 2 {
 		t.Fatalf("LastUndoable(lumen) = %+v, %v", got, err)
 	}
-	if got, _ := j.LastUndoable(""); got.ID != entries[1].ID {
+	if got, _ := j.LastUndoable(); got.ID != entries[1].ID {
 		t.Fatalf("LastUndoable(any) = %s, want the newest edit (deletions are skipped)", got.ID)
 	}
 	entries[1].UndoneBy = "x"
 	if err := j.Write(entries[1]); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := j.LastUndoable(""); got.ID != entries[0].ID {
+	if got, _ := j.LastUndoable(); got.ID != entries[0].ID {
 		t.Fatalf("an undone entry was offered again: %s", got.ID)
 	}
 	fi, err := os.Stat(j.path(entries[0].ID))
@@ -48,31 +48,100 @@ func TestJournalLastUndoable(t *testing.T) {
 	}
 }
 
-func TestUndoGroupsByIdenticalOldValues(t *testing.T) {
+func editOf(before []api.Version, e Edit) *Entry {
+	entry := &Entry{Kind: KindEdit}
+	for _, c := range Preview(before, e, []api.Channel{release, beta}) {
+		entry.Before = append(entry.Before, c.Before)
+		entry.After = append(entry.After, c.After)
+	}
+	return entry
+}
+
+func TestPlanUndoGroupsAndSkipsWhatIsBack(t *testing.T) {
 	t.Parallel()
 	vs := append(sampleVersions(), api.Version{ID: "v0000003", Version: "1.2.0", Name: "Three", Channel: release,
 		MinecraftVersions: []string{"1.20.1", "1.20.4"}, Platforms: []string{"folia"}})
-	e := &Entry{Kind: KindEdit, Before: vs, Patch: &api.BulkPatch{Channel: api.Ptr("beta"),
-		AddMinecraftVersions: []string{"1.21"}},
-		Outcomes: []Outcome{{ID: "v0000002", Status: StatusNotApplied}}}
-	groups := UndoGroups(e)
-	if len(groups) != 1 || !slices.Equal(groups[0].IDs, []string{"v0000001", "v0000003"}) {
-		t.Fatalf("groups = %+v; want one group of the two applied versions with equal old values", groups)
+	e := editOf(vs, Edit{Channel: api.Ptr("beta"), GameVersions: ListEdit[string]{Mode: AddRemove, Add: []string{"1.21"}}})
+	current := []api.Version{e.After[0], vs[1], e.After[2]} // the second was never changed
+	u := PlanUndo(e, current)
+	if len(u.Groups) != 1 || !slices.Equal(u.Groups[0].IDs, []string{"v0000001", "v0000003"}) {
+		t.Fatalf("groups = %+v; want one group of the two changed versions with equal old values", u.Groups)
 	}
-	p := groups[0].Patch
+	p := u.Groups[0].Patch
 	if *p.Channel != release.ID || !slices.Equal(p.MinecraftVersions, []string{"1.20.1", "1.20.4"}) ||
 		p.Platforms != nil || p.Name != nil || p.AddMinecraftVersions != nil {
-		t.Fatalf("undo patch = %+v; want channel and game versions restored, nothing else", p)
+		t.Fatalf("undo patch = %+v; want channel and game versions restored exactly, nothing else", p)
+	}
+	if len(u.Changes) != 2 || len(u.Kept) != 0 || u.Changes[0].After.Channel != release {
+		t.Fatalf("changes = %+v, kept = %+v", u.Changes, u.Kept)
 	}
 }
 
-func TestUndoRestoresEmptyList(t *testing.T) {
+func TestPlanUndoKeepsLaterChanges(t *testing.T) {
+	t.Parallel()
+	v := sampleVersions()[0]
+	e := editOf([]api.Version{v}, Edit{Name: api.Ptr("Renamed"),
+		GameVersions: ListEdit[string]{Mode: AddRemove, Add: []string{"1.99"}, Remove: []string{"1.20.1"}}})
+	now := e.After[0]
+	now.Name = "Renamed again by a colleague"
+	now.MinecraftVersions = append(slices.Clone(now.MinecraftVersions), "1.98")
+	u := PlanUndo(e, []api.Version{now})
+	if len(u.Changes) != 1 {
+		t.Fatalf("changes = %+v", u.Changes)
+	}
+	got := u.Changes[0].After
+	if got.Name != now.Name || !slices.Equal(got.MinecraftVersions, []string{"1.20.4", "1.98", "1.20.1"}) {
+		t.Fatalf("restored = %q %v; want the later name kept, 1.99 removed, 1.98 kept, 1.20.1 back", got.Name, got.MinecraftVersions)
+	}
+	p := u.Groups[0].Patch
+	if p.Name != nil || p.MinecraftVersions != nil || !slices.Equal(p.RemoveMinecraftVersions, []string{"1.99"}) ||
+		!slices.Equal(p.AddMinecraftVersions, []string{"1.20.1"}) {
+		t.Fatalf("patch = %+v; want the inverse of the edit, no replace", p)
+	}
+	if len(u.Kept) != 1 || u.Kept[0].Field != "name" {
+		t.Fatalf("kept = %+v; want the name, changed since", u.Kept)
+	}
+}
+
+func TestPlanUndoRestoresEmptyList(t *testing.T) {
 	t.Parallel()
 	v := api.Version{ID: "v0000009", Channel: release}
-	groups := UndoGroups(&Entry{Kind: KindEdit, Before: []api.Version{v},
-		Patch: &api.BulkPatch{AddPlatforms: []string{"paper"}}})
-	if got := groups[0].Patch.Platforms; got == nil || len(got) != 0 {
+	e := editOf([]api.Version{v}, Edit{Platforms: ListEdit[string]{Mode: AddRemove, Add: []string{"paper"}}})
+	u := PlanUndo(e, e.After)
+	if got := u.Groups[0].Patch.Platforms; got == nil || len(got) != 0 {
 		t.Fatalf("platforms = %#v, want an empty list sent as []", got)
+	}
+}
+
+func TestLastUndoableAfterUndos(t *testing.T) {
+	t.Parallel()
+	j := Journal{Dir: t.TempDir()}
+	t0 := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+	write := func(e *Entry) *Entry {
+		t.Helper()
+		if err := j.Write(e); err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	updated := []Outcome{{ID: "a", Status: StatusUpdated}}
+	write(&Entry{Time: t0, Kind: KindEdit, Outcomes: []Outcome{{ID: "a", Status: StatusNotApplied}}})
+	edit := write(&Entry{Time: t0.Add(time.Second), Kind: KindEdit, Outcomes: updated})
+	partial := write(&Entry{Time: t0.Add(2 * time.Second), Kind: KindEdit, Undoes: edit.ID,
+		Outcomes: []Outcome{{ID: "a", Status: StatusUpdated}, {ID: "b", Status: StatusNotApplied}}})
+	if got, _ := j.LastUndoable(); got.ID != edit.ID {
+		t.Fatalf("after a partial undo: %s, want the edit it was undoing", got.ID)
+	}
+	done := write(&Entry{Time: t0.Add(3 * time.Second), Kind: KindEdit, Undoes: edit.ID, Outcomes: updated})
+	edit.UndoneBy = done.ID
+	write(edit)
+	if got, _ := j.LastUndoable(); got.ID != done.ID {
+		t.Fatalf("after a finished undo: %s, want the undo itself (a redo)", got.ID)
+	}
+	done.UndoneBy = "redo"
+	write(done)
+	if got, err := j.LastUndoable(); err == nil {
+		t.Fatalf("got %s; the partial undo %s and the failed edit must not be offered", got.ID, partial.ID)
 	}
 }
 

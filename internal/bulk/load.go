@@ -25,30 +25,37 @@ const fetchOneByOne = 20
 // than from a screen that may be stale. An unknown ID is an error naming
 // it, before anything is sent.
 func Load(ctx context.Context, c Reader, project string, ids []string) ([]api.Version, error) {
-	var found map[string]api.Version
-	var err error
-	if len(ids) <= fetchOneByOne {
-		found, err = loadEach(ctx, c, project, ids)
-	} else {
-		found, err = loadPages(ctx, c, project, ids)
-	}
+	found, missing, err := LoadSome(ctx, c, project, ids)
 	if err != nil {
 		return nil, err
-	}
-	out := make([]api.Version, 0, len(ids))
-	var missing []string
-	for _, id := range ids {
-		v, ok := found[id]
-		if !ok {
-			missing = append(missing, id)
-			continue
-		}
-		out = append(out, v)
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("no version %s in project %s; nothing was changed", strings.Join(missing, ", "), project)
 	}
-	return out, nil
+	return found, nil
+}
+
+// LoadSome is Load that reports unknown IDs instead of failing: an undo
+// goes on without versions deleted since the edit.
+func LoadSome(ctx context.Context, c Reader, project string, ids []string) (found []api.Version, missing []string, err error) {
+	var byID map[string]api.Version
+	if len(ids) <= fetchOneByOne {
+		byID, err = loadEach(ctx, c, project, ids)
+	} else {
+		byID, err = loadPages(ctx, c, project, ids)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	found = make([]api.Version, 0, len(ids))
+	for _, id := range ids {
+		if v, ok := byID[id]; ok {
+			found = append(found, v)
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	return found, missing, nil
 }
 
 func loadEach(ctx context.Context, c Reader, project string, ids []string) (map[string]api.Version, error) {

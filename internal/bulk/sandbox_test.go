@@ -112,10 +112,63 @@ func TestEdit1200VersionsThenUndo(t *testing.T) {
 	}
 	requireState(t, c, changes, func(ch bulk.Change) api.Version { return ch.After })
 
-	if _, err := r.Undo(t.Context(), entry); err != nil {
+	current, err := bulk.Load(t.Context(), c, "emberforge-core", ids(targets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Undo(t.Context(), bulk.PlanUndo(entry, current)); err != nil {
 		t.Fatal(err)
 	}
 	requireState(t, c, changes, func(ch bulk.Change) api.Version { return ch.Before })
+}
+
+// TestUndoKeepsWhatOthersChangedSince edits, lets a colleague change the
+// same versions, then undoes: the edit goes, the colleague's change stays.
+func TestUndoKeepsWhatOthersChangedSince(t *testing.T) {
+	t.Parallel()
+	c, _ := signedIn(t, sandbox.Options{}, "alice")
+	vs := allVersions(t, c, "lumen")[:3]
+	r := &bulk.Runner{Client: c, Project: "lumen", Journal: bulk.Journal{Dir: t.TempDir()}}
+	edit := bulk.Edit{GameVersions: bulk.ListEdit[string]{Mode: bulk.AddRemove, Add: []string{"1.99"}}}
+	patch, err := edit.Patch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, err := r.Edit(t.Context(), bulk.Preview(vs, edit, nil), patch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.UpdateVersions(t.Context(), "lumen", ids(vs[:1]),
+		&api.BulkPatch{AddMinecraftVersions: []string{"1.98"}, Name: api.Ptr("Renamed by a colleague")}); err != nil {
+		t.Fatal(err)
+	}
+	entry, err = r.Journal.LastUndoable("lumen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	current, err := bulk.Load(t.Context(), c, "lumen", ids(vs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Undo(t.Context(), bulk.PlanUndo(entry, current)); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range vs {
+		got, _, err := c.GetVersion(t.Context(), "lumen", v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := v.MinecraftVersions
+		if i == 0 {
+			want = append(slices.Clone(want), "1.98")
+			if got.Name != "Renamed by a colleague" {
+				t.Errorf("undo reverted the colleague's name: %q", got.Name)
+			}
+		}
+		if !slices.Equal(got.MinecraftVersions, want) {
+			t.Errorf("%s: game versions %v after undo, want %v", v.Version, got.MinecraftVersions, want)
+		}
+	}
 }
 
 // requireState checks every version on the server against want(change).

@@ -7,77 +7,147 @@ import (
 	"rdash/api"
 )
 
-// Group is one request of an undo: versions whose old values were equal,
-// restored by one patch.
+// Undo is how to undo one journaled edit on the versions as they are now:
+// exactly the changes a preview shows and the requests that make them.
+type Undo struct {
+	Entry   *Entry   // the edit undone
+	Changes []Change // each version sent: Before is now, After is restored
+	Groups  []Group  // one request per identical patch
+	Kept    []Kept   // fields left alone: they changed since the edit
+}
+
+// Group is one request of an undo: versions that take the same patch.
 type Group struct {
 	IDs   []string
 	Patch *api.BulkPatch
 }
 
-// UndoGroups returns the patches that restore the fields e changed to their
-// old values, one per group of identical old values, in a stable order.
-// Only versions whose change was applied or may have been are included.
-func UndoGroups(e *Entry) []Group {
-	var groups []Group
+// Kept is a field an undo leaves as it is, because someone changed it
+// after the edit; restoring it would throw that change away.
+type Kept struct {
+	ID      string `json:"id"`
+	Version string `json:"version"`
+	Field   string `json:"field"`
+}
+
+// PlanUndo works out how to undo e on current, the versions as the server
+// has them now. Per field and version: a field the edit did not change, or
+// that is already back to its old value, is left out; a field still as the
+// edit left it is restored exactly; a list changed since gets the inverse
+// of the edit (what it added is removed, what it removed is added back), so
+// later additions survive; any other field changed since is kept.
+func PlanUndo(e *Entry, current []api.Version) *Undo {
+	u := &Undo{Entry: e}
+	before, after := byID(e.Before), byID(e.After)
 	index := map[string]int{}
-	for _, v := range e.Before {
-		if !needsUndo(e, v.ID) {
+	for _, c := range current {
+		b, okB := before[c.ID]
+		a, okA := after[c.ID]
+		if !okB || !okA {
 			continue
 		}
-		p := restorePatch(e.Patch, v)
+		p, restored, kept := restore(b, a, c)
+		u.Kept = append(u.Kept, kept...)
+		if p == nil {
+			continue
+		}
+		u.Changes = append(u.Changes, Change{Before: c, After: restored, Fields: Diff(c, restored), Problem: problem(restored)})
 		key, _ := json.Marshal(p)
 		i, ok := index[string(key)]
 		if !ok {
-			i = len(groups)
+			i = len(u.Groups)
 			index[string(key)] = i
-			groups = append(groups, Group{Patch: p})
+			u.Groups = append(u.Groups, Group{Patch: p})
 		}
-		groups[i].IDs = append(groups[i].IDs, v.ID)
+		u.Groups[i].IDs = append(u.Groups[i].IDs, c.ID)
 	}
-	return groups
+	return u
 }
 
-func needsUndo(e *Entry, id string) bool {
-	i := slices.IndexFunc(e.Outcomes, func(o Outcome) bool { return o.ID == id })
-	return i < 0 || e.Outcomes[i].Status != StatusNotApplied
+// restore returns the patch that undoes the edit b → a on c (nil when
+// there is nothing to do), c as it would be afterwards, and the fields
+// kept because they changed since.
+func restore(b, a, c api.Version) (*api.BulkPatch, api.Version, []Kept) {
+	p, r := &api.BulkPatch{}, c
+	var kept []Kept
+	keep := func(field string) { kept = append(kept, Kept{ID: c.ID, Version: c.Version, Field: field}) }
+	switch scalar(b.Channel.ID, a.Channel.ID, c.Channel.ID) {
+	case restoreField:
+		p.Channel, r.Channel = api.Ptr(b.Channel.ID), b.Channel
+	case keepField:
+		keep("channel")
+	}
+	switch scalar(b.Name, a.Name, c.Name) {
+	case restoreField:
+		p.Name, r.Name = api.Ptr(b.Name), b.Name
+	case keepField:
+		keep("name")
+	}
+	switch scalar(b.Changelog, a.Changelog, c.Changelog) {
+	case restoreField:
+		p.Changelog, r.Changelog = api.Ptr(b.Changelog), b.Changelog
+	case keepField:
+		keep("changelog")
+	}
+	p.MinecraftVersions, p.AddMinecraftVersions, p.RemoveMinecraftVersions, r.MinecraftVersions =
+		restoreList(b.MinecraftVersions, a.MinecraftVersions, c.MinecraftVersions, sameValue[string])
+	p.Platforms, p.AddPlatforms, p.RemovePlatforms, r.Platforms =
+		restoreList(b.Platforms, a.Platforms, c.Platforms, sameValue[string])
+	p.Dependencies, p.AddDependencies, p.RemoveDependencies, r.Dependencies =
+		restoreList(b.Dependencies, a.Dependencies, c.Dependencies, sameDependency)
+	if len(Diff(c, r)) == 0 {
+		return nil, c, kept
+	}
+	return p, r, kept
 }
 
-// restorePatch sets every field that p touched back to v's value; lists are
-// replaced whole, since that restores them exactly.
-func restorePatch(p *api.BulkPatch, v api.Version) *api.BulkPatch {
-	r := &api.BulkPatch{}
-	if p.Channel != nil {
-		r.Channel = api.Ptr(v.Channel.ID)
+type fieldAction int
+
+const (
+	skipField fieldAction = iota
+	restoreField
+	keepField
+)
+
+// scalar decides for a one-value field with old value b, edited value a
+// and current value c.
+func scalar[T comparable](b, a, c T) fieldAction {
+	switch {
+	case a == b, c == b:
+		return skipField
+	case c == a:
+		return restoreField
 	}
-	if p.Name != nil {
-		r.Name = api.Ptr(v.Name)
-	}
-	if p.Changelog != nil {
-		r.Changelog = api.Ptr(v.Changelog)
-	}
-	if p.MinecraftVersions != nil || p.AddMinecraftVersions != nil || p.RemoveMinecraftVersions != nil {
-		r.MinecraftVersions = nonNil(slices.Clone(v.MinecraftVersions))
-	}
-	if p.Platforms != nil || p.AddPlatforms != nil || p.RemovePlatforms != nil {
-		r.Platforms = nonNil(slices.Clone(v.Platforms))
-	}
-	if p.Dependencies != nil || p.AddDependencies != nil || p.RemoveDependencies != nil {
-		r.Dependencies = nonNil(slices.Clone(v.Dependencies))
-	}
-	return r
+	return keepField
 }
 
-// UndoPreview shows what undoing e does: from the values the edit set to
-// the journaled old ones, for the versions an undo touches.
-func UndoPreview(e *Entry) []Change {
-	before := byID(e.Before)
-	var out []Change
-	for _, after := range e.After {
-		old, ok := before[after.ID]
-		if !ok || !needsUndo(e, after.ID) {
-			continue
+// restoreList returns the list operations that undo b → a on c, and c
+// afterwards: a replace when c is still a (exact, order included), else the
+// inverse add and remove.
+func restoreList[T comparable](b, a, c []T, same func(x, y T) bool) (set, add, remove, out []T) {
+	eq := func(x, y []T) bool { return slices.EqualFunc(x, y, same) }
+	switch {
+	case eq(a, b), eq(c, b):
+		return nil, nil, nil, c
+	case eq(c, a):
+		return nonNil(slices.Clone(b)), nil, nil, slices.Clone(b)
+	}
+	added, removed := minus(a, b, same), minus(b, a, same)
+	l := ListEdit[T]{Mode: AddRemove, Add: removed, Remove: added}
+	out = applyList(c, l, same, same)
+	if eq(out, c) {
+		return nil, nil, nil, c
+	}
+	return nil, removed, added, out
+}
+
+// minus is the elements of x not in y, in x's order.
+func minus[T any](x, y []T, same func(a, b T) bool) []T {
+	var out []T
+	for _, v := range x {
+		if !slices.ContainsFunc(y, func(w T) bool { return same(v, w) }) {
+			out = append(out, v)
 		}
-		out = append(out, Change{Before: after, After: old, Fields: Diff(after, old)})
 	}
 	return out
 }

@@ -95,6 +95,7 @@ func TestApplyThenUndo(t *testing.T) {
 	}
 
 	e.d.Press("u")
+	e.settle() // the undo reads the versions' current values first
 	if e.m.stage != stagePreview || !strings.Contains(e.d.Screen(), "Undo: restore 3 versions of lumen") {
 		t.Fatalf("u did not preview the undo:\n%s", e.d.Screen())
 	}
@@ -114,7 +115,8 @@ func TestApplyThenUndo(t *testing.T) {
 }
 
 // TestUndoScreenRestoresTheLastEdit undoes, from the undo route, an edit
-// made on the edit screen; then the undo itself is what is offered.
+// made on the edit screen, keeping what someone changed since; then the
+// undo itself is what is offered.
 func TestUndoScreenRestoresTheLastEdit(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
@@ -133,9 +135,10 @@ func TestUndoScreenRestoresTheLastEdit(t *testing.T) {
 	u := openIn(t, e.state, e.client, UndoFactory, common.ProjectRef{Slug: "lumen", ID: "prjLumen"}, 120, 40)
 	u.settle()
 	screen := u.d.Screen()
-	if !strings.Contains(screen, "Undo: restore 2 versions of lumen") || !strings.Contains(screen, "name") ||
+	if !strings.Contains(screen, "Undo: restore 1 version of lumen") || !strings.Contains(screen, "name") ||
 		!strings.Contains(screen, "Renamed → "+chosen[0].Name) ||
-		!strings.Contains(screen, "1 of them changed since that edit; undoing puts back the old values over those changes too.") {
+		!strings.Contains(screen, "1 of them changed since that edit; those changes stay") ||
+		!strings.Contains(screen, "Left as is: "+chosen[1].Version+" name, changed since the edit.") {
 		t.Fatalf("undo preview:\n%s", screen)
 	}
 	u.check()
@@ -144,11 +147,12 @@ func TestUndoScreenRestoresTheLastEdit(t *testing.T) {
 	}
 	u.d.Press("enter")
 	u.results()
-	if !strings.Contains(u.d.Screen(), "2 undone") {
+	if !strings.Contains(u.d.Screen(), "1 undone") {
 		t.Fatalf("undo results:\n%s", u.d.Screen())
 	}
-	for _, v := range chosen {
-		sameMetadata(t, current(t, c, "lumen", v.ID), v)
+	sameMetadata(t, current(t, c, "lumen", chosen[0].ID), chosen[0])
+	if got := current(t, c, "lumen", chosen[1].ID).Name; got != "Meanwhile" {
+		t.Fatalf("the undo threw away a change made since: name %q, want %q", got, "Meanwhile")
 	}
 
 	again := openIn(t, e.state, e.client, UndoFactory, common.ProjectRef{Slug: "lumen"}, 80, 24)

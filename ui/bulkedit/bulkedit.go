@@ -74,6 +74,7 @@ type Model struct {
 	job        job
 	results    *results
 	entries    []*bulk.Entry // edits made here, newest last, for undo
+	undoing    []*bulk.Entry // the entries an undo preview restores, newest first
 	undone     bool
 
 	width, height int

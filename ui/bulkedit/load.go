@@ -109,17 +109,18 @@ type journalReadMsg struct {
 	err   error
 }
 
-// readJournal finds the project's last edit not undone. Entries name the
-// project as it was addressed, so the ID is tried after the slug.
+// readJournal finds the project's last edit to undo. Entries name the
+// project as it was addressed, by slug or by ID.
 func readJournal(j bulk.Journal, err error, p common.ProjectRef) tea.Cmd {
 	return func() tea.Msg {
 		if err != nil {
 			return journalReadMsg{err: err}
 		}
-		e, err := j.LastUndoable(p.Key())
-		if errors.Is(err, bulk.ErrNothingToUndo) && p.ID != "" && p.ID != p.Key() {
-			e, err = j.LastUndoable(p.ID)
+		keys := []string{p.Key()}
+		if p.ID != "" && p.ID != p.Key() {
+			keys = append(keys, p.ID)
 		}
+		e, err := j.LastUndoable(keys...)
 		return journalReadMsg{entry: e, err: err}
 	}
 }

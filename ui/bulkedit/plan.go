@@ -17,7 +17,8 @@ type plan struct {
 	same    []api.Version  // edit: versions that already have the values; not sent
 	patch   *api.BulkPatch // edit
 	deletes []api.Version  // delete
-	entries []*bulk.Entry  // undo: the entries undone, newest first
+	undos   []*bulk.Undo   // undo: one per entry undone, newest first
+	kept    []bulk.Kept    // undo: fields left alone, changed since the edit
 }
 
 func (p *plan) size() int {
@@ -53,17 +54,34 @@ func editPlan(current []api.Version, e bulk.Edit, patch *api.BulkPatch, channels
 	return p
 }
 
-// undoPlan previews the undo of entries (newest first). A version in two
-// of them is listed once: both restore the same old values.
-func undoPlan(entries []*bulk.Entry) *plan {
-	p := &plan{kind: kindUndo, entries: entries}
-	seen := map[string]bool{}
+// undoPlan previews the undo of entries (newest first) on current, the
+// versions as the server has them now: each entry is planned on the values
+// the undos before it leave (bulk.PlanUndo keeps changes made since). A
+// version in two entries is listed once, with its final values.
+func undoPlan(entries []*bulk.Entry, current []api.Version) *plan {
+	p := &plan{kind: kindUndo}
+	now := map[string]api.Version{}
+	for _, v := range current {
+		now[v.ID] = v
+	}
+	at := map[string]int{}
 	for _, e := range entries {
-		for _, c := range bulk.UndoPreview(e) {
-			if !seen[c.Before.ID] {
-				seen[c.Before.ID] = true
-				p.changes = append(p.changes, c)
+		var vs []api.Version
+		for _, id := range e.IDs() {
+			if v, ok := now[id]; ok {
+				vs = append(vs, v)
 			}
+		}
+		u := bulk.PlanUndo(e, vs)
+		p.undos, p.kept = append(p.undos, u), append(p.kept, u.Kept...)
+		for _, c := range u.Changes {
+			now[c.After.ID] = c.After
+			if i, ok := at[c.Before.ID]; ok {
+				p.changes[i].After, p.changes[i].Fields = c.After, bulk.Diff(p.changes[i].Before, c.After)
+				continue
+			}
+			at[c.Before.ID] = len(p.changes)
+			p.changes = append(p.changes, c)
 		}
 	}
 	return p
@@ -75,13 +93,18 @@ func (p *plan) job() job {
 	case kindDelete:
 		return job{kind: kindDelete, deletes: p.deletes}
 	case kindUndo:
-		return job{kind: kindUndo, entries: p.entries}
+		return job{kind: kindUndo, undos: p.undos}
 	}
 	return job{kind: kindEdit, parts: []editPart{{changes: p.changes, patch: p.patch}}}
 }
 
 // makePlan builds the plan once the current values are known.
 func (m *Model) makePlan() {
+	if m.undoing != nil {
+		m.plan = undoPlan(m.undoing, m.current)
+		m.scroll = 0
+		return
+	}
 	switch m.kind {
 	case kindDelete:
 		m.plan = &plan{kind: kindDelete, deletes: m.current}

@@ -61,22 +61,26 @@ func (m *Model) previewHeader() []string {
 // undoLines say which edit the undo puts back.
 func (m *Model) undoLines() []string {
 	s := m.common.Styles
-	es := m.plan.entries
+	var out []string
 	if m.kind == kindEdit {
-		return []string{s.Muted.Render("Puts back the values this edit replaced.")}
-	}
-	e := es[0]
-	out := []string{s.Muted.Render(fmt.Sprintf("Puts back the values the edit of %s (%s) replaced.",
-		common.Date(e.Time), common.Ago(e.Time, m.common.Now())))}
-	if e.Undoes != "" {
-		out = append(out, s.Warn.Render("That edit was itself an undo: undoing it applies the earlier edit again."))
+		out = []string{s.Muted.Render("Puts back the values this edit replaced.")}
+	} else if len(m.undoing) > 0 {
+		e := m.undoing[0]
+		out = []string{s.Muted.Render(fmt.Sprintf("Puts back the values the edit of %s (%s) replaced.",
+			common.Date(e.Time), common.Ago(e.Time, m.common.Now())))}
+		if e.Undoes != "" {
+			out = append(out, s.Warn.Render("That edit was itself an undo: undoing it applies the earlier edit again."))
+		}
 	}
 	switch {
 	case m.loadErr != nil:
 		out = append(out, s.Warn.Render("Their current values could not be read: "+common.Describe(m.loadErr).Text()))
 	case m.moved > 0:
-		out = append(out, s.Warn.Render(fmt.Sprintf("%d of them changed since that edit; undoing puts back the old values over those changes too.",
-			m.moved)))
+		out = append(out, s.Warn.Render(fmt.Sprintf("%d of them changed since that edit; those changes stay "+
+			"(a list gets the edit's inverse, a field changed since is left as it is).", m.moved)))
+	}
+	for _, k := range m.plan.kept {
+		out = append(out, s.Muted.Render(fmt.Sprintf("Left as is: %s %s, changed since the edit.", safe.Line(k.Version), k.Field)))
 	}
 	return out
 }

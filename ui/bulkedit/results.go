@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"rdash/internal/bulk"
 	"rdash/internal/safe"
 	"rdash/ui/common"
@@ -46,6 +48,16 @@ func (r *results) failed() map[string]bool {
 		}
 	}
 	return out
+}
+
+// any reports whether some version ended with status s.
+func (r *results) any(s bulk.Status) bool {
+	for _, o := range r.byID {
+		if o.Status == s {
+			return true
+		}
+	}
+	return false
 }
 
 // label is how a status reads: an undo's updates are "undone".
@@ -108,14 +120,16 @@ func reason(err string) string {
 // canUndo reports whether u would undo something edited on this screen.
 func (m *Model) canUndo() bool {
 	return m.stage == stageResults && !m.undone && m.results.kind == kindEdit &&
-		undoPlan(m.entries).size() > 0
+		m.results.any(bulk.StatusUpdated)
 }
 
-// undoHere previews the undo of the edits made on this screen.
-func (m *Model) undoHere() {
-	entries := make([]*bulk.Entry, 0, len(m.entries))
+// undoHere previews the undo of the edits made on this screen, once their
+// current values are read.
+func (m *Model) undoHere() tea.Cmd {
+	m.undoing = m.undoing[:0]
 	for i := len(m.entries) - 1; i >= 0; i-- {
-		entries = append(entries, m.entries[i])
+		m.undoing = append(m.undoing, m.entries[i])
 	}
-	m.plan, m.stage, m.scroll, m.asking = undoPlan(entries), stagePreview, 0, false
+	m.stage, m.scroll, m.asking = stagePreview, 0, false
+	return m.loadForUndo()
 }

@@ -3,6 +3,7 @@ package bulkedit
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
@@ -24,7 +25,7 @@ type job struct {
 	kind    kind
 	parts   []editPart
 	deletes []api.Version
-	entries []*bulk.Entry // newest first
+	undos   []*bulk.Undo // newest first
 }
 
 func (j job) size() int {
@@ -32,8 +33,8 @@ func (j job) size() int {
 	for _, p := range j.parts {
 		n += len(p.changes)
 	}
-	for _, e := range j.entries {
-		n += len(bulk.UndoPreview(e))
+	for _, u := range j.undos {
+		n += len(u.Changes)
 	}
 	return n
 }
@@ -56,9 +57,11 @@ func (j job) steps() []step {
 			return r.Delete(ctx, j.deletes)
 		}})
 	}
-	for _, e := range j.entries {
-		cp := *e // the runner marks its entry undone; the screen keeps its own
-		out = append(out, step{len(bulk.UndoPreview(e)), func(ctx context.Context, r *bulk.Runner) (*bulk.Entry, error) {
+	for _, u := range j.undos {
+		// The runner marks the entry undone; the screen keeps its own.
+		cp, entry := *u, *u.Entry
+		cp.Entry = &entry
+		out = append(out, step{len(u.Changes), func(ctx context.Context, r *bulk.Runner) (*bulk.Entry, error) {
 			return r.Undo(ctx, &cp)
 		}})
 	}
@@ -178,13 +181,14 @@ func (m *Model) runDone(msg runDoneMsg) tea.Cmd {
 }
 
 // changedBy lists what the entries changed, for the versions screen: the
-// expected values of versions updated, the IDs of versions deleted.
+// values of versions updated (as the server answered, else as expected),
+// the IDs of versions deleted.
 func changedBy(project string, entries []*bulk.Entry) common.VersionsChangedMsg {
 	msg := common.VersionsChangedMsg{Project: project}
 	for _, e := range entries {
 		after := map[string]api.Version{}
-		for _, v := range e.After {
-			after[v.ID] = v
+		for _, v := range append(slices.Clone(e.After), e.Returned...) {
+			after[v.ID] = v // the server's answer, where there is one, wins
 		}
 		for _, o := range e.Outcomes {
 			switch o.Status {
@@ -210,9 +214,8 @@ func (m *Model) retry() tea.Cmd {
 	return m.start(j, "retrying")
 }
 
-// retryJob is j restricted to the versions in failed. An undo is retried
-// as edits that put the old values back, one per group of equal values,
-// since the entries it undid are already marked undone.
+// retryJob is j restricted to the versions in failed: the same edit,
+// deletion, or undo.
 func retryJob(j job, failed map[string]bool) job {
 	out := job{kind: j.kind}
 	for _, p := range j.parts {
@@ -225,11 +228,29 @@ func retryJob(j job, failed map[string]bool) job {
 			out.deletes = append(out.deletes, v)
 		}
 	}
-	if j.kind == kindUndo {
-		out.kind = kindEdit
-		out.parts = restoreParts(j.entries, failed)
+	for _, u := range j.undos {
+		if r := restrictUndo(u, failed); len(r.Changes) > 0 {
+			out.undos = append(out.undos, r)
+		}
 	}
 	return out
+}
+
+// restrictUndo is u for the versions in keep only.
+func restrictUndo(u *bulk.Undo, keep map[string]bool) *bulk.Undo {
+	r := &bulk.Undo{Entry: u.Entry, Changes: keepChanges(u.Changes, keep)}
+	for _, g := range u.Groups {
+		var ids []string
+		for _, id := range g.IDs {
+			if keep[id] {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			r.Groups = append(r.Groups, bulk.Group{IDs: ids, Patch: g.Patch})
+		}
+	}
+	return r
 }
 
 func keepChanges(cs []bulk.Change, keep map[string]bool) []bulk.Change {
@@ -237,32 +258,6 @@ func keepChanges(cs []bulk.Change, keep map[string]bool) []bulk.Change {
 	for _, c := range cs {
 		if keep[c.Before.ID] {
 			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// restoreParts are the edits that put back the old values of the failed
-// versions of entries, grouped as bulk.UndoGroups groups them.
-func restoreParts(entries []*bulk.Entry, failed map[string]bool) []editPart {
-	var out []editPart
-	done := map[string]bool{}
-	for _, e := range entries {
-		changes := map[string]bulk.Change{}
-		sub := &bulk.Entry{Patch: e.Patch}
-		for _, c := range bulk.UndoPreview(e) {
-			if failed[c.Before.ID] && !done[c.Before.ID] {
-				done[c.Before.ID] = true
-				changes[c.Before.ID] = c
-				sub.Before = append(sub.Before, c.After)
-			}
-		}
-		for _, g := range bulk.UndoGroups(sub) {
-			p := editPart{patch: g.Patch}
-			for _, id := range g.IDs {
-				p.changes = append(p.changes, changes[id])
-			}
-			out = append(out, p)
 		}
 	}
 	return out

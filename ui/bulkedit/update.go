@@ -219,7 +219,7 @@ func (m *Model) resultsKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Retry) && len(m.results.failed()) > 0:
 		return m.retry()
 	case key.Matches(msg, m.keys.Undo) && m.canUndo():
-		m.undoHere()
+		return m.undoHere()
 	default:
 		m.scrollKey(msg)
 	}
@@ -249,10 +249,23 @@ func (m *Model) journalRead(msg journalReadMsg) tea.Cmd {
 	if msg.err != nil {
 		return nil
 	}
-	m.plan = undoPlan([]*bulk.Entry{msg.entry})
-	m.selection = nil
-	for _, c := range m.plan.changes {
-		m.selection = append(m.selection, c.Before)
+	m.undoing = []*bulk.Entry{msg.entry}
+	return m.loadForUndo()
+}
+
+// loadForUndo reads the current values of the versions m.undoing touched;
+// the plan is made from them (makePlan), so what changed since is kept.
+// The selection is what the edits left, to tell what moved on since.
+func (m *Model) loadForUndo() tea.Cmd {
+	m.plan, m.selection = nil, nil
+	seen := map[string]bool{}
+	for _, e := range m.undoing {
+		for _, v := range e.After {
+			if !seen[v.ID] {
+				seen[v.ID] = true
+				m.selection = append(m.selection, v)
+			}
+		}
 	}
 	return m.load()
 }
