@@ -50,7 +50,7 @@ versions, platforms and dependencies not given default to the channel's.`,
 			if fl.json {
 				return writeJSON(f.IO.Out, v)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", v.Version, v.ID, args[0])
+			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.Line(v.Version), safe.Line(v.ID), args[0])
 			return nil
 		},
 	}
@@ -65,9 +65,6 @@ versions, platforms and dependencies not given default to the channel's.`,
 	fs.StringSliceVar(&fl.platforms, "platform", nil, "platforms (default: the channel's)")
 	fs.StringArrayVar(&fl.deps, "dependency", nil, "a dependency TYPE:KIND:TARGET (default: the channel's); repeat for several")
 	fs.BoolVar(&fl.json, "json", false, "print the new version as JSON")
-	for _, name := range []string{"version", "name", "channel"} {
-		_ = c.MarkFlagRequired(name)
-	}
 	return c
 }
 
@@ -91,10 +88,10 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 		fl.req.Changelog = string(b)
 	}
 	if cmd.Flags().Changed("game-version") {
-		fl.req.MinecraftVersions = nonNilStrings(fl.gameVersions)
+		fl.req.MinecraftVersions = nonNilSlice(fl.gameVersions)
 	}
 	if cmd.Flags().Changed("platform") {
-		fl.req.Platforms = nonNilStrings(fl.platforms)
+		fl.req.Platforms = nonNilSlice(fl.platforms)
 	}
 	if len(fl.deps) > 0 {
 		deps, err := parseDeps("--dependency", fl.deps)
@@ -123,7 +120,7 @@ func newVersionsDownloadCmd(f *Factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintln(f.IO.Out, u)
+				fmt.Fprintln(f.IO.Out, safe.Line(u.String()))
 				return nil
 			}
 			if output == "-" && f.IO.OutTTY {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rdash/api"
+	"rdash/internal/safe"
 )
 
 // Exit codes are stable for scripts, following gh.
@@ -44,7 +45,9 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 	if err == nil {
 		return ExitOK
 	}
-	fmt.Fprintln(f.IO.ErrOut, "rdash:", err)
+	// Errors quote the server (a refused version string, a message), so
+	// they are made safe like any other server text.
+	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.Text(err.Error()))
 	return exitCode(err)
 }
 
@@ -86,7 +89,34 @@ func NewRoot(f *Factory) *cobra.Command {
 	for _, add := range f.commands() {
 		root.AddCommand(add(f))
 	}
+	usageErrors(root)
 	return root
+}
+
+// usageErrors makes every argument error a usage error (exit 2), as a bad
+// flag already is, and makes a command group refuse an unknown
+// subcommand instead of printing its help and succeeding.
+func usageErrors(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil {
+				return &ExitError{Code: ExitCancel, Err: err}
+			}
+			return nil
+		}
+	}
+	if !c.Runnable() && c.HasSubCommands() {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return &ExitError{Code: ExitCancel, Err: fmt.Errorf("unknown command %q for %q; see %s --help",
+					args[0], cmd.CommandPath(), cmd.CommandPath())}
+			}
+			return cmd.Help()
+		}
+	}
+	for _, sub := range c.Commands() {
+		usageErrors(sub)
+	}
 }
 
 const rootLong = `rdash is a terminal dashboard for maintainers who publish on the resource
