@@ -41,7 +41,7 @@ func newInvListCmd(f *Factory) *cobra.Command {
 				return explain.Invitation(explain.OpList, args[0], "", err)
 			}
 			if asJSON {
-				return writeJSON(f.IO.Out, invs)
+				return writeJSON(f.IO.Out, nonNilSlice(invs))
 			}
 			t := &table{tty: f.IO.OutTTY}
 			for _, inv := range invs {
@@ -173,14 +173,14 @@ func (f *Factory) clientAndMe(ctx context.Context) (*api.Client, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
-	me, err := f.whoAmI(ctx, client)
+	me, err := f.inviteeID(ctx, client)
 	return client, me, err
 }
 
-// whoAmI is the signed-in user's ID: from GET /users/@me when the server
-// answers it, else the configured username, else the one remembered, else
-// asked once at a terminal and remembered.
-func (f *Factory) whoAmI(ctx context.Context, client *api.Client) (string, error) {
+// inviteeID is the signed-in user's ID, which accept and reject name: from
+// GET /users/@me when the server answers it, else the configured username,
+// else the one remembered, else asked once at a terminal and remembered.
+func (f *Factory) inviteeID(ctx context.Context, client *api.Client) (string, error) {
 	u, _, err := client.GetUser(ctx, api.Me)
 	if err == nil && u.ID != "" {
 		return u.ID, nil

@@ -48,7 +48,7 @@ func newProjectsListCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			out := projectsJSON{Pinned: pinned(cfg, state), Recent: nonNilStrings(state.Recent)}
+			out := projectsJSON{Pinned: pinned(cfg, state), Recent: nonNilSlice(state.Recent)}
 			out.Projects, _, err = client.ListUserProjects(cmd.Context(), "@me")
 			switch {
 			case err == nil:
@@ -76,12 +76,13 @@ func pinned(cfg *config.Config, s config.State) []string {
 			out = append(out, p)
 		}
 	}
-	return nonNilStrings(out)
+	return nonNilSlice(out)
 }
 
-func nonNilStrings(s []string) []string {
+// nonNilSlice makes an empty list print as [] in JSON, not null.
+func nonNilSlice[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }
