@@ -158,15 +158,6 @@ func (s *Store) stored(host, account, v string, where Location) (*Stored, error)
 	return &Stored{Host: host, Account: account, Token: e.token(), Where: where}, nil
 }
 
-// Where says where Load finds the token for host.
-func (s *Store) Where(ctx context.Context, host string) (Location, error) {
-	st, err := s.Load(ctx, host)
-	if err != nil {
-		return Location{}, err
-	}
-	return st.Where, nil
-}
-
 // Save stores tok as account's on host and makes it the active one. It
 // writes the keyring; when no keyring answers it asks consent (before
 // writing) and writes the plain-text file, or returns a *NoKeyringError.
