@@ -39,7 +39,7 @@ func (c *Client) ListInvitations(ctx context.Context, orgID string) ([]Invitatio
 	if err := validatePathID("orgId", orgID); err != nil {
 		return nil, nil, err
 	}
-	return getAll[Invitation](ctx, c, c.endpoint("orgs", orgID, "invitations"))
+	return getAll[Invitation](ctx, c, c.endpoint("orgs", orgID, "invitations"), func(x Invitation) string { return x.ID })
 }
 
 // CreateInvitation invites a user to an organization with a role and

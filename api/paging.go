@@ -35,25 +35,57 @@ func nextPage(pg *Pagination, page, size, n int) int {
 
 // getAll fetches a list the interface documents as one array. The sandbox
 // pages it all the same, so pages are followed while the server's
-// pagination says there are more; without pagination there is one page.
-func getAll[T any](ctx context.Context, c *Client, u *url.URL) ([]T, *Response, error) {
+// pagination says there are more; without pagination, while pages are
+// full, page 1 setting what full is (at least DefaultPageSize): a short
+// page is the last. It also stops at a page that adds no item it has not
+// seen, which is what a server that ignores page sends for ever, and after
+// maxPages. id names an item, so items repeated across pages (the list
+// shifted while it was read) are kept once.
+func getAll[T any](ctx context.Context, c *Client, u *url.URL, id func(T) string) ([]T, *Response, error) {
 	var all []T
+	seen := map[string]bool{}
+	full := DefaultPageSize
 	for page := 1; ; page++ {
-		pu := *u
-		if page > 1 {
-			pu.RawQuery = url.Values{"page": {strconv.Itoa(page)}}.Encode()
-		}
-		req, err := c.newRequest(ctx, http.MethodGet, &pu, nil, "")
-		if err != nil {
-			return nil, nil, err
-		}
-		items, resp, err := getMany[T](ctx, c, req)
+		items, resp, err := getPage[T](ctx, c, u, page)
 		if err != nil {
 			return nil, resp, err
 		}
-		all = append(all, items...)
-		if resp.Pagination == nil || page == maxPages || nextPage(resp.Pagination, page, 0, len(items)) == 0 {
+		added := 0
+		for _, it := range items {
+			if k := id(it); !seen[k] {
+				seen[k] = true
+				all = append(all, it)
+				added++
+			}
+		}
+		if page == 1 {
+			full = max(full, len(items))
+		}
+		if added == 0 || page == maxPages || !morePages(resp.Pagination, page, full, len(items)) {
 			return all, resp, nil
 		}
 	}
+}
+
+// getPage fetches page of the list at u; page 1 is asked for as the
+// server's default, without a page parameter.
+func getPage[T any](ctx context.Context, c *Client, u *url.URL, page int) ([]T, *Response, error) {
+	pu := *u
+	if page > 1 {
+		pu.RawQuery = url.Values{"page": {strconv.Itoa(page)}}.Encode()
+	}
+	req, err := c.newRequest(ctx, http.MethodGet, &pu, nil, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	return getMany[T](ctx, c, req)
+}
+
+// morePages reports whether a page of n items may have a successor: the
+// pagination says so, or, without it, the page is full.
+func morePages(pg *Pagination, page, full, n int) bool {
+	if pg == nil {
+		return n >= full
+	}
+	return nextPage(pg, page, 0, n) != 0
 }

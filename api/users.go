@@ -28,5 +28,5 @@ func (c *Client) ListUserProjects(ctx context.Context, userID string) ([]Project
 	if err := validatePathID("userId", userID); err != nil {
 		return nil, nil, err
 	}
-	return getAll[Project](ctx, c, c.endpoint("users", userID, "projects"))
+	return getAll[Project](ctx, c, c.endpoint("users", userID, "projects"), func(x Project) string { return x.ID })
 }

@@ -2,10 +2,12 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -239,29 +241,39 @@ func TestUsersAndInvitations(t *testing.T) {
 	}
 }
 
+// invitations is n invitations as JSON array items, their IDs numbered
+// from first.
+func invitations(first, n int) string {
+	items := make([]string, n)
+	for i := range n {
+		items[i] = fmt.Sprintf(`{"id":"u%d","name":"n","username":"u","member_role":"r","permissions":[],"accepted":false}`, first+i)
+	}
+	return strings.Join(items, ",")
+}
+
 // TestListsFollowPages checks that lists documented as one array are read
-// whole when the server pages them, and read once when it does not.
+// whole when the server pages them, and not past page 1 when it ignores
+// paging (one more request shows page 2 is page 1 again).
 func TestListsFollowPages(t *testing.T) {
 	t.Parallel()
-	invitation := `{"id":"u","name":"n","username":"u","member_role":"r","permissions":[],"accepted":false}`
-	page := func(n int) string { return strings.TrimSuffix(strings.Repeat(invitation+",", n), ",") }
 	paged := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Query().Get("page")
 		if p == "" {
 			p = "1"
 		}
+		n, _ := strconv.Atoi(p)
 		items := map[string]int{"1": 25, "2": 25, "3": 7}[p]
-		writeJSON(w, http.StatusOK, `{"data":[`+page(items)+`],"pagination":{"page":`+p+`,"page_size":25,"total":57}}`)
+		writeJSON(w, http.StatusOK, `{"data":[`+invitations((n-1)*25, items)+`],"pagination":{"page":`+p+`,"page_size":25,"total":57}}`)
 	})
 	inv, resp, err := newTestClient(t, paged).ListInvitations(t.Context(), "emberforge")
 	if err != nil || len(inv) != 57 || paged.requests.Load() != 3 || resp.NextPage != 0 {
 		t.Errorf("paged: %d invitations in %d requests, next %d, %v; want 57 in 3", len(inv), paged.requests.Load(), resp.NextPage, err)
 	}
 	flat := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, `{"data":[`+page(25)+`]}`)
+		writeJSON(w, http.StatusOK, `{"data":[`+invitations(0, 25)+`]}`)
 	})
 	inv, _, err = newTestClient(t, flat).ListInvitations(t.Context(), "emberforge")
-	if err != nil || len(inv) != 25 || flat.requests.Load() != 1 {
-		t.Errorf("unpaged: %d invitations in %d requests, %v; want 25 in 1", len(inv), flat.requests.Load(), err)
+	if err != nil || len(inv) != 25 || flat.requests.Load() != 2 {
+		t.Errorf("unpaged: %d invitations in %d requests, %v; want 25 in 2", len(inv), flat.requests.Load(), err)
 	}
 }
