@@ -135,7 +135,7 @@ func (s sortState) order(vs []api.Version) []int {
 func (s sortState) compare(a, b api.Version) int {
 	switch s.key {
 	case sortVersion:
-		return naturalCompare(a.Version, b.Version)
+		return common.NaturalCompare(a.Version, b.Version)
 	case sortName:
 		return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 	case sortChannel:
@@ -144,42 +144,4 @@ func (s sortState) compare(a, b api.Version) int {
 		return cmp.Compare(a.Downloads, b.Downloads)
 	}
 	return a.CreatedAt.Compare(b.CreatedAt)
-}
-
-// naturalCompare orders version strings by their numbers: 1.10 after 1.9.
-func naturalCompare(a, b string) int {
-	for a != "" && b != "" {
-		da, ra := leadingDigits(a)
-		db, rb := leadingDigits(b)
-		if da != "" && db != "" {
-			if c := cmp.Compare(len(strings.TrimLeft(da, "0")), len(strings.TrimLeft(db, "0"))); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")); c != 0 {
-				return c
-			}
-			a, b = ra, rb
-			continue
-		}
-		if c := cmp.Compare(a[0], b[0]); c != 0 {
-			return c
-		}
-		a, b = a[1:], b[1:]
-	}
-	// A pre-release ("1.0-beta") comes before its release ("1.0").
-	switch {
-	case a == "" && strings.HasPrefix(b, "-"):
-		return 1
-	case b == "" && strings.HasPrefix(a, "-"):
-		return -1
-	}
-	return cmp.Compare(len(a), len(b))
-}
-
-func leadingDigits(s string) (digits, rest string) {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i], s[i:]
 }

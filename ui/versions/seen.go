@@ -5,6 +5,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/safe"
+	"rdash/ui/common"
 )
 
 // channelInfo is a channel seen in the loaded versions.
@@ -26,7 +27,7 @@ func (s *seen) add(v api.Version) {
 	}
 	for _, g := range v.MinecraftVersions {
 		g = safe.Line(g)
-		i, found := slices.BinarySearchFunc(s.game, g, func(a, b string) int { return -naturalCompare(a, b) })
+		i, found := slices.BinarySearchFunc(s.game, g, func(a, b string) int { return -common.NaturalCompare(a, b) })
 		if !found {
 			s.game = slices.Insert(s.game, i, g)
 		}
