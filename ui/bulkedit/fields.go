@@ -1,9 +1,6 @@
 package bulkedit
 
 import (
-	"slices"
-	"strings"
-
 	"charm.land/bubbles/v2/textinput"
 
 	"rdash/api"
@@ -15,15 +12,12 @@ import (
 var modes = []string{"keep", "replace with", "add and remove"}
 
 // gameField edits game versions: lists typed with tab completion from the
-// game versions seen.
+// game versions seen. An empty token is not completed, so tab moves on.
 type gameField struct {
 	mode             bulk.Mode
 	set, add, remove textinput.Model
 	seen             []string // newest first
-	// While tab cycles, prefix is the token as typed and cycle the turn.
-	prefix string
-	cycle  int
-	tabbed bool
+	comp             common.Completion
 }
 
 func newGameField(s *common.Styles, seen []string) gameField {
@@ -50,20 +44,15 @@ func (g *gameField) input(p part) *textinput.Model {
 func (g *gameField) edit() bulk.ListEdit[string] {
 	switch g.mode {
 	case bulk.Replace:
-		return bulk.ListEdit[string]{Mode: bulk.Replace, Set: nonNil(splitList(g.set.Value()))}
+		return bulk.ListEdit[string]{Mode: bulk.Replace, Set: nonNil(common.SplitList(g.set.Value()))}
 	case bulk.AddRemove:
-		add, remove := splitList(g.add.Value()), splitList(g.remove.Value())
+		add, remove := common.SplitList(g.add.Value()), common.SplitList(g.remove.Value())
 		if len(add) == 0 && len(remove) == 0 {
 			return bulk.ListEdit[string]{} // nothing typed yet: nothing to send
 		}
 		return bulk.ListEdit[string]{Mode: bulk.AddRemove, Add: add, Remove: remove}
 	}
 	return bulk.ListEdit[string]{}
-}
-
-// splitList reads values separated by commas or spaces.
-func splitList(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 }
 
 func nonNil(s []string) []string {
@@ -73,55 +62,14 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// lastToken splits an input's value into the values chosen and the one
-// being typed, which starts at byte start.
-func lastToken(v string) (chosen []string, last string, start int) {
-	start = strings.LastIndexAny(v, ", ") + 1
-	return splitList(v[:start]), v[start:], start
-}
-
 // complete replaces the token being typed in the input of p with the next
 // seen game version that starts with it. It reports false when there is
 // nothing to complete, so tab can move on instead.
-func (g *gameField) complete(p part) bool {
-	in := g.input(p)
-	chosen, last, start := lastToken(in.Value())
-	if !g.tabbed {
-		g.prefix, g.cycle = last, 0
-	} else {
-		g.cycle++
-	}
-	cands := g.completions(g.prefix, chosen)
-	if g.prefix == "" || len(cands) == 0 {
-		g.tabbed = false
-		return false
-	}
-	g.tabbed = true
-	in.SetValue(in.Value()[:start] + cands[g.cycle%len(cands)])
-	in.CursorEnd()
-	return true
-}
+func (g *gameField) complete(p part) bool { return g.comp.Complete(g.input(p), g.seen) }
 
 // suggestions are the completions of what is typed in the input of p.
 func (g *gameField) suggestions(p part) []string {
-	chosen, last, _ := lastToken(g.input(p).Value())
-	if g.tabbed {
-		last = g.prefix
-	}
-	if last == "" {
-		return nil
-	}
-	return g.completions(last, chosen)
-}
-
-func (g *gameField) completions(prefix string, chosen []string) []string {
-	var out []string
-	for _, v := range g.seen {
-		if strings.HasPrefix(v, prefix) && !slices.Contains(chosen, v) {
-			out = append(out, v)
-		}
-	}
-	return out
+	return g.comp.Suggestions(g.input(p).Value(), g.seen)
 }
 
 // platformOp is what an add/remove edit does to one platform.

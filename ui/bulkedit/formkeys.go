@@ -22,7 +22,7 @@ const (
 // key handles a key press in the form.
 func (f *form) key(msg tea.KeyPressMsg, k keyMap) (tea.Cmd, formAction) {
 	if !key.Matches(msg, k.Complete) {
-		f.game.tabbed = false
+		f.game.comp.Reset()
 	}
 	cmd, act := f.dispatch(msg, k)
 	f.validate()

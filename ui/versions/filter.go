@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rdash/api"
+	"rdash/ui/common"
 )
 
 // Filter is what the server is asked to filter by. Values within one field
@@ -54,10 +55,11 @@ func (f Filter) Match(v api.Version) bool {
 	return strings.Contains(strings.ToLower(v.Version), q) || strings.Contains(strings.ToLower(v.Name), q)
 }
 
-// splitList parses "1.21, 1.20.4 1.20.1" into distinct values, in order.
+// splitList parses "1.21, 1.20.4 1.20.1" into distinct values, in order:
+// a filter has no use for a repeat.
 func splitList(s string) []string {
 	var out []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+	for _, f := range common.SplitList(s) {
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}

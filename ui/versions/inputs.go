@@ -21,15 +21,13 @@ func newInput(s *common.Styles, prompt, placeholder string) textinput.Model {
 type gameInput struct {
 	input  textinput.Model
 	before string
-	prefix string // the last token as typed, while tab cycles
-	cycle  int
-	tabbed bool
+	comp   common.Completion
 }
 
 func newGameInput(s *common.Styles) gameInput {
 	in := newInput(s, "game versions: ", "1.21.4, 1.20.6 (tab completes)")
 	in.KeyMap.AcceptSuggestion.SetEnabled(false) // tab is ours
-	return gameInput{input: in}
+	return gameInput{input: in, comp: common.Completion{Empty: true}}
 }
 
 // open starts editing with the filter's current values.
@@ -38,49 +36,25 @@ func (g *gameInput) open(current []string) tea.Cmd {
 	if v != "" {
 		v += ", "
 	}
-	g.before, g.tabbed = v, false
+	g.before = v
+	g.comp.Reset()
 	g.input.SetValue(v)
 	g.input.CursorEnd()
 	return g.input.Focus()
 }
 
-// lastToken splits the value into the chosen values and the one being typed.
-func (g *gameInput) lastToken() (chosen []string, last string, start int) {
-	v := g.input.Value()
-	start = strings.LastIndexAny(v, ", ") + 1
-	return splitList(v[:start]), v[start:], start
-}
-
 // complete replaces the token being typed with the next seen game version
 // that starts with what was typed.
-func (g *gameInput) complete(s *seen) {
-	chosen, last, start := g.lastToken()
-	if !g.tabbed {
-		g.prefix, g.cycle = last, 0
-	} else {
-		g.cycle++
-	}
-	cands := s.completions(g.prefix, chosen)
-	if len(cands) == 0 {
-		return
-	}
-	g.tabbed = true
-	g.input.SetValue(g.input.Value()[:start] + cands[g.cycle%len(cands)])
-	g.input.CursorEnd()
-}
+func (g *gameInput) complete(s *seen) { g.comp.Complete(&g.input, s.game) }
 
 // suggestions are the completions of what is being typed, for display.
 func (g *gameInput) suggestions(s *seen) []string {
-	chosen, last, _ := g.lastToken()
-	if g.tabbed {
-		last = g.prefix
-	}
-	return s.completions(last, chosen)
+	return g.comp.Suggestions(g.input.Value(), s.game)
 }
 
 func (g *gameInput) update(msg tea.Msg) tea.Cmd {
 	if _, ok := msg.(tea.KeyPressMsg); ok {
-		g.tabbed = false
+		g.comp.Reset()
 	}
 	var cmd tea.Cmd
 	g.input, cmd = g.input.Update(msg)

@@ -33,15 +33,3 @@ func (s *seen) add(v api.Version) {
 		}
 	}
 }
-
-// completions are the seen game versions starting with prefix, newest
-// first, leaving out those already chosen.
-func (s *seen) completions(prefix string, chosen []string) []string {
-	var out []string
-	for _, g := range s.game {
-		if len(g) >= len(prefix) && g[:len(prefix)] == prefix && !slices.Contains(chosen, g) {
-			out = append(out, g)
-		}
-	}
-	return out
-}
