@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/common"
 )
 
 // ShortHelp implements common.Screen: the keys that work where the focus
@@ -23,7 +25,7 @@ func (m *Model) shortHelp() []key.Binding {
 	case stageForm:
 		return m.formHelp()
 	case stageChangelog:
-		return []key.Binding{k.SwitchView, withHelp(k.Back, "esc", "done")}
+		return []key.Binding{k.SwitchView, common.WithHelp(k.Back, "esc", "done")}
 	case stagePreview:
 		return m.previewHelp()
 	case stageResults:
@@ -47,44 +49,44 @@ func (m *Model) formHelp() []key.Binding {
 	var out []key.Binding
 	switch {
 	case t.part == partBox:
-		out = []key.Binding{k.Toggle, withHelp(k.Left, "←/→", "move")}
+		out = []key.Binding{k.Toggle, common.WithHelp(k.Left, "←/→", "move")}
 	case f.inputAt(t) != nil && t.field == fieldGame:
 		out = []key.Binding{k.Complete}
 	case f.inputAt(t) != nil:
 		out = []key.Binding{k.Next}
 	case t.part == partNewDep || (t.field == fieldChangelog && t.part == partText):
-		submit = withHelp(k.Submit, "enter", "press")
+		submit = common.WithHelp(k.Submit, "enter", "press")
 	case t.field != fieldButton:
-		out = []key.Binding{withHelp(k.Left, "←/→", "change")}
+		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change")}
 	}
-	out = append(out, withHelp(k.Down, "↑/↓", "move"))
+	out = append(out, common.WithHelp(k.Down, "↑/↓", "move"))
 	if f.deps.row(t) != nil {
 		out = append(out, k.RemoveRow)
 	}
-	return append(out, submit, withHelp(k.Back, "esc", "leave"))
+	return append(out, submit, common.WithHelp(k.Back, "esc", "leave"))
 }
 
 func (m *Model) previewHelp() []key.Binding {
 	k := m.keys
 	switch {
 	case m.asking:
-		return []key.Binding{withHelp(k.Left, "←/→", "choose"), withHelp(k.Submit, "enter", "answer"), k.Yes, k.No}
+		return []key.Binding{common.WithHelp(k.Left, "←/→", "choose"), common.WithHelp(k.Submit, "enter", "answer"), k.Yes, k.No}
 	case m.plan == nil && m.loadErr != nil && !m.nothingToUndo():
-		return []key.Binding{withHelp(k.Retry, "r", "retry"), k.Back}
+		return []key.Binding{common.WithHelp(k.Retry, "r", "retry"), k.Back}
 	case m.plan == nil || m.plan.size() == 0:
 		return []key.Binding{k.Back}
 	case m.kind == kindDelete:
-		return []key.Binding{withHelp(k.Submit, "enter", "delete"), withHelp(k.Back, "esc", "cancel"), m.common.Keys.Down}
+		return []key.Binding{common.WithHelp(k.Submit, "enter", "delete"), common.WithHelp(k.Back, "esc", "cancel"), m.common.Keys.Down}
 	}
-	return []key.Binding{withHelp(k.Submit, "enter", "apply"), k.Back, m.common.Keys.Down, m.common.Keys.Up}
+	return []key.Binding{common.WithHelp(k.Submit, "enter", "apply"), k.Back, m.common.Keys.Down, m.common.Keys.Up}
 }
 
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
-		{k.Next, k.Prev, withHelp(k.Down, "↑/↓", "line"), withHelp(k.Left, "←/→", "change")},
+		{k.Next, k.Prev, common.WithHelp(k.Down, "↑/↓", "line"), common.WithHelp(k.Left, "←/→", "change")},
 		{k.Toggle, k.Complete, k.RemoveRow, k.Submit},
-		{k.SwitchView, withHelp(k.Retry, "r", "retry failed"), withHelp(k.Undo, "u", "undo the edit"), k.Back},
+		{k.SwitchView, common.WithHelp(k.Retry, "r", "retry failed"), common.WithHelp(k.Undo, "u", "undo the edit"), k.Back},
 	}
 }

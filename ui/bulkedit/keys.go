@@ -1,6 +1,10 @@
 package bulkedit
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/common"
+)
 
 // keyMap is the keys of the bulk screens that the dashboard's KeyMap does
 // not have. The form takes arrows rather than j/k, which type letters.
@@ -18,34 +22,23 @@ type keyMap struct {
 	Retry, Undo key.Binding
 }
 
-func bind(keys []string, help, desc string) key.Binding {
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-}
-
 func newKeyMap() keyMap {
 	return keyMap{
-		Next:       bind([]string{"tab"}, "tab", "next"),
-		Prev:       bind([]string{"shift+tab"}, "shift+tab", "previous"),
-		Up:         bind([]string{"up"}, "↑", "up"),
-		Down:       bind([]string{"down"}, "↓", "down"),
-		Left:       bind([]string{"left"}, "←", "change"),
-		Right:      bind([]string{"right"}, "→", "change"),
-		Toggle:     bind([]string{"space"}, "space", "toggle"),
-		Submit:     bind([]string{"enter"}, "enter", "preview"),
-		Complete:   bind([]string{"tab"}, "tab", "complete"),
-		RemoveRow:  bind([]string{"ctrl+x"}, "ctrl+x", "drop row"),
-		Back:       bind([]string{"esc"}, "esc", "back"),
-		SwitchView: bind([]string{"tab"}, "tab", "edit ⇄ preview"),
-		Yes:        bind([]string{"y"}, "y", "yes"),
-		No:         bind([]string{"n"}, "n", "no"),
-		Retry:      bind([]string{"r"}, "r", "retry failed"),
-		Undo:       bind([]string{"u"}, "u", "undo"),
+		Next:       common.Bind([]string{"tab"}, "tab", "next"),
+		Prev:       common.Bind([]string{"shift+tab"}, "shift+tab", "previous"),
+		Up:         common.Bind([]string{"up"}, "↑", "up"),
+		Down:       common.Bind([]string{"down"}, "↓", "down"),
+		Left:       common.Bind([]string{"left"}, "←", "change"),
+		Right:      common.Bind([]string{"right"}, "→", "change"),
+		Toggle:     common.Bind([]string{"space"}, "space", "toggle"),
+		Submit:     common.Bind([]string{"enter"}, "enter", "preview"),
+		Complete:   common.Bind([]string{"tab"}, "tab", "complete"),
+		RemoveRow:  common.Bind([]string{"ctrl+x"}, "ctrl+x", "drop row"),
+		Back:       common.Bind([]string{"esc"}, "esc", "back"),
+		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
+		Yes:        common.Bind([]string{"y"}, "y", "yes"),
+		No:         common.Bind([]string{"n"}, "n", "no"),
+		Retry:      common.Bind([]string{"r"}, "r", "retry failed"),
+		Undo:       common.Bind([]string{"u"}, "u", "undo"),
 	}
-}
-
-// withHelp returns b with other help text, for keys whose meaning depends
-// on where the focus is.
-func withHelp(b key.Binding, keys, desc string) key.Binding {
-	b.SetHelp(keys, desc)
-	return b
 }

@@ -37,57 +37,65 @@ type KeyMap struct {
 	SwitchPane key.Binding
 }
 
-func bind(keys []string, help, desc string) key.Binding {
+// Bind is a binding of keys, shown in help as help and desc.
+func Bind(keys []string, help, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// WithHelp returns b with other help text, for keys whose meaning depends
+// on where the focus is (esc "done" in a field, "cancel" in a form).
+func WithHelp(b key.Binding, keys, desc string) key.Binding {
+	b.SetHelp(keys, desc)
+	return b
 }
 
 // DefaultKeyMap returns the dashboard's key bindings.
 func DefaultKeyMap() *KeyMap {
 	return &KeyMap{
-		Quit:      bind([]string{"q"}, "q", "quit"),
-		ForceQuit: bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Back:      bind([]string{"esc"}, "esc", "back"),
-		Help:      bind([]string{"?"}, "?", "help"),
-		Retry:     bind([]string{"r"}, "r", "retry"),
-		SignIn:    bind([]string{"enter"}, "enter", "sign in"),
+		Quit:      Bind([]string{"q"}, "q", "quit"),
+		ForceQuit: Bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Back:      Bind([]string{"esc"}, "esc", "back"),
+		Help:      Bind([]string{"?"}, "?", "help"),
+		Retry:     Bind([]string{"r"}, "r", "retry"),
+		SignIn:    Bind([]string{"enter"}, "enter", "sign in"),
 
-		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
-		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   bind([]string{"pgup", "ctrl+b"}, "pgup", "page up"),
-		PageDown: bind([]string{"pgdown", "ctrl+f"}, "pgdn", "page down"),
-		HalfUp:   bind([]string{"ctrl+u"}, "ctrl+u", "½ page up"),
-		HalfDown: bind([]string{"ctrl+d"}, "ctrl+d", "½ page down"),
-		Top:      bind([]string{"g", "home"}, "g", "top"),
-		Bottom:   bind([]string{"G", "end"}, "G", "bottom"),
-		Open:     bind([]string{"enter"}, "enter", "open"),
+		Up:       Bind([]string{"up", "k"}, "↑/k", "up"),
+		Down:     Bind([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   Bind([]string{"pgup", "ctrl+b"}, "pgup", "page up"),
+		PageDown: Bind([]string{"pgdown", "ctrl+f"}, "pgdn", "page down"),
+		HalfUp:   Bind([]string{"ctrl+u"}, "ctrl+u", "½ page up"),
+		HalfDown: Bind([]string{"ctrl+d"}, "ctrl+d", "½ page down"),
+		Top:      Bind([]string{"g", "home"}, "g", "top"),
+		Bottom:   Bind([]string{"G", "end"}, "G", "bottom"),
+		Open:     Bind([]string{"enter"}, "enter", "open"),
 
-		Accept:   bind([]string{"enter"}, "enter", "apply"),
-		Cancel:   bind([]string{"esc"}, "esc", "cancel"),
-		Complete: bind([]string{"tab"}, "tab", "complete"),
-		Toggle:   bind([]string{"space", "x"}, "space", "toggle"),
+		Accept:   Bind([]string{"enter"}, "enter", "apply"),
+		Cancel:   Bind([]string{"esc"}, "esc", "cancel"),
+		Complete: Bind([]string{"tab"}, "tab", "complete"),
+		Toggle:   Bind([]string{"space", "x"}, "space", "toggle"),
 
-		Filter:      bind([]string{"/"}, "/", "filter"),
-		Pin:         bind([]string{"p"}, "p", "pin/unpin"),
-		Invitations: bind([]string{"i"}, "i", "invitations"),
-		Account:     bind([]string{"@"}, "@", "account"),
+		Filter:      Bind([]string{"/"}, "/", "filter"),
+		Pin:         Bind([]string{"p"}, "p", "pin/unpin"),
+		Invitations: Bind([]string{"i"}, "i", "invitations"),
+		Account:     Bind([]string{"@"}, "@", "account"),
 
-		Search:       bind([]string{"/"}, "/", "search"),
-		Channels:     bind([]string{"c"}, "c", "channel"),
-		GameVersions: bind([]string{"v"}, "v", "game"),
-		ClearFilters: bind([]string{"F"}, "F", "clear filters"),
-		Sort:         bind([]string{"s"}, "s", "sort"),
-		SortReverse:  bind([]string{"S"}, "S", "reverse sort"),
-		Mark:         bind([]string{"space"}, "space", "mark"),
-		MarkAll:      bind([]string{"a"}, "a", "mark all loaded"),
-		ClearMarks:   bind([]string{"A"}, "A", "clear marks"),
-		Refresh:      bind([]string{"r"}, "r", "refresh"),
-		CopyID:       bind([]string{"y"}, "y", "copy ID"),
-		CopyURL:      bind([]string{"Y"}, "Y", "copy URL"),
-		Edit:         bind([]string{"e"}, "e", "bulk edit"),
-		Delete:       bind([]string{"D"}, "D", "delete"),
-		Undo:         bind([]string{"u"}, "u", "undo last edit"),
+		Search:       Bind([]string{"/"}, "/", "search"),
+		Channels:     Bind([]string{"c"}, "c", "channel"),
+		GameVersions: Bind([]string{"v"}, "v", "game"),
+		ClearFilters: Bind([]string{"F"}, "F", "clear filters"),
+		Sort:         Bind([]string{"s"}, "s", "sort"),
+		SortReverse:  Bind([]string{"S"}, "S", "reverse sort"),
+		Mark:         Bind([]string{"space"}, "space", "mark"),
+		MarkAll:      Bind([]string{"a"}, "a", "mark all loaded"),
+		ClearMarks:   Bind([]string{"A"}, "A", "clear marks"),
+		Refresh:      Bind([]string{"r"}, "r", "refresh"),
+		CopyID:       Bind([]string{"y"}, "y", "copy ID"),
+		CopyURL:      Bind([]string{"Y"}, "Y", "copy URL"),
+		Edit:         Bind([]string{"e"}, "e", "bulk edit"),
+		Delete:       Bind([]string{"D"}, "D", "delete"),
+		Undo:         Bind([]string{"u"}, "u", "undo last edit"),
 
-		SwitchPane: bind([]string{"tab"}, "tab", "files ⇄ changelog"),
+		SwitchPane: Bind([]string{"tab"}, "tab", "files ⇄ changelog"),
 	}
 }
 

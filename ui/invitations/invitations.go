@@ -134,9 +134,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	k := m.common.Keys
 	switch {
 	case m.dialog != nil:
-		return append(m.dialog.form.KeyBinds(), withHelp(k.Cancel, "esc", "cancel"))
+		return append(m.dialog.form.KeyBinds(), common.WithHelp(k.Cancel, "esc", "cancel"))
 	case m.input.Focused():
-		return []key.Binding{withHelp(k.Accept, "enter", "add"), withHelp(k.Cancel, "esc", "cancel")}
+		return []key.Binding{common.WithHelp(k.Accept, "enter", "add"), common.WithHelp(k.Cancel, "esc", "cancel")}
 	}
 	return m.actionKeys()
 }
@@ -146,13 +146,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.common.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom},
-		{withHelp(m.keys.Accept, "a", "accept your invitation"), withHelp(m.keys.Reject, "x", "reject your invitation")},
-		{withHelp(m.keys.Invite, "n", "invite someone"), withHelp(m.keys.Cancel, "x", "cancel an invitation")},
+		{common.WithHelp(m.keys.Accept, "a", "accept your invitation"), common.WithHelp(m.keys.Reject, "x", "reject your invitation")},
+		{common.WithHelp(m.keys.Invite, "n", "invite someone"), common.WithHelp(m.keys.Cancel, "x", "cancel an invitation")},
 		{m.keys.AddOrg, k.Refresh},
 	}
-}
-
-func withHelp(b key.Binding, k, desc string) key.Binding {
-	b.SetHelp(k, desc)
-	return b
 }

@@ -106,7 +106,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.common.Keys
 	if m.Capturing() {
-		return []key.Binding{k.Open, bindingWithHelp(k.Cancel, "esc", "clear"), upDownArrows}
+		return []key.Binding{k.Open, common.WithHelp(k.Cancel, "esc", "clear"), upDownArrows}
 	}
 	b := []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Pin}
 	if m.common.Has(common.RouteInvitations) {
@@ -129,8 +129,3 @@ func (m *Model) FullHelp() [][]key.Binding {
 }
 
 var upDownArrows = key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))
-
-func bindingWithHelp(b key.Binding, k, desc string) key.Binding {
-	b.SetHelp(k, desc)
-	return b
-}

@@ -1,6 +1,10 @@
 package signin
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/common"
+)
 
 // keyMap is the sign-in screen's keys; esc, q and ? stay the root's
 // while no field or question has the keys.
@@ -10,18 +14,15 @@ type keyMap struct {
 }
 
 func newKeyMap() keyMap {
-	bind := func(keys []string, help, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
 	return keyMap{
-		Copy:    bind([]string{"y"}, "y", "copy URL"),
-		Browser: bind([]string{"o"}, "o", "open browser"),
-		Paste:   bind([]string{"enter", "p"}, "enter", "paste the code"),
-		Submit:  bind([]string{"enter"}, "enter", "sign in"),
-		Leave:   bind([]string{"esc"}, "esc", "leave the field"),
-		Again:   bind([]string{"enter", "r"}, "enter", "start again"),
-		Yes:     bind([]string{"y"}, "y", "store in plain text"),
+		Copy:    common.Bind([]string{"y"}, "y", "copy URL"),
+		Browser: common.Bind([]string{"o"}, "o", "open browser"),
+		Paste:   common.Bind([]string{"enter", "p"}, "enter", "paste the code"),
+		Submit:  common.Bind([]string{"enter"}, "enter", "sign in"),
+		Leave:   common.Bind([]string{"esc"}, "esc", "leave the field"),
+		Again:   common.Bind([]string{"enter", "r"}, "enter", "start again"),
+		Yes:     common.Bind([]string{"y"}, "y", "store in plain text"),
 		// The default is No: enter and esc keep the user signed out.
-		No: bind([]string{"n", "enter", "esc"}, "n/enter", "keep signed out"),
+		No: common.Bind([]string{"n", "enter", "esc"}, "n/enter", "keep signed out"),
 	}
 }

@@ -11,7 +11,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	k := m.common.Keys
 	switch m.mode {
 	case modeSearch:
-		return []key.Binding{k.Accept, withHelp(k.Cancel, "esc", "done")}
+		return []key.Binding{k.Accept, common.WithHelp(k.Cancel, "esc", "done")}
 	case modeGame:
 		return []key.Binding{k.Complete, k.Accept, k.Cancel}
 	case modeChannels:
@@ -39,9 +39,4 @@ func (m *Model) FullHelp() [][]key.Binding {
 		{k.Search, k.Channels, k.GameVersions, k.ClearFilters},
 		bulk,
 	}
-}
-
-func withHelp(b key.Binding, k, desc string) key.Binding {
-	b.SetHelp(k, desc)
-	return b
 }
