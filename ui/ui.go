@@ -15,6 +15,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"time"
@@ -109,7 +110,7 @@ func New(opts Options) *Model {
 	m.status = statusbar.New(styles)
 	m.help = help.New()
 	m.help.Styles = styles.Help
-	m.user = firstNonEmpty(opts.State.Username, opts.Config.Username)
+	m.user = cmp.Or(opts.State.Username, opts.Config.Username)
 	return m
 }
 
@@ -162,13 +163,4 @@ func orDiscard(l *slog.Logger) *slog.Logger {
 		return slog.New(slog.DiscardHandler)
 	}
 	return l
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }

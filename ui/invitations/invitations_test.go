@@ -1,6 +1,7 @@
 package invitations
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -35,7 +36,7 @@ type world struct {
 func start(t *testing.T, s setup) *world {
 	t.Helper()
 	w := &world{t: t}
-	w.api, w.srv = uitest.Sandbox(t, cmpOr(s.user, "alice"))
+	w.api, w.srv = uitest.Sandbox(t, cmp.Or(s.user, "alice"))
 	client := common.Client(w.api)
 	if s.client != nil {
 		client = s.client
@@ -52,13 +53,6 @@ func start(t *testing.T, s setup) *world {
 	w.d = uitest.NewDriver(t, uitest.Screen{S: w.m, State: &st}, s.w, s.h)
 	w.settle()
 	return w
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // settle feeds replies until nothing is loading or running.

@@ -1,6 +1,7 @@
 package picker
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -71,7 +72,7 @@ func (m *Model) buildItems() []item {
 		add(p, sectionRecent, false)
 	}
 	for _, p := range m.mine {
-		add(firstNonEmpty(p.Slug, p.ID), sectionMine, false)
+		add(cmp.Or(p.Slug, p.ID), sectionMine, false)
 	}
 	return items
 }
@@ -105,11 +106,4 @@ func filtered(items []item, text string) []item {
 		out = append(out, item{ref: common.ProjectRef{Slug: safe.Line(text)}, section: sectionTyped})
 	}
 	return out
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
