@@ -59,18 +59,12 @@ func (e *editor) setSize(w, h int) {
 }
 
 // changelogRenderedMsg carries a glamour rendering of the changelog.
-type changelogRenderedMsg struct {
-	key common.MarkdownKey
-	out string
-	err error
-}
+type changelogRenderedMsg struct{ common.MarkdownRendered }
 
-// renderChangelog renders source away from Update.
 func renderChangelog(k common.MarkdownKey, source string) tea.Cmd {
-	return func() tea.Msg {
-		out, err := common.RenderMarkdown(source, k.Width, k.Style)
-		return changelogRenderedMsg{key: k, out: out, err: err}
-	}
+	return common.RenderMarkdownCmd(k, source, func(r common.MarkdownRendered) tea.Msg {
+		return changelogRenderedMsg{r}
+	})
 }
 
 // render asks for the preview the current text, width and theme need.
@@ -90,16 +84,16 @@ func (e *editor) render(c common.Common) tea.Cmd {
 }
 
 func (e *editor) renderedMsg(msg changelogRenderedMsg, c common.Common) tea.Cmd {
-	if msg.key != e.want {
+	if msg.Key != e.want {
 		return nil
 	}
 	e.rendering = false
-	if msg.err != nil {
+	if msg.Err != nil {
 		e.rendered = ""
-		return common.ReportError(msg.err, "rendering the changelog", nil)
+		return common.ReportError(msg.Err, "rendering the changelog", nil)
 	}
-	c.Markdown.Put(msg.key, msg.out)
-	e.rendered = msg.out
+	c.Markdown.Put(msg.Key, msg.Out)
+	e.rendered = msg.Out
 	return nil
 }
 

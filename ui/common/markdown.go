@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -83,4 +84,23 @@ func RenderMarkdown(source string, width int, style string) (string, error) {
 		lines[i] = l
 	}
 	return strings.Join(lines, "\n"), nil
+}
+
+// MarkdownRendered is a rendering made by RenderMarkdownCmd: Out for Key,
+// or the Err that stopped it.
+type MarkdownRendered struct {
+	Key MarkdownKey
+	Out string
+	Err error
+}
+
+// RenderMarkdownCmd renders source at key's width and style in a command,
+// away from Update. done wraps the result in the asking screen's own
+// message type, so only that screen keeps it: every screen on the stack
+// sees every message.
+func RenderMarkdownCmd(key MarkdownKey, source string, done func(MarkdownRendered) tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		out, err := RenderMarkdown(source, key.Width, key.Style)
+		return done(MarkdownRendered{Key: key, Out: out, Err: err})
+	}
 }

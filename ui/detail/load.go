@@ -50,19 +50,13 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 	return m.render()
 }
 
-// changelogRenderedMsg carries a glamour rendering.
-type changelogRenderedMsg struct {
-	key common.MarkdownKey
-	out string
-	err error
-}
+// changelogRenderedMsg carries a glamour rendering of the changelog.
+type changelogRenderedMsg struct{ common.MarkdownRendered }
 
-// renderChangelog renders source with glamour, away from Update.
 func renderChangelog(key common.MarkdownKey, source string) tea.Cmd {
-	return func() tea.Msg {
-		out, err := common.RenderMarkdown(source, key.Width, key.Style)
-		return changelogRenderedMsg{key: key, out: out, err: err}
-	}
+	return common.RenderMarkdownCmd(key, source, func(r common.MarkdownRendered) tea.Msg {
+		return changelogRenderedMsg{r}
+	})
 }
 
 // render asks for the rendering the current width and theme need: from
@@ -88,17 +82,17 @@ func (m *Model) render() tea.Cmd {
 }
 
 func (m *Model) changelogRendered(msg changelogRenderedMsg) tea.Cmd {
-	if msg.err != nil {
-		if msg.key == m.want {
+	if msg.Err != nil {
+		if msg.Key == m.want {
 			m.rendering = false
 			m.show(m.source) // plain text beats nothing
 		}
-		return common.ReportError(msg.err, "rendering the changelog", nil)
+		return common.ReportError(msg.Err, "rendering the changelog", nil)
 	}
-	m.common.Markdown.Put(msg.key, msg.out)
-	if msg.key == m.want {
+	m.common.Markdown.Put(msg.Key, msg.Out)
+	if msg.Key == m.want {
 		m.rendering = false
-		m.show(msg.out)
+		m.show(msg.Out)
 	}
 	return nil
 }
