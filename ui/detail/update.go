@@ -1,8 +1,6 @@
 package detail
 
 import (
-	"context"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -65,8 +63,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		id := safe.Line(m.version.ID)
 		return tea.Batch(tea.SetClipboard(id), common.Status("copied the ID of "+m.Title()+": "+id))
 	case key.Matches(msg, k.CopyURL):
-		m.downloadSeq++
-		return fetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), m.version.ID, m.downloadSeq)
+		return m.copyURL()
 	}
 	return nil
 }
@@ -105,30 +102,23 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 	return nil
 }
 
-// downloadURLMsg carries the download URL of the version's primary file.
+// downloadURLMsg carries the download URL of the version's primary file
+// for request seq.
 type downloadURLMsg struct {
 	seq int
-	url string
-	err error
+	common.DownloadURL
 }
 
-// fetchDownloadURL resolves where the primary file downloads from.
-func fetchDownloadURL(ctx context.Context, c common.Client, project, id string, seq int) tea.Cmd {
-	return func() tea.Msg {
-		u, _, err := c.DownloadURL(ctx, project, id, "")
-		if err != nil {
-			return downloadURLMsg{seq: seq, err: err}
-		}
-		return downloadURLMsg{seq: seq, url: safe.Line(u.String())}
-	}
+func (m *Model) copyURL() tea.Cmd {
+	m.downloadSeq++
+	seq := m.downloadSeq
+	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), m.version,
+		func(d common.DownloadURL) tea.Msg { return downloadURLMsg{seq: seq, DownloadURL: d} })
 }
 
 func (m *Model) downloadURL(msg downloadURLMsg) tea.Cmd {
 	if msg.seq != m.downloadSeq {
 		return nil
 	}
-	if msg.err != nil {
-		return common.ReportError(msg.err, "finding the download URL of "+m.Title(), nil)
-	}
-	return tea.Batch(tea.SetClipboard(msg.url), common.Status("copied the download URL of "+m.Title()))
+	return msg.Copy()
 }

@@ -1,7 +1,6 @@
 package versions
 
 import (
-	"context"
 	"fmt"
 	"slices"
 
@@ -74,12 +73,11 @@ func (m *Model) copyID() tea.Cmd {
 	return tea.Batch(tea.SetClipboard(id), common.Status("copied the ID of "+safe.Line(v.Version)+": "+id))
 }
 
-// downloadURLMsg carries the download URL of a version's primary file.
+// downloadURLMsg carries the download URL of a version's primary file
+// for request seq.
 type downloadURLMsg struct {
-	seq     int
-	version string
-	url     string
-	err     error
+	seq int
+	common.DownloadURL
 }
 
 func (m *Model) copyURL() tea.Cmd {
@@ -88,29 +86,16 @@ func (m *Model) copyURL() tea.Cmd {
 		return nil
 	}
 	m.downloadSeq++
-	return fetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), v, m.downloadSeq)
-}
-
-// fetchDownloadURL resolves where the primary file downloads from.
-func fetchDownloadURL(ctx context.Context, c common.Client, project string, v api.Version, seq int) tea.Cmd {
-	return func() tea.Msg {
-		u, _, err := c.DownloadURL(ctx, project, v.ID, "")
-		msg := downloadURLMsg{seq: seq, version: safe.Line(v.Version), err: err}
-		if err == nil {
-			msg.url = safe.Line(u.String())
-		}
-		return msg
-	}
+	seq := m.downloadSeq
+	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), v,
+		func(d common.DownloadURL) tea.Msg { return downloadURLMsg{seq: seq, DownloadURL: d} })
 }
 
 func (m *Model) downloadURL(msg downloadURLMsg) tea.Cmd {
 	if msg.seq != m.downloadSeq {
 		return nil
 	}
-	if msg.err != nil {
-		return common.ReportError(msg.err, "finding the download URL of "+msg.version, nil)
-	}
-	return tea.Batch(tea.SetClipboard(msg.url), common.Status("copied the download URL of "+msg.version))
+	return msg.Copy()
 }
 
 // versionsChanged follows edits and deletions made by another screen.
