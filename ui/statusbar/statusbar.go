@@ -70,9 +70,6 @@ func (m *Model) Error(text string) tea.Cmd { return m.show(text, true, ErrorTTL)
 // Clear removes the note at once.
 func (m *Model) Clear() { m.note, m.isError = "", false }
 
-// Note returns the note shown now, for tests and the error panel.
-func (m Model) Note() string { return m.note }
-
 func (m *Model) show(text string, isError bool, ttl time.Duration) tea.Cmd {
 	m.seq++
 	m.note, m.isError = text, isError

@@ -18,12 +18,12 @@ func TestNotesFadeUnlessReplaced(t *testing.T) {
 	first := m.seq
 	m.Info("second")
 	m.Update(noteExpiredMsg{seq: first})
-	if m.Note() != "second" {
-		t.Fatalf("an old expiry cleared the newer note: %q", m.Note())
+	if m.note != "second" {
+		t.Fatalf("an old expiry cleared the newer note: %q", m.note)
 	}
 	m.Update(noteExpiredMsg{seq: m.seq})
-	if m.Note() != "" {
-		t.Fatalf("note did not fade: %q", m.Note())
+	if m.note != "" {
+		t.Fatalf("note did not fade: %q", m.note)
 	}
 }
 

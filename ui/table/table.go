@@ -114,16 +114,6 @@ func (m *Model) Move(n int) { m.SetCursor(m.cursor + n) }
 // PageHeight is how many rows fit on screen.
 func (m Model) PageHeight() int { return max(m.height-1, 1) }
 
-// Shown reports whether the column titled title fits the current width.
-func (m Model) Shown(title string) bool {
-	for _, c := range m.shown {
-		if m.cols[c].Title == title {
-			return true
-		}
-	}
-	return false
-}
-
 func (m *Model) scroll() {
 	m.renderCursor()
 	h := m.PageHeight()

@@ -150,13 +150,6 @@ func (m *Model) Marked() []api.Version { return m.marks.list() }
 // HiddenMarked counts the marked versions the current filter hides.
 func (m *Model) HiddenMarked() int { return m.marks.hidden(m.filter) }
 
-// Filter returns the filter in force.
-func (m *Model) Filter() Filter { return m.filter }
-
-// Loaded is how many versions are loaded, and the server's total (-1 when
-// it does not say).
-func (m *Model) Loaded() (n, total int) { return len(m.versions), m.total }
-
 func tableStyles(s *common.Styles) table.Styles {
 	return table.Styles{Header: s.TableHeader, Cursor: s.Cursor, Mark: s.Mark}
 }
