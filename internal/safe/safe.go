@@ -15,11 +15,17 @@ func Line(s string) string {
 }
 
 // Text returns s with escape sequences and control characters removed,
-// keeping newlines and tabs (for changelogs and other multi-line text).
-// Carriage returns are dropped so "\r\n" becomes "\n".
+// keeping newlines (for changelogs and other multi-line text). Tabs become
+// spaces up to the next column that is a multiple of TabWidth: renderers
+// measure a tab as zero wide and drop it, which would flatten the
+// indentation of a changelog's code blocks. Carriage returns are dropped
+// so "\r\n" becomes "\n".
 func Text(s string) string {
 	return clean(s, true)
 }
+
+// TabWidth is the distance between the tab stops Text expands tabs to.
+const TabWidth = 4
 
 func clean(s string, multiline bool) string {
 	if isPlain(s) {
@@ -28,14 +34,19 @@ func clean(s string, multiline bool) string {
 	s = ansi.Strip(s)
 	var b strings.Builder
 	b.Grow(len(s))
+	col, from := 0, 0 // the column b.String()[from:] starts at
 	for _, r := range s {
 		switch {
+		case r == '\n' && multiline:
+			b.WriteByte('\n')
+			col, from = 0, b.Len()
+		case r == '\t' && multiline:
+			col += ansi.StringWidth(b.String()[from:])
+			n := TabWidth - col%TabWidth
+			b.WriteString(strings.Repeat(" ", n))
+			col, from = col+n, b.Len()
 		case r == '\n' || r == '\t':
-			if multiline {
-				b.WriteRune(r)
-			} else {
-				b.WriteByte(' ')
-			}
+			b.WriteByte(' ')
 		case r == unicode.ReplacementChar:
 			b.WriteRune(r)
 		case unicode.IsControl(r), isFormatHazard(r):
