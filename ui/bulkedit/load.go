@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -158,37 +157,6 @@ func gameVersions(vs []api.Version) []string {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b string) int { return naturalCompare(b, a) })
+	slices.SortFunc(out, func(a, b string) int { return common.NaturalCompare(b, a) })
 	return out
-}
-
-// naturalCompare orders strings with their digit runs compared as
-// numbers, so 1.21.10 comes after 1.21.9.
-func naturalCompare(a, b string) int {
-	for a != "" && b != "" {
-		ra, rb := run(a), run(b)
-		na, errA := strconv.Atoi(ra)
-		nb, errB := strconv.Atoi(rb)
-		switch {
-		case errA == nil && errB == nil && na != nb:
-			return na - nb
-		case (errA != nil || errB != nil) && ra != rb:
-			if ra < rb {
-				return -1
-			}
-			return 1
-		}
-		a, b = a[len(ra):], b[len(rb):]
-	}
-	return len(a) - len(b)
-}
-
-// run is the leading run of digits, or of other characters, of s.
-func run(s string) string {
-	digit := func(c byte) bool { return c >= '0' && c <= '9' }
-	i := 1
-	for i < len(s) && digit(s[i]) == digit(s[0]) {
-		i++
-	}
-	return s[:i]
 }
