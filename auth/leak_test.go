@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ func TestNoSecretInErrorsPagesOrFiles(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
 	w := startSandbox(t, sandbox.Options{TokenTTL: time.Hour, NoRefresh: true, CodeTTL: time.Minute, Now: clk.Now})
-	b := newBrowser(t)
+	b := sandboxtest.NewBrowser(t)
 	var texts []string
 	secrets := []string{"sbx_", w.settings.ClientSecret}
 	collect := func(err error) {
@@ -48,12 +49,12 @@ func TestNoSecretInErrorsPagesOrFiles(t *testing.T) {
 	// Loopback: forged state, then deny; keep the pages.
 	f := flow(ModeLoopback, w.settings)
 	got := waitAsync(t, f)
-	page, _ := b.get(strings.Replace(b.decide(f.URL(), "alice", "approve"), "state=", "state=x", 1))
+	page, _ := b.Get(strings.Replace(b.MustDecide(f.URL(), "alice", "approve"), "state=", "state=x", 1))
 	texts = append(texts, page)
 	collect((<-got).err)
 	f = flow(ModeLoopback, w.settings)
 	got = waitAsync(t, f)
-	page, _ = b.get(b.decide(f.URL(), "alice", "deny"))
+	page, _ = b.Get(b.MustDecide(f.URL(), "alice", "deny"))
 	texts = append(texts, page)
 	collect((<-got).err)
 
@@ -61,18 +62,18 @@ func TestNoSecretInErrorsPagesOrFiles(t *testing.T) {
 	bad := w.settings
 	bad.ClientSecret = "sbx_wrong_secret"
 	f = flow(ModePaste, bad)
-	loc := b.decide(f.URL(), "alice", "approve")
+	loc := b.MustDecide(f.URL(), "alice", "approve")
 	_, err := f.Exchange(t.Context(), loc)
 	collect(err)
 	f = flow(ModePaste, w.settings)
-	loc = b.decide(f.URL(), "alice", "approve")
+	loc = b.MustDecide(f.URL(), "alice", "approve")
 	if _, err := f.Exchange(t.Context(), loc); err != nil {
 		t.Fatal(err)
 	}
 	_, err = f.Exchange(t.Context(), loc)
 	collect(err)
 	f = flow(ModePaste, w.settings)
-	loc = b.decide(f.URL(), "alice", "approve")
+	loc = b.MustDecide(f.URL(), "alice", "approve")
 	clk.Add(2 * time.Minute)
 	_, err = f.Exchange(t.Context(), loc)
 	collect(err)

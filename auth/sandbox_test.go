@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"rdash/api/sandbox/sandboxtest"
 	"slices"
 	"strings"
 	"testing"
@@ -40,12 +41,12 @@ func TestLoopbackSignIn(t *testing.T) {
 	}
 	defer f.Close()
 	got := waitAsync(t, f)
-	b := newBrowser(t)
-	loc := b.decide(f.URL(), "alice", "approve")
+	b := sandboxtest.NewBrowser(t)
+	loc := b.MustDecide(f.URL(), "alice", "approve")
 	if !strings.HasPrefix(loc, "http://127.0.0.1:") {
 		t.Fatalf("redirect to %s, want the loopback listener", loc)
 	}
-	page, status := b.get(loc)
+	page, status := b.Get(loc)
 	if status != 200 || !strings.Contains(page, "Signed in") || !strings.Contains(page, "close this tab") {
 		t.Fatalf("callback page %d:\n%s", status, page)
 	}
@@ -60,7 +61,7 @@ func TestLoopbackSignIn(t *testing.T) {
 	if who, err := whoAmI(t, w, src); err != nil || who != "alice" {
 		t.Fatalf("whoAmI = %q, %v", who, err)
 	}
-	if _, err := b.c.Get(loc); err == nil {
+	if _, err := b.Follow(loc); err == nil {
 		t.Error("the listener still answers after its one callback")
 	}
 }
@@ -68,17 +69,17 @@ func TestLoopbackSignIn(t *testing.T) {
 func TestPasteRedirectURLAndBareCode(t *testing.T) {
 	t.Parallel()
 	w := startSandbox(t, sandbox.Options{})
-	b := newBrowser(t)
+	b := sandboxtest.NewBrowser(t)
 	for _, paste := range []func(loc string) string{
 		func(loc string) string { return loc },              // the address the browser ended on
-		func(loc string) string { return b.oobCode(loc) },   // the code the page shows
+		func(loc string) string { return b.OobCode(loc) },   // the code the page shows
 		func(loc string) string { return " " + loc + "\n" }, // with the newline of a terminal
 	} {
 		f, err := NewFlow(w.settings, ModePaste)
 		if err != nil {
 			t.Fatal(err)
 		}
-		loc := b.decide(f.URL(), "bob", "approve")
+		loc := b.MustDecide(f.URL(), "bob", "approve")
 		if u, _ := url.Parse(loc); u.Path != "/auth/oauth/oob" {
 			t.Fatalf("paste mode redirected to %s, want the configured callback", loc)
 		}
@@ -96,18 +97,18 @@ func TestPasteRedirectURLAndBareCode(t *testing.T) {
 func TestStateMismatchAborts(t *testing.T) {
 	t.Parallel()
 	w := startSandbox(t, sandbox.Options{})
-	b := newBrowser(t)
+	b := sandboxtest.NewBrowser(t)
 	f, err := NewFlow(w.settings, ModeLoopback)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := waitAsync(t, f)
-	u, _ := url.Parse(b.decide(f.URL(), "alice", "approve"))
+	u, _ := url.Parse(b.MustDecide(f.URL(), "alice", "approve"))
 	q := u.Query()
 	code := q.Get("code")
 	q.Set("state", "forged")
 	u.RawQuery = q.Encode()
-	page, _ := b.get(u.String())
+	page, _ := b.Get(u.String())
 	if !strings.Contains(page, "Sign-in aborted") {
 		t.Errorf("page:\n%s", page)
 	}
@@ -120,7 +121,7 @@ func TestStateMismatchAborts(t *testing.T) {
 	}
 	// A pasted URL with a forged state is refused too.
 	p, _ := NewFlow(w.settings, ModePaste)
-	loc := b.decide(p.URL(), "alice", "approve")
+	loc := b.MustDecide(p.URL(), "alice", "approve")
 	if _, err := p.Exchange(t.Context(), strings.Replace(loc, "state=", "state=x", 1)); !errors.Is(err, ErrStateMismatch) {
 		t.Fatalf("pasted forged state: %v", err)
 	}
@@ -129,13 +130,13 @@ func TestStateMismatchAborts(t *testing.T) {
 func TestDenyShowsTheReason(t *testing.T) {
 	t.Parallel()
 	w := startSandbox(t, sandbox.Options{})
-	b := newBrowser(t)
+	b := sandboxtest.NewBrowser(t)
 	f, err := NewFlow(w.settings, ModeLoopback)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := waitAsync(t, f)
-	page, _ := b.get(b.decide(f.URL(), "alice", "deny"))
+	page, _ := b.Get(b.MustDecide(f.URL(), "alice", "deny"))
 	if !strings.Contains(page, "the user denied access") || !strings.Contains(page, "close this tab") {
 		t.Errorf("page does not show the reason:\n%s", page)
 	}
@@ -144,7 +145,7 @@ func TestDenyShowsTheReason(t *testing.T) {
 		t.Fatalf("Wait error = %v", r.err)
 	}
 	p, _ := NewFlow(w.settings, ModePaste)
-	if _, err := p.Exchange(t.Context(), b.decide(p.URL(), "alice", "deny")); !errors.As(err, &de) {
+	if _, err := p.Exchange(t.Context(), b.MustDecide(p.URL(), "alice", "deny")); !errors.As(err, &de) {
 		t.Fatalf("pasted deny: %v", err)
 	}
 }
@@ -153,9 +154,9 @@ func TestExpiredCode(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
 	w := startSandbox(t, sandbox.Options{CodeTTL: time.Minute, Now: clk.Now})
-	b := newBrowser(t)
+	b := sandboxtest.NewBrowser(t)
 	f, _ := NewFlow(w.settings, ModePaste)
-	loc := b.decide(f.URL(), "alice", "approve")
+	loc := b.MustDecide(f.URL(), "alice", "approve")
 	clk.Add(2 * time.Minute)
 	_, err := f.Exchange(t.Context(), loc)
 	var te *TokenError
@@ -168,9 +169,9 @@ func TestWrongClientSecret(t *testing.T) {
 	t.Parallel()
 	w := startSandbox(t, sandbox.Options{})
 	w.settings.ClientSecret = "not-the-secret"
-	b := newBrowser(t)
+	b := sandboxtest.NewBrowser(t)
 	f, _ := NewFlow(w.settings, ModePaste)
-	_, err := f.Exchange(t.Context(), b.decide(f.URL(), "alice", "approve"))
+	_, err := f.Exchange(t.Context(), b.MustDecide(f.URL(), "alice", "approve"))
 	var te *TokenError
 	if !errors.As(err, &te) || te.Code != "invalid_client" || te.Status != 401 ||
 		!strings.Contains(err.Error(), "client_secret") || strings.Contains(err.Error(), "not-the-secret") {
@@ -209,7 +210,7 @@ func signIn(t *testing.T, w world, user string) *oauth2.Token {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok, err := f.Exchange(t.Context(), newBrowser(t).decide(f.URL(), user, "approve"))
+	tok, err := f.Exchange(t.Context(), sandboxtest.NewBrowser(t).MustDecide(f.URL(), user, "approve"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"sync"
 	"testing"
@@ -44,8 +45,8 @@ func TestTokenRequestsCarryCredentialsInTheBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := waitAsync(t, f)
-	b := newBrowser(t)
-	b.get(b.decide(f.URL(), "alice", "approve"))
+	b := sandboxtest.NewBrowser(t)
+	b.Get(b.MustDecide(f.URL(), "alice", "approve"))
 	r := <-got
 	if r.err != nil {
 		t.Fatal(r.err)

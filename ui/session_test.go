@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ func signInAs(t *testing.T, d *uitest.Driver, m *Model, user string) {
 	n := len(d.Clipboard())
 	d.Press("y")
 	d.WaitFor("the URL copied", func() bool { return len(d.Clipboard()) > n })
-	loc := uitest.NewBrowser(t).MustDecide(d.Clipboard()[n], user, "approve")
+	loc := sandboxtest.NewBrowser(t).MustDecide(d.Clipboard()[n], user, "approve")
 	d.Send(tea.PasteMsg{Content: loc})
 	d.Press("enter")
 }

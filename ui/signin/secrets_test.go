@@ -1,6 +1,7 @@
 package signin
 
 import (
+	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"sync"
 	"testing"
@@ -36,7 +37,7 @@ func TestNoSecretInAnyView(t *testing.T) {
 	t.Parallel()
 	for _, mode := range []auth.Mode{auth.ModePaste, auth.ModeLoopback} {
 		sess := uitest.NewSession(t, uitest.SessionOptions{Mode: mode, NoKeyring: true})
-		b := uitest.NewBrowser(t)
+		b := sandboxtest.NewBrowser(t)
 		c := uitest.Common(t, sess.Client)
 		c.Session = sess
 		m := New(c, common.SignInArgs{})

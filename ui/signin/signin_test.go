@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 	"os"
+	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -125,7 +126,7 @@ func TestPasteFlowSignsInAndTheClientUsesTheToken(t *testing.T) {
 		t.Fatalf("y copied %q, want the URL", got)
 	}
 
-	loc := uitest.NewBrowser(t).MustDecide(u, "bob", "approve")
+	loc := sandboxtest.NewBrowser(t).MustDecide(u, "bob", "approve")
 	code := uitest.CodeIn(loc)
 	d.Send(tea.PasteMsg{Content: loc + "\n"})
 	if !m.Capturing() || strings.Contains(d.Raw(), code) || !strings.Contains(d.Screen(), "••••") {
@@ -154,7 +155,7 @@ func TestLoopbackFlowSignsIn(t *testing.T) {
 	d, m, sess := start(t, setup{
 		opts: uitest.SessionOptions{Mode: auth.ModeLoopback, User: "alice"},
 		before: func(s *uitest.Session) {
-			s.Browser = uitest.NewBrowser(t).Opener("carol", "approve")
+			s.Browser = sandboxtest.NewBrowser(t).Opener("carol", "approve")
 		},
 	})
 	got := signedIn(t, d)
@@ -179,7 +180,7 @@ func TestLoopbackStillOffersThePasteField(t *testing.T) {
 		t.Fatalf("no paste field in loopback mode:\n%s", d.Screen())
 	}
 	// The user signs in elsewhere and types the code by hand.
-	code := uitest.CodeIn(uitest.NewBrowser(t).MustDecide(u, "dave", "approve"))
+	code := uitest.CodeIn(sandboxtest.NewBrowser(t).MustDecide(u, "dave", "approve"))
 	d.Press("enter")
 	d.Type(code)
 	requireNoSecret(t, d, sess, code)
@@ -195,11 +196,11 @@ func TestDenyIsShownWithTheServersReason(t *testing.T) {
 		t.Parallel()
 		d, m, _ := start(t, setup{opts: uitest.SessionOptions{Mode: auth.ModePaste}})
 		u := waitURL(t, d, m)
-		d.Send(tea.PasteMsg{Content: uitest.NewBrowser(t).MustDecide(u, "alice", "deny")})
+		d.Send(tea.PasteMsg{Content: sandboxtest.NewBrowser(t).MustDecide(u, "alice", "deny")})
 		d.Press("enter")
 		d.WaitForText("The sign-in was not authorized: the user denied access (access_denied).")
 		// The URL still works: the user can decide again.
-		d.Send(tea.PasteMsg{Content: uitest.NewBrowser(t).MustDecide(u, "alice", "approve")})
+		d.Send(tea.PasteMsg{Content: sandboxtest.NewBrowser(t).MustDecide(u, "alice", "approve")})
 		d.Press("enter")
 		if got := signedIn(t, d); got.Account.Name != "alice" {
 			t.Fatalf("signed in as %q", got.Account.Name)
@@ -208,11 +209,11 @@ func TestDenyIsShownWithTheServersReason(t *testing.T) {
 	t.Run("loopback", func(t *testing.T) {
 		t.Parallel()
 		d, m, sess := start(t, setup{opts: uitest.SessionOptions{Mode: auth.ModeLoopback}, before: func(s *uitest.Session) {
-			s.Browser = uitest.NewBrowser(t).Opener("alice", "deny")
+			s.Browser = sandboxtest.NewBrowser(t).Opener("alice", "deny")
 		}})
 		d.WaitForText("the user denied access (access_denied)")
 		first := m.url
-		sess.Browser = uitest.NewBrowser(t).Opener("alice", "approve")
+		sess.Browser = sandboxtest.NewBrowser(t).Opener("alice", "approve")
 		d.Press("enter") // start again: a new URL, a new listener
 		if got := signedIn(t, d); got.Account.Name != "alice" || m.url == first {
 			t.Fatalf("signed in as %q; URL changed %v", got.Account.Name, m.url != first)
@@ -257,7 +258,7 @@ func TestFlowErrorsAreShownInWords(t *testing.T) {
 			tc.opts.Mode = auth.ModePaste
 			d, m, sess := start(t, setup{opts: tc.opts, before: tc.setup})
 			u := waitURL(t, d, m)
-			loc := uitest.NewBrowser(t).MustDecide(u, "alice", "approve")
+			loc := sandboxtest.NewBrowser(t).MustDecide(u, "alice", "approve")
 			if tc.paste != nil {
 				loc = tc.paste(loc)
 			}
@@ -303,7 +304,7 @@ func TestConsentDeclinedLeavesTheUserSignedOut(t *testing.T) {
 func TestConsentDeclinedAfterTheTokenArrivedWritesNothing(t *testing.T) {
 	t.Parallel()
 	d, m, sess := start(t, setup{opts: uitest.SessionOptions{Mode: auth.ModeLoopback, NoKeyring: true},
-		before: func(s *uitest.Session) { s.Browser = uitest.NewBrowser(t).Opener("erin", "approve") }})
+		before: func(s *uitest.Session) { s.Browser = sandboxtest.NewBrowser(t).Opener("erin", "approve") }})
 	d.WaitFor("the token, held for the answer", func() bool { return m.phase == phaseFinishing })
 	if !strings.Contains(d.Screen(), "Signed in at the account service") || !strings.Contains(d.Screen(), "Store it there?") {
 		t.Fatalf("screen:\n%s", d.Screen())
@@ -325,7 +326,7 @@ func TestConsentGivenStoresInThePlainTextFile(t *testing.T) {
 	d.WaitForText("Store it there?")
 	d.Press("y")
 	u := waitURL(t, d, m)
-	d.Send(tea.PasteMsg{Content: uitest.NewBrowser(t).MustDecide(u, "frank", "approve")})
+	d.Send(tea.PasteMsg{Content: sandboxtest.NewBrowser(t).MustDecide(u, "frank", "approve")})
 	d.Press("enter")
 	if got := signedIn(t, d); got.Account.Where.Kind != auth.KindFile {
 		t.Fatalf("stored in %v", got.Account.Where)
@@ -359,7 +360,7 @@ func TestLeavingStopsTheListener(t *testing.T) {
 	d.Drain(50 * time.Millisecond) // the wait has begun
 	m.Close()
 	d.Drain(50 * time.Millisecond)
-	if page, err := uitest.NewBrowser(t).Follow(callback); err == nil {
+	if page, err := sandboxtest.NewBrowser(t).Follow(callback); err == nil {
 		t.Fatalf("the listener still answers after the screen closed:\n%s", page)
 	}
 }
@@ -379,7 +380,7 @@ func TestAFlowMadeAfterLeavingIsClosed(t *testing.T) {
 		t.Skip("the flow was not made")
 	}
 	q, _ := url.Parse(f.URL())
-	if _, err := uitest.NewBrowser(t).Follow(q.Query().Get("redirect_uri")); err == nil {
+	if _, err := sandboxtest.NewBrowser(t).Follow(q.Query().Get("redirect_uri")); err == nil {
 		t.Fatal("the listener of a flow no screen saw still answers")
 	}
 }
