@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"rdash/api/sandbox/sandboxtest"
+	"rdash/auth/authtest"
 	"strings"
 	"testing"
 	"time"
@@ -88,14 +89,14 @@ func TestNoSecretInErrorsPagesOrFiles(t *testing.T) {
 
 	// Storage: no keyring, consent given; then the token is refused.
 	d := newDirs(t)
-	store := d.store(&fakeKeyring{err: errDBus}, "")
+	store := d.store(authtest.Failing(errDBus), "")
 	tok := signIn(t, w, "alice")
 	if _, err := store.Save(t.Context(), w.settings.Host(), "alice", tok, yes); err != nil {
 		t.Fatal(err)
 	}
 	_, err = store.Save(t.Context(), w.settings.Host(), "alice", tok, nil)
 	collect(err)
-	_, err = d.store(&fakeKeyring{err: errDBus}, tok.AccessToken).Save(t.Context(), "h", "a", tok, yes)
+	_, err = d.store(authtest.Failing(errDBus), tok.AccessToken).Save(t.Context(), "h", "a", tok, yes)
 	collect(err)
 	st, err := store.Load(t.Context(), w.settings.Host())
 	if err != nil {
@@ -107,7 +108,7 @@ func TestNoSecretInErrorsPagesOrFiles(t *testing.T) {
 	st.Token.Expiry = time.Now().Add(-time.Minute)
 	_, err = NewSource(t.Context(), SourceOptions{Settings: w.settings, Stored: st}).Token()
 	collect(err)
-	_, err = d.store(newFakeKeyring(), "").Load(t.Context(), "elsewhere")
+	_, err = d.store(authtest.NewKeyring(), "").Load(t.Context(), "elsewhere")
 	collect(err)
 	_, err = whoAmI(t, w, NewSource(t.Context(), SourceOptions{Settings: w.settings,
 		Stored: &Stored{Token: &oauth2.Token{AccessToken: tok.AccessToken}, Where: Location{Kind: KindEnv}}}))

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"rdash/api/sandbox/sandboxtest"
+	"rdash/auth/authtest"
 	"slices"
 	"strings"
 	"testing"
@@ -222,7 +223,7 @@ func TestRefreshPersistsTheRotatedToken(t *testing.T) {
 	// A lifetime inside x/oauth2's 10-second margin: expired at once.
 	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second})
 	d := newDirs(t)
-	store := d.store(newFakeKeyring(), "")
+	store := d.store(authtest.NewKeyring(), "")
 	first := signIn(t, w, "dave")
 	if _, err := store.Save(t.Context(), w.settings.Host(), "dave", first, nil); err != nil {
 		t.Fatal(err)
@@ -302,7 +303,7 @@ func TestEnvTokenRefusedSaysUnset(t *testing.T) {
 func TestRefreshOutlivesTheCancelledRequest(t *testing.T) {
 	t.Parallel()
 	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second, Latency: 300 * time.Millisecond})
-	store := newDirs(t).store(newFakeKeyring(), "")
+	store := newDirs(t).store(authtest.NewKeyring(), "")
 	if _, err := store.Save(t.Context(), w.settings.Host(), "alice", signIn(t, w, "alice"), nil); err != nil {
 		t.Fatal(err)
 	}

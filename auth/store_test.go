@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"rdash/auth/authtest"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ const host = "api.example:443"
 
 func TestSaveUsesKeyringAndLoadReadsItBack(t *testing.T) {
 	t.Parallel()
-	d, kr := newDirs(t), newFakeKeyring()
+	d, kr := newDirs(t), authtest.NewKeyring()
 	s := d.store(kr, "")
 	where, err := s.Save(t.Context(), host, "alice", testToken("1"), nil)
 	if err != nil || where.Kind != KindKeyring {
@@ -36,7 +37,7 @@ func TestSaveUsesKeyringAndLoadReadsItBack(t *testing.T) {
 
 func TestReadOrderEnvKeyringFile(t *testing.T) {
 	t.Parallel()
-	d, kr := newDirs(t), newFakeKeyring()
+	d, kr := newDirs(t), authtest.NewKeyring()
 	// A stale plain-text token from a session without a keyring...
 	if err := d.store(nil, "").editFile(host, "alice", &entry{AccessToken: "stale"}); err != nil {
 		t.Fatal(err)
@@ -63,10 +64,10 @@ func TestReadOrderEnvKeyringFile(t *testing.T) {
 func TestSaveToKeyringRemovesStaleFile(t *testing.T) {
 	t.Parallel()
 	d := newDirs(t)
-	if _, err := d.store(&fakeKeyring{err: errDBus}, "").Save(t.Context(), host, "alice", testToken("f"), yes); err != nil {
+	if _, err := d.store(authtest.Failing(errDBus), "").Save(t.Context(), host, "alice", testToken("f"), yes); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.store(newFakeKeyring(), "").Save(t.Context(), host, "alice", testToken("k"), nil); err != nil {
+	if _, err := d.store(authtest.NewKeyring(), "").Save(t.Context(), host, "alice", testToken("k"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(d.config, "tokens.json")); !errors.Is(err, os.ErrNotExist) {
@@ -82,9 +83,9 @@ func TestNoKeyringNeedsConsentBeforeWriting(t *testing.T) {
 		consent bool
 		want    string
 	}{
-		{"unavailable, refused", &fakeKeyring{err: errDBus}, false, "failed to unlock"},
+		{"unavailable, refused", authtest.Failing(errDBus), false, "failed to unlock"},
 		{"not tried, refused", nil, false, "no keyring configured"},
-		{"unavailable, agreed", &fakeKeyring{err: errDBus}, true, ""},
+		{"unavailable, agreed", authtest.Failing(errDBus), true, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -134,7 +135,7 @@ func checkMode(t *testing.T, path string, want os.FileMode) {
 func TestHungKeyringTimesOutOnceThenIsSkipped(t *testing.T) {
 	t.Parallel()
 	d := newDirs(t)
-	kr := &fakeKeyring{m: map[string]string{}, delay: 2 * time.Second}
+	kr := &authtest.Keyring{Delay: 2 * time.Second}
 	s := NewStore(StoreOptions{Keyring: kr, ConfigDir: d.config, StateDir: d.state, Timeout: 50 * time.Millisecond})
 	start := time.Now()
 	err := s.Check(t.Context())
@@ -153,10 +154,10 @@ func TestHungKeyringTimesOutOnceThenIsSkipped(t *testing.T) {
 func TestLoadExplainsUnavailableKeyring(t *testing.T) {
 	t.Parallel()
 	d := newDirs(t)
-	if _, err := d.store(newFakeKeyring(), "").Save(t.Context(), host, "alice", testToken("1"), nil); err != nil {
+	if _, err := d.store(authtest.NewKeyring(), "").Save(t.Context(), host, "alice", testToken("1"), nil); err != nil {
 		t.Fatal(err)
 	}
-	_, err := d.store(&fakeKeyring{err: errDBus}, "").Load(t.Context(), host)
+	_, err := d.store(authtest.Failing(errDBus), "").Load(t.Context(), host)
 	if !errors.Is(err, ErrSignInNeeded) || !strings.Contains(err.Error(), "keyring, which is not available here") {
 		t.Fatalf("Load = %v", err)
 	}
@@ -165,7 +166,7 @@ func TestLoadExplainsUnavailableKeyring(t *testing.T) {
 func TestNotSignedIn(t *testing.T) {
 	t.Parallel()
 	d := newDirs(t)
-	_, err := d.store(newFakeKeyring(), "").Load(t.Context(), host)
+	_, err := d.store(authtest.NewKeyring(), "").Load(t.Context(), host)
 	var se *SignInError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "not signed in to "+host) ||
 		!strings.Contains(err.Error(), "rdash auth login") {
@@ -175,7 +176,7 @@ func TestNotSignedIn(t *testing.T) {
 
 func TestDeleteRemovesKeyringAndFile(t *testing.T) {
 	t.Parallel()
-	d, kr := newDirs(t), newFakeKeyring()
+	d, kr := newDirs(t), authtest.NewKeyring()
 	s := d.store(kr, "")
 	if _, err := s.Save(t.Context(), host, "alice", testToken("1"), nil); err != nil {
 		t.Fatal(err)
@@ -192,8 +193,8 @@ func TestDeleteRemovesKeyringAndFile(t *testing.T) {
 			t.Errorf("%s left behind: %v", p, err)
 		}
 	}
-	if len(kr.m) != 0 {
-		t.Errorf("keyring still holds %v", kr.m)
+	if kr.Len() != 0 {
+		t.Errorf("keyring still holds %d secrets", kr.Len())
 	}
 	if removed, err := s.Delete(t.Context(), host); err != nil || len(removed) != 0 {
 		t.Fatalf("second Delete = %v, %v", removed, err)
@@ -202,7 +203,7 @@ func TestDeleteRemovesKeyringAndFile(t *testing.T) {
 
 func TestSaveRefusesWhileEnvTokenSet(t *testing.T) {
 	t.Parallel()
-	_, err := newDirs(t).store(newFakeKeyring(), "env").Save(t.Context(), host, "alice", testToken("1"), yes)
+	_, err := newDirs(t).store(authtest.NewKeyring(), "env").Save(t.Context(), host, "alice", testToken("1"), yes)
 	if !errors.Is(err, ErrEnvToken) {
 		t.Fatalf("Save = %v", err)
 	}
@@ -210,7 +211,7 @@ func TestSaveRefusesWhileEnvTokenSet(t *testing.T) {
 
 func TestUpdateWritesBackWhereTheTokenCameFrom(t *testing.T) {
 	t.Parallel()
-	for _, kr := range []*fakeKeyring{newFakeKeyring(), {err: errDBus}} {
+	for _, kr := range []*authtest.Keyring{authtest.NewKeyring(), authtest.Failing(errDBus)} {
 		d := newDirs(t)
 		s := d.store(kr, "")
 		if _, err := s.Save(t.Context(), host, "alice", testToken("1"), yes); err != nil {
@@ -232,16 +233,16 @@ func TestUpdateWritesBackWhereTheTokenCameFrom(t *testing.T) {
 
 func TestDeleteKeepsTheRecordWhileTheKeyringHoldsTheToken(t *testing.T) {
 	t.Parallel()
-	d, kr := newDirs(t), newFakeKeyring()
+	d, kr := newDirs(t), authtest.NewKeyring()
 	if _, err := d.store(kr, "").Save(t.Context(), host, "alice", testToken("1"), nil); err != nil {
 		t.Fatal(err)
 	}
-	removed, err := d.store(&fakeKeyring{err: errDBus}, "").Delete(t.Context(), host)
+	removed, err := d.store(authtest.Failing(errDBus), "").Delete(t.Context(), host)
 	if err == nil || len(removed) != 0 || !strings.Contains(err.Error(), "could not be removed from the keyring") {
 		t.Fatalf("Delete without the keyring = %v, %v", removed, err)
 	}
-	if removed, err := d.store(kr, "").Delete(t.Context(), host); err != nil || len(removed) != 1 || len(kr.m) != 0 {
-		t.Fatalf("Delete with the keyring back = %v, %v; keyring %v", removed, err, kr.m)
+	if removed, err := d.store(kr, "").Delete(t.Context(), host); err != nil || len(removed) != 1 || kr.Len() != 0 {
+		t.Fatalf("Delete with the keyring back = %v, %v; keyring holds %d", removed, err, kr.Len())
 	}
 }
 
@@ -263,14 +264,14 @@ func TestUpdateAfterSignOutWritesNothing(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name    string
-		kr      func() *fakeKeyring
+		kr      func() *authtest.Keyring
 		then    func(*testing.T, *Store) // what another rdash did meanwhile
 		account string                   // who Load finds afterwards, "" for nobody
 	}{
-		{"file, signed out", func() *fakeKeyring { return &fakeKeyring{err: errDBus} }, logout, ""},
-		{"keyring, signed out", newFakeKeyring, logout, ""},
-		{"file, signed in as another account", func() *fakeKeyring { return &fakeKeyring{err: errDBus} }, logoutThenBob, "bob"},
-		{"keyring, signed in as another account", newFakeKeyring, logoutThenBob, "bob"},
+		{"file, signed out", func() *authtest.Keyring { return authtest.Failing(errDBus) }, logout, ""},
+		{"keyring, signed out", authtest.NewKeyring, logout, ""},
+		{"file, signed in as another account", func() *authtest.Keyring { return authtest.Failing(errDBus) }, logoutThenBob, "bob"},
+		{"keyring, signed in as another account", authtest.NewKeyring, logoutThenBob, "bob"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -323,7 +324,7 @@ func TestLoadReadsFirstWhereTheRecordSays(t *testing.T) {
 		}
 	}
 	inFile := func(t *testing.T, d testDirs, _ Keyring) {
-		if _, err := d.store(&fakeKeyring{err: errDBus}, "").Save(t.Context(), host, "alice", testToken("file"), yes); err != nil {
+		if _, err := d.store(authtest.Failing(errDBus), "").Save(t.Context(), host, "alice", testToken("file"), yes); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -348,7 +349,7 @@ func TestLoadReadsFirstWhereTheRecordSays(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			d, kr := newDirs(t), newFakeKeyring()
+			d, kr := newDirs(t), authtest.NewKeyring()
 			for _, step := range tc.steps {
 				step(t, d, kr)
 			}

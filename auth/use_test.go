@@ -2,6 +2,7 @@ package auth
 
 import (
 	"errors"
+	"rdash/auth/authtest"
 	"testing"
 	"time"
 
@@ -16,7 +17,7 @@ func TestUseSwapsTheTokenOfARunningClient(t *testing.T) {
 	// Tokens expire at once, so the swapped-in token is also renewed and
 	// written back where Use said it lives.
 	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second})
-	store := newDirs(t).store(newFakeKeyring(), "")
+	store := newDirs(t).store(authtest.NewKeyring(), "")
 	host := w.settings.Host()
 	src := NewSource(t.Context(), SourceOptions{Settings: w.settings, Store: store,
 		Stored: &Stored{Host: host, Account: "alice", Token: signIn(t, w, "alice")}})
@@ -58,7 +59,7 @@ func TestRenewalAfterSignOutElsewhereSignsOut(t *testing.T) {
 	t.Parallel()
 	// Tokens expire at once, so the first request renews.
 	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second})
-	store := newDirs(t).store(&fakeKeyring{err: errDBus}, "")
+	store := newDirs(t).store(authtest.Failing(errDBus), "")
 	host := w.settings.Host()
 	if _, err := store.Save(t.Context(), host, "alice", signIn(t, w, "alice"), yes); err != nil {
 		t.Fatal(err)

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"net/http"
 	"os"
-	"sync"
+	"rdash/auth/authtest"
 	"testing"
 	"time"
-
-	"github.com/zalando/go-keyring"
 
 	"rdash/api"
 	"rdash/api/sandbox"
@@ -18,48 +16,15 @@ import (
 	"rdash/config"
 )
 
-// mapKeyring is an in-memory keyring, so no test touches the real one.
-type mapKeyring struct {
-	mu sync.Mutex
-	m  map[string]string
-}
-
-func (k *mapKeyring) Get(svc, acct string) (string, error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	v, ok := k.m[svc+"/"+acct]
-	if !ok {
-		return "", keyring.ErrNotFound
-	}
-	return v, nil
-}
-
-func (k *mapKeyring) Set(svc, acct, secret string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.m[svc+"/"+acct] = secret
-	return nil
-}
-
-func (k *mapKeyring) Delete(svc, acct string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if _, ok := k.m[svc+"/"+acct]; !ok {
-		return keyring.ErrNotFound
-	}
-	delete(k.m, svc+"/"+acct)
-	return nil
-}
-
 // uiWorld is a sandbox that approves as one user at once, and the
 // dashboard's session and client on it.
 type uiWorld struct {
 	sess   *uiSession
 	client *api.Client
-	kr     *mapKeyring
+	kr     *authtest.Keyring
 }
 
-func newUIWorld(t *testing.T, approveAs string, kr *mapKeyring) uiWorld {
+func newUIWorld(t *testing.T, approveAs string, kr *authtest.Keyring) uiWorld {
 	t.Helper()
 	_, run := sandboxtest.Start(t, sandbox.Options{ApproveAs: approveAs})
 	cfg := &config.Config{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID,
@@ -115,7 +80,7 @@ func whoIs(t *testing.T, c *api.Client) (string, error) {
 
 func TestUISessionSignInSwapsTheRunningClientsToken(t *testing.T) {
 	t.Parallel()
-	w := newUIWorld(t, "carol", &mapKeyring{m: map[string]string{}})
+	w := newUIWorld(t, "carol", authtest.NewKeyring())
 	if _, err := whoIs(t, w.client); !errors.Is(err, auth.ErrSignInNeeded) {
 		t.Fatalf("before signing in: %v", err)
 	}
@@ -134,8 +99,8 @@ func TestUISessionSignInSwapsTheRunningClientsToken(t *testing.T) {
 	}
 
 	removed, err := w.sess.SignOut(t.Context())
-	if err != nil || len(removed) != 1 || removed[0].Kind != auth.KindKeyring || len(w.kr.m) != 0 {
-		t.Fatalf("SignOut = %v, %v; keyring holds %d", removed, err, len(w.kr.m))
+	if err != nil || len(removed) != 1 || removed[0].Kind != auth.KindKeyring || w.kr.Len() != 0 {
+		t.Fatalf("SignOut = %v, %v; keyring holds %d", removed, err, w.kr.Len())
 	}
 	if _, err := whoIs(t, w.client); !errors.Is(err, auth.ErrSignInNeeded) {
 		t.Fatalf("after signing out the client still signs requests: %v", err)

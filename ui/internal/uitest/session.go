@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"rdash/auth/authtest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/zalando/go-keyring"
 	"golang.org/x/oauth2"
 
 	"rdash/api"
@@ -43,7 +43,7 @@ type Session struct {
 	Server   *sandbox.Server
 	Settings auth.Settings
 	Store    *auth.Store
-	Keyring  *Keyring
+	Keyring  *authtest.Keyring
 	Source   *auth.Source
 	// Client is the running dashboard's client: it follows the Source.
 	Client *api.Client
@@ -59,7 +59,7 @@ type Session struct {
 func NewSession(t testing.TB, o SessionOptions) *Session {
 	t.Helper()
 	srv, run := sandboxtest.Start(t, o.Sandbox)
-	s := &Session{Server: srv, Keyring: NewKeyring(), Mode: o.Mode, secrets: []string{run.ClientSecret}}
+	s := &Session{Server: srv, Keyring: authtest.NewKeyring(), Mode: o.Mode, secrets: []string{run.ClientSecret}}
 	s.Settings = auth.Settings{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID,
 		ClientSecret: run.ClientSecret, Scopes: config.DefaultScopes}
 	if o.NoKeyring {
@@ -205,62 +205,6 @@ func (s *Session) Complete(ctx context.Context, tok *oauth2.Token, plainText boo
 	}
 	s.Source.Use(&auth.Stored{Host: host, Account: u.Username, Token: tok, Where: where})
 	return s.Account(ctx)
-}
-
-// Keyring is an in-memory auth.Keyring; Err, when set, fails every call.
-type Keyring struct {
-	mu  sync.Mutex
-	m   map[string]string
-	Err error
-}
-
-// NewKeyring returns an empty keyring.
-func NewKeyring() *Keyring { return &Keyring{m: map[string]string{}} }
-
-// Get implements auth.Keyring.
-func (k *Keyring) Get(svc, acct string) (string, error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.Err != nil {
-		return "", k.Err
-	}
-	v, ok := k.m[svc+"/"+acct]
-	if !ok {
-		return "", keyring.ErrNotFound
-	}
-	return v, nil
-}
-
-// Set implements auth.Keyring.
-func (k *Keyring) Set(svc, acct, secret string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.Err != nil {
-		return k.Err
-	}
-	k.m[svc+"/"+acct] = secret
-	return nil
-}
-
-// Delete implements auth.Keyring.
-func (k *Keyring) Delete(svc, acct string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.Err != nil {
-		return k.Err
-	}
-	if _, ok := k.m[svc+"/"+acct]; !ok {
-		return keyring.ErrNotFound
-	}
-	delete(k.m, svc+"/"+acct)
-	return nil
-}
-
-// Len is the number of secrets held.
-func (k *Keyring) Len() int {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return len(k.m)
 }
 
 // CodeIn returns the code of a redirect address, for leak checks.
