@@ -55,6 +55,7 @@ type Model struct {
 	moved     int           // how many of them changed since the list (or the edit undone)
 	loadSeq   int
 	loading   bool
+	sampling  bool // the project's channels and game versions are being read
 	loadErr   error
 
 	form   *form
@@ -134,6 +135,7 @@ func (m *Model) Init() tea.Cmd {
 	case kindDelete:
 		return tea.Batch(m.load(), m.typed.Focus())
 	}
+	m.sampling = true
 	return sampleProject(m.ctx, m.common.Client, m.project.Key())
 }
 
@@ -164,6 +166,8 @@ func (m *Model) Busy() string {
 		return fmt.Sprintf("reading the current values of %s", countVersions(len(m.selection)))
 	case m.editor.rendering:
 		return "rendering the changelog"
+	case m.sampling:
+		return "reading the channels and game versions of " + m.project.Key()
 	}
 	return ""
 }

@@ -156,7 +156,6 @@ func openEdit(t *testing.T, c common.Client, project string, vs []api.Version, w
 func (e *env) settle() {
 	e.t.Helper()
 	e.d.WaitFor("the screen to settle", func() bool { return e.m.Busy() == "" && e.m.stage != stageLoading })
-	e.d.Drain(20 * time.Millisecond) // the sample of the project, when it comes last
 }
 
 // check runs the checks every screen must pass on what is shown now.

@@ -76,13 +76,10 @@ type sampleLoadedMsg struct{ versions []api.Version }
 const sampleSize = 100
 
 // sampleProject reads the project's newest versions. A failure only means
-// fewer choices, so it is not reported.
+// fewer choices, so it is not reported: the reply is then empty.
 func sampleProject(ctx context.Context, c common.Client, project string) tea.Cmd {
 	return func() tea.Msg {
-		vs, _, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
-		if err != nil {
-			return nil
-		}
+		vs, _, _ := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
 		return sampleLoadedMsg{versions: vs}
 	}
 }
@@ -90,6 +87,7 @@ func sampleProject(ctx context.Context, c common.Client, project string) tea.Cmd
 // sampleLoaded offers the channels and game versions of the sample too.
 // New channels go after the ones offered, so a choice made stays put.
 func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
+	m.sampling = false
 	if m.form == nil {
 		return
 	}
