@@ -159,7 +159,9 @@ func TestErrorShapes(t *testing.T) {
 		{"html page", "text/html", "<html><body>502</body></html>", "", ""},
 		{"empty", "", "", "", ""},
 		{"unknown json", "application/json", `{"foo":1}`, "", ""},
-		{"escape codes", "text/plain", "bad \x1b[31mred\x1b[0m\x07 thing", "", "bad red thing"},
+		// The message stays data; displays sanitize it (Error() filters too).
+		{"escape codes", "text/plain", "bad \x1b[31mred\x1b[0m\x07 thing", "", "bad \x1b[31mred\x1b[0m\x07 thing"},
+		{"invalid utf-8", "text/plain", "bad \xff\x9b thing", "", "bad \uFFFD thing"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

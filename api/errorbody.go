@@ -8,16 +8,14 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"rdash/internal/safe"
 )
 
 const (
 	// maxErrorBody bounds what is read of a failed response: the message
 	// is near the start, and a proxy's error page can be large.
 	maxErrorBody = 64 << 10
-	// maxMessage bounds the message kept, since it ends up on one line of a
-	// status bar or a terminal.
+	// maxMessage bounds the message kept, in characters, since it ends up
+	// on one line of a status bar or a terminal.
 	maxMessage = 300
 )
 
@@ -112,9 +110,12 @@ func firstLine(s string) string {
 	return s
 }
 
-// clip makes server text safe for a terminal line and bounds its length.
+// clip bounds server text: trimmed, valid UTF-8, at most maxMessage
+// characters. It keeps the text as the server sent it otherwise; making it
+// safe for a terminal is the display's job (internal/safe), since only the
+// display knows whether it shows one line or several.
 func clip(s string) string {
-	s = strings.TrimSpace(safe.Line(s))
+	s = strings.TrimSpace(strings.ToValidUTF8(s, "\uFFFD"))
 	if utf8.RuneCountInString(s) <= maxMessage {
 		return s
 	}

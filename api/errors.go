@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
+	"unicode"
 )
 
 // Sentinel errors matched with errors.Is against any *Error.
@@ -33,21 +35,30 @@ var (
 )
 
 // Error is a failed response from the service. It never holds a token.
+// Code and Message are the server's words, trimmed and at most 300
+// characters, but otherwise as sent: they may hold control or invisible
+// characters, so a display passes them through internal/safe.
 type Error struct {
 	StatusCode int
 	Method     string
-	Path       string // request path without query or host
+	Path       string // request path without query or host, escaped
 	Code       string // the server's error code, when it sent one
 	Message    string // the best message found in the body, or the status text
 }
 
+// Error returns one line naming the request, the status and the server's
+// message. The server's text in it is filtered to printable characters, so
+// an error printed with %v by a caller that forgot internal/safe still
+// cannot move the cursor, change colours or reorder text; displays should
+// sanitize it all the same.
 func (e *Error) Error() string {
-	msg := e.Message
+	msg := printable(e.Message)
 	if msg == "" {
 		msg = http.StatusText(e.StatusCode)
 	}
-	if e.Code != "" && e.Code != msg {
-		return fmt.Sprintf("%s %s: %d %s (%s)", e.Method, e.Path, e.StatusCode, msg, e.Code)
+	code := printable(e.Code)
+	if code != "" && code != msg {
+		return fmt.Sprintf("%s %s: %d %s (%s)", e.Method, e.Path, e.StatusCode, msg, code)
 	}
 	return fmt.Sprintf("%s %s: %d %s", e.Method, e.Path, e.StatusCode, msg)
 }
@@ -81,6 +92,7 @@ type RateLimitError struct {
 	RetryAfter time.Duration
 }
 
+// Error is the embedded Error's text and the wait the server asked for.
 func (e *RateLimitError) Error() string {
 	if e.RetryAfter <= 0 {
 		return e.statusError.Error()
@@ -88,6 +100,8 @@ func (e *RateLimitError) Error() string {
 	return fmt.Sprintf("%s; retry after %s", e.statusError.Error(), e.RetryAfter.Round(time.Second))
 }
 
+// Unwrap returns the embedded Error, so errors.As finds an *Error and
+// errors.Is matches ErrRateLimited.
 func (e *RateLimitError) Unwrap() error { return &e.statusError }
 
 // ValidationError is a request rejected by the client before anything was
@@ -98,4 +112,20 @@ type ValidationError struct {
 	Rule  string
 }
 
+// Error returns "field: rule".
 func (e *ValidationError) Error() string { return e.Field + ": " + e.Rule }
+
+// printable is defence in depth for Error: every character that is not
+// graphic (C0 and C1 controls, ESC, bidi overrides and isolates,
+// zero-width and other format characters, line and paragraph separators)
+// becomes a space, and invalid UTF-8 becomes U+FFFD. Runs of spaces are
+// kept short so a padded message cannot push the rest of a line away.
+func printable(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if !strings.ContainsFunc(s, notGraphic) {
+		return s
+	}
+	return strings.Join(strings.FieldsFunc(s, notGraphicOrSpace), " ")
+}
+
+func notGraphicOrSpace(r rune) bool { return notGraphic(r) || unicode.IsSpace(r) }
