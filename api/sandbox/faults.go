@@ -3,13 +3,15 @@ package sandbox
 import (
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"sync"
+	"time"
 )
 
 type faultKind int
 
 const (
-	faultRateLimit faultKind = iota // 429 with Retry-After: 1
+	faultRateLimit faultKind = iota // 429 with Retry-After (Options.FaultRetryAfter)
 	faultServer                     // 500
 	faultDrop                       // the connection closes with no answer
 	faultKinds
@@ -29,13 +31,25 @@ type fault struct {
 // faults draws the failures of Options.FaultRate from a seeded source, so a
 // sequence of requests meets the same faults on every run.
 type faults struct {
-	rate float64
-	mu   sync.Mutex
-	rng  *rand.Rand
+	rate       float64
+	retryAfter string // the Retry-After header of a 429
+	mu         sync.Mutex
+	rng        *rand.Rand
 }
 
-func newFaults(rate float64, seed int64) *faults {
-	return &faults{rate: rate, rng: rand.New(rand.NewPCG(uint64(seed), 0))}
+func newFaults(rate float64, seed int64, retryAfter time.Duration) *faults {
+	return &faults{rate: rate, retryAfter: retryAfterHeader(retryAfter), rng: rand.New(rand.NewPCG(uint64(seed), 0))}
+}
+
+// retryAfterHeader is Options.FaultRetryAfter as a Retry-After value.
+func retryAfterHeader(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "1"
+	case d < 0:
+		return "0"
+	}
+	return strconv.FormatInt(int64((d+time.Second-1)/time.Second), 10)
 }
 
 func (f *faults) next() (fault, bool) {
@@ -62,14 +76,14 @@ func (s *Server) withFaults(h http.Handler) http.Handler {
 			h.ServeHTTP(discard{http.Header{}}, r)
 		}
 		s.log.Info("injected fault", "kind", ft.kind.String(), "after", ft.after, "method", r.Method, "path", r.URL.Path)
-		ft.strike(w)
+		ft.strike(w, s.faults.retryAfter)
 	})
 }
 
-func (ft fault) strike(w http.ResponseWriter) {
+func (ft fault) strike(w http.ResponseWriter, retryAfter string) {
 	switch ft.kind {
 	case faultRateLimit:
-		w.Header().Set("Retry-After", "1")
+		w.Header().Set("Retry-After", retryAfter)
 		writeError(w, &httpError{http.StatusTooManyRequests, "rate_limited", "too many requests (injected fault)"})
 	case faultServer:
 		writeError(w, &httpError{http.StatusInternalServerError, "internal", "internal error (injected fault)"})

@@ -49,7 +49,7 @@ func outcome(t *testing.T, hc *http.Client, method, url, tok, ctype, body string
 func TestFaultsBeforeAndAfter(t *testing.T) {
 	t.Parallel()
 	s, ts, hc := faultHarness(t, Options{FaultRate: 1, FaultSeed: 42})
-	predict := newFaults(1, 42)
+	predict := newFaults(1, 42, 0)
 	tok, err := s.MintToken("alice")
 	if err != nil {
 		t.Fatal(err)

@@ -42,7 +42,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET "+AuthPrefix+"/oauth/oob", s.oobPage)
 	mux.HandleFunc("GET /files/{fileId}/{name}", s.serveFile)
 	mux.Handle("/", noRoute(mux))
-	return s.logged(s.delayed(limitBody(mux)))
+	return s.logged(s.counted(mux, s.delayed(limitBody(mux))))
 }
 
 // noRoute answers what no pattern matches: 405 with Allow when the path

@@ -35,9 +35,13 @@ type Options struct {
 	// after it ran (the change happened but the client sees a failure), so
 	// clients must verify, not assume.
 	FaultRate float64
-	FaultSeed int64            // seeds the fault RNG, for deterministic tests
-	Now       func() time.Time // clock; nil = time.Now
-	Logger    *slog.Logger     // nil = discard; tokens, codes and secrets are never logged
+	FaultSeed int64 // seeds the fault RNG, for deterministic tests
+	// FaultRetryAfter is the Retry-After of an injected 429, sent in whole
+	// seconds (rounded up); 0 means 1s. A negative value sends
+	// "Retry-After: 0", so tests need not wait a second per fault.
+	FaultRetryAfter time.Duration
+	Now             func() time.Time // clock; nil = time.Now
+	Logger          *slog.Logger     // nil = discard; tokens, codes and secrets are never logged
 }
 
 // Defaults of Options and limits of the wire contract.
@@ -74,11 +78,12 @@ func (o Options) withDefaults() (Options, error) {
 
 // Server is the service. It is safe for concurrent use.
 type Server struct {
-	opts    Options
-	log     *slog.Logger
-	pages   *template.Template
-	faults  *faults
-	handler http.Handler
+	opts     Options
+	log      *slog.Logger
+	pages    *template.Template
+	faults   *faults
+	handler  http.Handler
+	inflight inFlight
 
 	mu sync.Mutex
 	st *state
@@ -102,7 +107,7 @@ func New(opts Options) (*Server, error) {
 		opts:   opts,
 		log:    opts.Logger,
 		pages:  parsePages(),
-		faults: newFaults(opts.FaultRate, opts.FaultSeed),
+		faults: newFaults(opts.FaultRate, opts.FaultSeed, opts.FaultRetryAfter),
 		st:     st,
 	}
 	s.handler = s.routes()
