@@ -5,14 +5,30 @@ package api
 import (
 	"encoding/json"
 	"io"
+	"slices"
 	"time"
 )
 
-// Platforms is the platform enumeration of the interface, in its documented order.
-var Platforms = []string{
+// platforms is the platform enumeration of the interface, in its documented
+// order. It is unexported so no caller can change what validation accepts.
+var platforms = [...]string{
 	"bukkit", "spigot", "paper", "folia", "purpur", "forge", "fabric",
 	"quilt", "neoforge", "resourcepack", "datapack", "other",
 }
+
+// AllPlatforms returns the platform enumeration of the interface in its
+// documented order, as a fresh slice the caller may change.
+func AllPlatforms() []string { return slices.Clone(platforms[:]) }
+
+// IsPlatform reports whether p is in the platform enumeration.
+func IsPlatform(p string) bool { return slices.Contains(platforms[:], p) }
+
+// Platforms is the platform enumeration.
+//
+// Deprecated: use AllPlatforms or IsPlatform; a caller could change this
+// slice and with it what validation accepts. Kept until callers outside
+// api have moved.
+var Platforms = AllPlatforms()
 
 // Dependency types accepted by the interface.
 const (
@@ -22,8 +38,21 @@ const (
 	DependencyEmbedded     = "embedded"
 )
 
+// dependencyTypes lists the dependency types in display order.
+var dependencyTypes = [...]string{DependencyRequired, DependencyOptional, DependencyIncompatible, DependencyEmbedded}
+
+// AllDependencyTypes returns the dependency types in display order, as a
+// fresh slice the caller may change.
+func AllDependencyTypes() []string { return slices.Clone(dependencyTypes[:]) }
+
+// IsDependencyType reports whether t is one of the dependency types.
+func IsDependencyType(t string) bool { return slices.Contains(dependencyTypes[:], t) }
+
 // DependencyTypes lists the dependency types in display order.
-var DependencyTypes = []string{DependencyRequired, DependencyOptional, DependencyIncompatible, DependencyEmbedded}
+//
+// Deprecated: use AllDependencyTypes or IsDependencyType; a caller could
+// change this slice. Kept until callers outside api have moved.
+var DependencyTypes = AllDependencyTypes()
 
 // Version is a published release of a project.
 type Version struct {

@@ -103,8 +103,8 @@ func validateStringsMax(field string, list []string, max int) error {
 // validatePlatforms checks a list against the platform enumeration.
 func validatePlatforms(field string, list []string) error {
 	for i, p := range list {
-		if !slices.Contains(Platforms, p) {
-			return invalid(item(field, i), "must be one of %s", strings.Join(Platforms, ", "))
+		if !IsPlatform(p) {
+			return invalid(item(field, i), "must be one of %s", strings.Join(platforms[:], ", "))
 		}
 	}
 	return validateStrings(field, list)
@@ -118,8 +118,8 @@ func ValidateDependency(i int, d Dependency) error {
 }
 
 func validateDependency(field string, d Dependency) error {
-	if !slices.Contains(DependencyTypes, d.Type) {
-		return invalid(field+".type", "must be one of %s", strings.Join(DependencyTypes, ", "))
+	if !IsDependencyType(d.Type) {
+		return invalid(field+".type", "must be one of %s", strings.Join(dependencyTypes[:], ", "))
 	}
 	switch n := countSet(d.VersionID, d.ProjectID, d.Name); {
 	case n == 0:

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -246,7 +247,7 @@ func TestValidRequestsPass(t *testing.T) {
 		&api.CreateVersionRequest{Channel: "c", Version: strings.Repeat("é", 32), Name: strings.Repeat("é", 64),
 			Files:        []string{strings.Repeat("a", 124) + ".jar", "https://example.com/" + strings.Repeat("a", 236)},
 			Uploads:      []api.Upload{upload(strings.Repeat("a", 124)+".jar", "x")},
-			Platforms:    api.Platforms,
+			Platforms:    api.AllPlatforms(),
 			Dependencies: []api.Dependency{{Type: "required", VersionID: id8}, {Type: "optional", ProjectID: id8}, {Type: "embedded", Name: strings.Repeat("é", 64), URL: "http://x.org"}, {Type: "incompatible", Name: "Other"}},
 		},
 		&api.UpdateVersionRequest{Changelog: api.Ptr("")},
@@ -264,5 +265,26 @@ func TestValidRequestsPass(t *testing.T) {
 	}
 	if err := api.ValidateDependency(2, api.Dependency{Type: "required"}); err == nil || err.(*api.ValidationError).Field != "dependencies[2]" {
 		t.Errorf("ValidateDependency = %v", err)
+	}
+}
+
+// TestEnumerationsCannotBeChanged checks that a caller changing the slice
+// it was given changes neither what validation accepts nor what the next
+// caller gets.
+func TestEnumerationsCannotBeChanged(t *testing.T) {
+	t.Parallel()
+	p := api.AllPlatforms()
+	p[slices.Index(p, "paper")] = "bedrock"
+	d := api.AllDependencyTypes()
+	d[0] = "bogus"
+	if !slices.Contains(api.AllPlatforms(), "paper") || api.IsPlatform("bedrock") || !api.IsPlatform("paper") {
+		t.Errorf("changing AllPlatforms' result changed the enumeration")
+	}
+	if api.AllDependencyTypes()[0] != api.DependencyRequired || api.IsDependencyType("bogus") {
+		t.Errorf("changing AllDependencyTypes' result changed the enumeration")
+	}
+	r := &api.UpdateVersionRequest{Platforms: []string{"bedrock"}}
+	if err := r.Validate(); err == nil {
+		t.Errorf("bedrock validated after a caller changed its copy")
 	}
 }
