@@ -1,0 +1,141 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+	"rdash/auth"
+	"rdash/config"
+	"rdash/internal/safe"
+)
+
+// statusReport is what `rdash auth status` shows; --json prints it as is.
+type statusReport struct {
+	Host          string     `json:"host"`
+	Server        string     `json:"server"`
+	AuthURL       string     `json:"auth_url"`
+	SignedIn      bool       `json:"signed_in"`
+	Account       string     `json:"account,omitempty"`
+	AccountSource string     `json:"account_source,omitempty"` // server, or config when the server cannot say
+	Scopes        []string   `json:"scopes"`
+	ExpiresAt     *time.Time `json:"expires_at,omitempty"`
+	Storage       auth.Kind  `json:"storage,omitempty"`
+	Path          string     `json:"path,omitempty"`
+	Error         string     `json:"error,omitempty"`
+}
+
+func newAuthStatusCmd(f *Factory) *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "status",
+		Short: "Show who is signed in, with which scopes, and where the token is stored",
+		Long: `Show the signed-in account (asked of the server, else the username in the
+config), the server, the token's scopes and expiry, and where the token is
+stored: the environment (RDASH_TOKEN), the keyring, or the plain-text file.
+Exits with code 4 when not signed in or when the server refuses the token.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			rep, err := authStatus(cmd.Context(), f)
+			if rep == nil {
+				return err
+			}
+			if asJSON {
+				if werr := writeJSON(f.IO.Out, rep); werr != nil {
+					return werr
+				}
+			} else {
+				printStatus(f.IO.Out, rep)
+			}
+			if err != nil && !errors.Is(err, auth.ErrSignInNeeded) {
+				return err
+			}
+			if !rep.SignedIn {
+				return &ExitError{Code: ExitAuth, Err: err}
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the status as JSON")
+	return c
+}
+
+// authStatus loads the token, renewing it if it has expired, and asks the
+// server whose it is.
+func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
+	cfg, settings, err := f.authSettings(nil)
+	if err != nil {
+		return nil, err
+	}
+	rep := &statusReport{Host: settings.Host(), Server: settings.BaseURL, AuthURL: settings.AuthURL, Scopes: []string{}}
+	sess, err := f.session(ctx, nil)
+	if err != nil {
+		rep.Error = err.Error()
+		return rep, err
+	}
+	client, err := sess.client()
+	if err != nil {
+		return nil, err
+	}
+	u, _, err := client.GetUser(ctx, api.Me)
+	st := sess.source.Stored()
+	rep.Storage, rep.Path = st.Where.Kind, st.Where.Path
+	rep.Scopes = append(rep.Scopes, auth.Scopes(st.Token)...)
+	if !st.Token.Expiry.IsZero() {
+		rep.ExpiresAt = &st.Token.Expiry
+	}
+	switch {
+	case err == nil:
+		rep.SignedIn, rep.Account, rep.AccountSource = true, u.Username, "server"
+	case errors.Is(err, api.ErrUnauthorized):
+		rep.Error = err.Error()
+		return rep, err
+	default:
+		rep.SignedIn, rep.Account, rep.AccountSource = true, fallbackAccount(st.Account, cfg), "config"
+		rep.Error = "the server did not say who is signed in: " + err.Error()
+	}
+	return rep, nil
+}
+
+func fallbackAccount(stored string, cfg *config.Config) string {
+	if cfg.Username != "" {
+		return cfg.Username
+	}
+	return stored
+}
+
+func printStatus(w io.Writer, r *statusReport) {
+	fmt.Fprintf(w, "%s (%s)\n", r.Host, r.Server)
+	if !r.SignedIn {
+		fmt.Fprintf(w, "  Not signed in: %s\n", safe.Line(r.Error))
+		if r.Storage != "" {
+			fmt.Fprintf(w, "  Token from: %s\n", auth.Location{Kind: r.Storage, Path: r.Path})
+		}
+		return
+	}
+	who := safe.Line(r.Account)
+	if r.AccountSource != "server" {
+		who += " (from the config; " + safe.Line(r.Error) + ")"
+	}
+	fmt.Fprintf(w, "  Signed in as %s\n", who)
+	fmt.Fprintf(w, "  Scopes: %s\n", orNone(strings.Join(r.Scopes, ", ")))
+	if r.ExpiresAt != nil {
+		fmt.Fprintf(w, "  Token expires: %s (in %s)\n", r.ExpiresAt.Local().Format(time.DateTime), time.Until(*r.ExpiresAt).Round(time.Second))
+	} else {
+		fmt.Fprintf(w, "  Token expires: not known\n")
+	}
+	fmt.Fprintf(w, "  Token stored in: %s\n", auth.Location{Kind: r.Storage, Path: r.Path})
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none known"
+	}
+	return s
+}
