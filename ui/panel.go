@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // panel is a blocking problem (signed out, server unreachable) shown in
@@ -54,9 +55,9 @@ func (m *Model) panelKey(msg tea.KeyPressMsg, capturing bool) tea.Cmd {
 	case key.Matches(msg, k.Retry) && p.retry != nil:
 		m.panel = nil
 		return p.retry
-	case key.Matches(msg, k.SignIn) && p.problem.SignIn && m.hasRoute(common.RouteSignIn):
+	case key.Matches(msg, k.SignIn) && p.problem.SignIn && m.hasRoute(route.SignIn.Key()):
 		m.panel = nil
-		return common.Open(common.RouteSignIn, common.SignInArgs{Context: p.context, Retry: p.retry})
+		return common.Open(route.SignIn, route.SignInArgs{Context: p.context, Retry: p.retry})
 	case key.Matches(msg, k.Back):
 		m.panel = nil
 	case key.Matches(msg, k.Quit):
@@ -81,7 +82,7 @@ func (m *Model) panelHelp() []key.Binding {
 	if m.panel.retry != nil {
 		b = append(b, k.Retry)
 	}
-	if m.panel.problem.SignIn && m.hasRoute(common.RouteSignIn) {
+	if m.panel.problem.SignIn && m.hasRoute(route.SignIn.Key()) {
 		b = append(b, k.SignIn)
 	}
 	return append(b, dismiss, k.Quit)
@@ -108,7 +109,7 @@ func (m *Model) panelView(w, h int) string {
 	}
 	lines = append(lines, p.Sentence)
 	fix := p.Fix
-	if p.SignIn && m.hasRoute(common.RouteSignIn) && !m.capturing() {
+	if p.SignIn && m.hasRoute(route.SignIn.Key()) && !m.capturing() {
 		fix = "press enter to sign in again" // not a command line to go and run
 	}
 	if fix != "" {

@@ -14,6 +14,7 @@ import (
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/picker"
+	"rdash/ui/route"
 	"rdash/ui/signin"
 	"rdash/ui/versions"
 )
@@ -104,7 +105,7 @@ func TestAccountSignOutAndInAgain(t *testing.T) {
 func TestNoSessionNoSignInOrAccount(t *testing.T) {
 	t.Parallel()
 	_, m := start(t, setup{})
-	if m.hasRoute(common.RouteSignIn) || m.hasRoute(common.RouteAccount) {
+	if m.hasRoute(route.SignIn.Key()) || m.hasRoute(route.Account.Key()) {
 		t.Fatal("sign-in or account offered without a session to act on")
 	}
 }

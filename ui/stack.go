@@ -11,40 +11,40 @@ import (
 	"rdash/ui/detail"
 	"rdash/ui/invitations"
 	"rdash/ui/picker"
+	"rdash/ui/route"
 	"rdash/ui/signin"
 	"rdash/ui/versions"
 )
 
-// defaultRoutes are the screens built into the dashboard. A new screen
-// plugs in by adding its route here, or through Options.Routes; screens
-// open it with common.Open(route, args) and never import it.
-func defaultRoutes() map[common.Route]common.Factory {
-	return map[common.Route]common.Factory{
-		common.RoutePicker:      picker.Factory,
-		common.RouteVersions:    versions.Factory,
-		common.RouteDetail:      detail.Factory,
-		common.RouteInvitations: invitations.Factory,
-		common.RouteBulkEdit:    bulkedit.Factory,
-		common.RouteDelete:      bulkedit.DeleteFactory,
-		common.RouteUndo:        bulkedit.UndoFactory,
-		common.RouteSignIn:      signin.Factory,
-		common.RouteAccount:     account.Factory,
+// register puts the screens built into the dashboard in reg: one line
+// per screen. Screens open each other with common.Open(route.X, args) and
+// never import each other; see docs/architecture.md.
+func register(reg *common.Registry, withSession bool) {
+	common.Register(reg, route.Picker, picker.Factory)
+	common.Register(reg, route.Versions, versions.Factory)
+	common.Register(reg, route.Detail, detail.Factory)
+	common.Register(reg, route.Invitations, invitations.Factory)
+	common.RegisterUntyped(reg, route.BulkEdit, bulkedit.Factory)
+	common.RegisterUntyped(reg, route.Delete, bulkedit.DeleteFactory)
+	common.RegisterUntyped(reg, route.Undo, bulkedit.UndoFactory)
+	if withSession { // nothing to sign in or out with otherwise
+		common.Register(reg, route.SignIn, signin.Factory)
+		common.Register(reg, route.Account, account.Factory)
 	}
 }
 
 // routeNames say what a route opens, for "not available" notes.
-var routeNames = map[common.Route]string{
-	common.RouteBulkEdit:    "bulk edit",
-	common.RouteDelete:      "deleting versions",
-	common.RouteInvitations: "invitations",
-	common.RouteSignIn:      "signing in",
-	common.RouteAccount:     "the account screen",
+var routeNames = map[common.RouteKey]string{
+	route.BulkEdit.Key():    "bulk edit",
+	route.Delete.Key():      "deleting versions",
+	route.Invitations.Key(): "invitations",
+	route.SignIn.Key():      "signing in",
+	route.Account.Key():     "the account screen",
 }
 
 // open builds the screen registered for msg.Route, sizes it and pushes it.
 func (m *Model) open(msg common.OpenMsg) tea.Cmd {
-	f, ok := m.routes[msg.Route]
-	if !ok {
+	if !m.routes.Has(msg.Route) {
 		name := routeNames[msg.Route]
 		if name == "" {
 			name = string(msg.Route)
@@ -53,7 +53,7 @@ func (m *Model) open(msg common.OpenMsg) tea.Cmd {
 	}
 	c := m.common
 	c.State = cloneState(m.state)
-	s, err := f(c, msg.Args)
+	s, err := m.routes.Build(c, msg)
 	if err != nil {
 		m.common.Logger.Error("open screen", "route", msg.Route, "err", err)
 		return m.status.Error(fmt.Sprintf("cannot open %s: %v", msg.Route, err))

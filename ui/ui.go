@@ -26,6 +26,7 @@ import (
 
 	"rdash/config"
 	"rdash/ui/common"
+	"rdash/ui/route"
 	"rdash/ui/statusbar"
 )
 
@@ -49,9 +50,9 @@ type Options struct {
 	Project string
 	// Now is the clock; nil means time.Now. Tests fix it.
 	Now func() time.Time
-	// Routes adds or replaces screens by route: this is how a screen
-	// written later (bulk edit, invitations, sign-in) plugs in.
-	Routes map[common.Route]common.Factory
+	// Routes, when set, adds or replaces screens in the registry after the
+	// built-in ones (common.Register): tests plug in stand-ins this way.
+	Routes func(*common.Registry)
 	// Session signs in and out without leaving the dashboard. Without one
 	// the sign-in and account screens are not offered.
 	Session common.Session
@@ -62,7 +63,7 @@ type Model struct {
 	common common.Common
 	cancel context.CancelFunc
 	opts   Options
-	routes map[common.Route]common.Factory
+	routes *common.Registry
 
 	stack    []common.Screen
 	status   statusbar.Model
@@ -90,13 +91,10 @@ func New(opts Options) *Model {
 		ctx = context.Background()
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	m := &Model{cancel: cancel, opts: opts, routes: defaultRoutes(), state: cloneState(opts.State)}
-	if opts.Session == nil { // nothing to sign in or out with
-		delete(m.routes, common.RouteSignIn)
-		delete(m.routes, common.RouteAccount)
-	}
-	for r, f := range opts.Routes {
-		m.routes[r] = f
+	m := &Model{cancel: cancel, opts: opts, routes: common.NewRegistry(), state: cloneState(opts.State)}
+	register(m.routes, opts.Session != nil)
+	if opts.Routes != nil {
+		opts.Routes(m.routes)
 	}
 	styles := common.NewStyles(initialTheme(opts.Config))
 	m.common = common.Common{
@@ -135,15 +133,12 @@ func (m *Model) Init() tea.Cmd {
 	if m.common.Config.Theme == "auto" && !m.common.Config.Env.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	args := common.PickerArgs{Open: m.opts.Project}
-	cmds = append(cmds, m.open(common.OpenMsg{Route: common.RoutePicker, Args: args}))
+	args := route.PickerArgs{Open: m.opts.Project}
+	cmds = append(cmds, m.open(common.OpenMsg{Route: route.Picker.Key(), Args: args}))
 	return tea.Batch(cmds...)
 }
 
-func (m *Model) hasRoute(r common.Route) bool {
-	_, ok := m.routes[r]
-	return ok
-}
+func (m *Model) hasRoute(r common.RouteKey) bool { return m.routes.Has(r) }
 
 func (m *Model) top() common.Screen {
 	if len(m.stack) == 0 {

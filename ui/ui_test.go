@@ -19,6 +19,7 @@ import (
 	"rdash/ui/common"
 	"rdash/ui/detail"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 	"rdash/ui/versions"
 )
 
@@ -26,7 +27,7 @@ type setup struct {
 	client  common.Client
 	config  *config.Config
 	project string
-	routes  map[common.Route]common.Factory
+	routes  func(*common.Registry)
 	w, h    int
 }
 
@@ -202,10 +203,12 @@ func (f *fakeBulk) Close()                                  { f.close = true }
 func TestScreensPlugInThroughRoutes(t *testing.T) {
 	t.Parallel()
 	bulk := &fakeBulk{}
-	routes := map[common.Route]common.Factory{common.RouteBulkEdit: func(_ common.Common, args any) (common.Screen, error) {
-		bulk.args = args.(common.SelectionArgs)
-		return bulk, nil
-	}}
+	routes := func(reg *common.Registry) {
+		common.Register(reg, route.BulkEdit, func(_ common.Common, a route.SelectionArgs) (common.Screen, error) {
+			bulk.args = a
+			return bulk, nil
+		})
+	}
 	d, m := start(t, setup{project: "lumen", routes: routes})
 	d.WaitForText("25 of 25")
 	d.Press("space", "space", "e")

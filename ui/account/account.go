@@ -14,6 +14,7 @@ import (
 
 	"rdash/auth"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Model is the account screen.
@@ -56,11 +57,8 @@ func newKeyMap(k *common.KeyMap) keyMap {
 	}
 }
 
-// Factory builds the screen for common.RouteAccount; it takes no args.
-func Factory(c common.Common, args any) (common.Screen, error) {
-	if args != nil {
-		return nil, fmt.Errorf("account: want no args, got %T", args)
-	}
+// Factory builds the screen for route.Account.
+func Factory(c common.Common, _ route.None) (common.Screen, error) {
 	if c.Session == nil {
 		return nil, fmt.Errorf("account: the dashboard has no session")
 	}
@@ -130,7 +128,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 // canSignIn: not signed in, or the server refused the token; signing in
 // is pointless while RDASH_TOKEN is set.
 func (m *Model) canSignIn() bool {
-	return m.loaded && !m.common.Session.EnvToken() && m.common.Has(common.RouteSignIn) &&
+	return m.loaded && !m.common.Session.EnvToken() && m.common.Has(route.SignIn) &&
 		(!m.account.SignedIn || m.refused())
 }
 

@@ -13,6 +13,7 @@ import (
 	"rdash/auth"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // start opens the account screen on a real session at 100x30.
@@ -105,7 +106,7 @@ func TestSignOutRemovesTheTokenAndOffersSignIn(t *testing.T) {
 			d.Press("enter")
 			d.WaitFor("the sign-in to open", func() bool {
 				o, ok := seen[common.OpenMsg](d)
-				return ok && o.Route == common.RouteSignIn
+				return ok && o.Route == route.SignIn.Key()
 			})
 			if m.Capturing() {
 				t.Fatal("the screen still holds the keys")

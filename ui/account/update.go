@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Update implements common.Screen.
@@ -44,7 +45,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.SignOut) && m.canSignOut():
 		m.confirming = true
 	case key.Matches(msg, k.SignIn) && m.canSignIn():
-		return common.Open(common.RouteSignIn, common.SignInArgs{})
+		return common.Open(route.SignIn, route.SignInArgs{})
 	case key.Matches(msg, k.Refresh):
 		return m.load()
 	}

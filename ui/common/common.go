@@ -53,7 +53,7 @@ type Common struct {
 	Markdown *MarkdownCache
 	// Routes reports whether a route has a screen registered, so a screen
 	// can hide the keys that would open a missing one.
-	Routes func(Route) bool
+	Routes func(RouteKey) bool
 	// Session signs in and out while the dashboard runs; nil when the
 	// dashboard was started without one (then the sign-in and account
 	// screens are not offered).
@@ -73,4 +73,4 @@ func (c Common) PageSize() int {
 }
 
 // Has reports whether the route r can be opened.
-func (c Common) Has(r Route) bool { return c.Routes != nil && c.Routes(r) }
+func (c Common) Has(r interface{ Key() RouteKey }) bool { return c.Routes != nil && c.Routes(r.Key()) }

@@ -7,18 +7,6 @@ import (
 	"rdash/config"
 )
 
-// OpenMsg asks the root to build the screen registered for Route with Args
-// and push it on top of the stack.
-type OpenMsg struct {
-	Route Route
-	Args  any
-}
-
-// Open returns a command that asks the root to open route with args.
-func Open(route Route, args any) tea.Cmd {
-	return func() tea.Msg { return OpenMsg{Route: route, Args: args} }
-}
-
 // BackMsg asks the root to close the focused screen, as esc does.
 type BackMsg struct{}
 
@@ -81,41 +69,16 @@ func (p ProjectRef) Key() string {
 	return p.ID
 }
 
-// VersionsArgs opens the versions screen of Project, with its first page
-// already fetched when the picker checked that the project exists.
-type VersionsArgs struct {
-	Project ProjectRef
-	First   *Page
-}
-
-// Page is one page of versions as the service sent it.
-type Page struct {
-	Versions []api.Version
-	Number   int
-	Next     int // 0 on the last page
-	Total    int // -1 when the server did not say
-}
-
-// DetailArgs opens the detail of Version (from the list: no files yet).
-type DetailArgs struct {
-	Project ProjectRef
-	Version api.Version
-}
-
 // SelectionArgs opens a screen that acts on several versions (bulk edit,
-// delete). Versions are full values as last loaded, in marking order;
-// Hidden is how many of them the current filter hides from the list, so
-// the screen can say so before anything is changed.
+// delete); package route names it route.SelectionArgs. It is declared here
+// because it is used by ui/bulkedit until it is converted to typed routes,
+// then it moves to package route. Versions are full values as last
+// loaded, in marking order; Hidden is how many of them the current filter
+// hides from the list, so the screen can say so before anything is changed.
 type SelectionArgs struct {
 	Project  ProjectRef
 	Versions []api.Version
 	Hidden   int
-}
-
-// PickerArgs opens the project picker, the dashboard's home screen. Open,
-// when set, is a project (slug or ID) to open at once.
-type PickerArgs struct {
-	Open string
 }
 
 // EditStateMsg asks the root to change what rdash remembers (pins,
@@ -135,16 +98,3 @@ func EditState(what string, edit func(*config.State)) tea.Cmd {
 
 // StateMsg carries the State after a change, to every screen.
 type StateMsg struct{ State config.State }
-
-// NewPage makes a Page from a list reply asked for page number.
-func NewPage(vs []api.Version, resp *api.Response, number int) Page {
-	p := Page{Versions: vs, Number: number, Total: -1}
-	if resp == nil {
-		return p
-	}
-	p.Next = resp.NextPage
-	if resp.Pagination != nil {
-		p.Total = resp.Pagination.Total
-	}
-	return p
-}

@@ -31,26 +31,3 @@ type Screen interface {
 	// screen leaves the stack.
 	Close()
 }
-
-// Route names a screen the root can open. Screens ask for one with
-// OpenMsg, so they need not import each other, and a screen written later
-// plugs in by registering a Factory for its route.
-type Route string
-
-// Routes of the dashboard. A route without a registered Factory is
-// reported as unavailable instead of opening.
-const (
-	RoutePicker      Route = "picker"
-	RouteVersions    Route = "versions"
-	RouteDetail      Route = "detail"
-	RouteBulkEdit    Route = "bulk-edit"
-	RouteDelete      Route = "delete"
-	RouteUndo        Route = "bulk-undo" // args: the ProjectRef whose last edit to undo
-	RouteInvitations Route = "invitations"
-	RouteSignIn      Route = "sign-in"
-	RouteAccount     Route = "account"
-)
-
-// Factory builds the screen for a route from the arguments of an OpenMsg.
-// It returns an error when args is not the type the route expects.
-type Factory func(c Common, args any) (Screen, error)

@@ -72,16 +72,10 @@ type Account struct {
 	Memory bool
 }
 
-// SignInArgs opens the sign-in screen. From the error panel, Context is
-// what failed for want of a sign-in and Retry runs it again.
-type SignInArgs struct {
-	Context string
-	Retry   tea.Cmd
-}
-
 // SignedInMsg tells the root and every screen that a sign-in finished and
 // the running client sends the new token. Retry and Context come from the
-// SignInArgs: the root offers r to run the failed action again.
+// sign-in screen's arguments: the root offers r to run the failed action
+// again.
 type SignedInMsg struct {
 	Account Account
 	Context string

@@ -5,7 +5,6 @@ package detail
 
 import (
 	"context"
-	"fmt"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
@@ -14,6 +13,7 @@ import (
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // sideWidth is the width from which the info pane sits beside the
@@ -56,18 +56,14 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the screen for common.RouteDetail from common.DetailArgs.
-func Factory(c common.Common, args any) (common.Screen, error) {
-	a, ok := args.(common.DetailArgs)
-	if !ok {
-		return nil, fmt.Errorf("detail: want common.DetailArgs, got %T", args)
-	}
+// Factory builds the screen for route.Detail.
+func Factory(c common.Common, a route.DetailArgs) (common.Screen, error) {
 	return New(c, a), nil
 }
 
 // New returns the detail of a.Version; the changelog from the list shows
 // at once, files and dependencies once GET answers.
-func New(c common.Common, a common.DetailArgs) *Model {
+func New(c common.Common, a route.DetailArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
 		common: c, ctx: ctx, cancel: cancel, project: a.Project, version: a.Version,

@@ -11,6 +11,7 @@ import (
 	"rdash/api"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // listed returns version v of lumen as the list endpoint sends it (no files).
@@ -47,7 +48,7 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
 	if s.styles != nil {
 		c.Styles = s.styles
 	}
-	m := New(c, common.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
+	m := New(c, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, s.w, s.h)
 	waitIdle(d, m)
 	return d, m

@@ -11,7 +11,6 @@ package invitations
 
 import (
 	"context"
-	"fmt"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -19,6 +18,7 @@ import (
 
 	"rdash/config"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Model is the invitations screen.
@@ -52,12 +52,8 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the screen for common.RouteInvitations; it takes no
-// arguments.
-func Factory(c common.Common, args any) (common.Screen, error) {
-	if args != nil {
-		return nil, fmt.Errorf("invitations: want no arguments, got %T", args)
-	}
+// Factory builds the screen for route.Invitations.
+func Factory(c common.Common, _ route.None) (common.Screen, error) {
 	return New(c), nil
 }
 

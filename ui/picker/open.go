@@ -9,6 +9,7 @@ import (
 	"rdash/api"
 	"rdash/config"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // projectsLoadedMsg carries the signed-in user's projects.
@@ -52,7 +53,7 @@ func (m *Model) projectsLoaded(msg projectsLoadedMsg) {
 type projectCheckedMsg struct {
 	seq  int
 	ref  common.ProjectRef
-	page common.Page
+	page route.Page
 	err  error
 }
 
@@ -62,7 +63,7 @@ func checkProject(ctx context.Context, c common.Client, ref common.ProjectRef, p
 		vs, resp, err := c.ListVersions(ctx, ref.Key(), &api.ListVersionsOptions{Page: 1, PageSize: pageSize})
 		msg := projectCheckedMsg{seq: seq, ref: ref, err: err}
 		if err == nil {
-			msg.page = common.NewPage(vs, resp, 1)
+			msg.page = route.NewPage(vs, resp, 1)
 		}
 		return msg
 	}
@@ -103,7 +104,7 @@ func (m *Model) projectChecked(msg projectCheckedMsg) tea.Cmd {
 	key, page := msg.ref.Key(), msg.page
 	return tea.Batch(
 		common.EditState("recent projects", func(s *config.State) { s.Touch(key) }),
-		common.Open(common.RouteVersions, common.VersionsArgs{Project: msg.ref, First: &page}),
+		common.Open(route.Versions, route.VersionsArgs{Project: msg.ref, First: &page}),
 	)
 }
 

@@ -5,7 +5,6 @@ package picker
 
 import (
 	"context"
-	"fmt"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -15,6 +14,7 @@ import (
 	"rdash/config"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Model is the project picker.
@@ -43,17 +43,13 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the picker for common.RoutePicker from common.PickerArgs.
-func Factory(c common.Common, args any) (common.Screen, error) {
-	a, ok := args.(common.PickerArgs)
-	if !ok {
-		return nil, fmt.Errorf("picker: want common.PickerArgs, got %T", args)
-	}
+// Factory builds the picker for route.Picker.
+func Factory(c common.Common, a route.PickerArgs) (common.Screen, error) {
 	return New(c, a), nil
 }
 
 // New returns the picker.
-func New(c common.Common, a common.PickerArgs) *Model {
+func New(c common.Common, a route.PickerArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, ctx: ctx, cancel: cancel, state: c.State, initial: safe.Line(a.Open)}
 	m.filter = newFilter(c.Styles)
@@ -109,7 +105,7 @@ func (m *Model) ShortHelp() []key.Binding {
 		return []key.Binding{k.Open, common.WithHelp(k.Cancel, "esc", "clear"), upDownArrows}
 	}
 	b := []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Pin}
-	if m.common.Has(common.RouteInvitations) {
+	if m.common.Has(route.Invitations) {
 		b = append(b, k.Invitations)
 	}
 	return b
@@ -119,10 +115,10 @@ func (m *Model) ShortHelp() []key.Binding {
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.common.Keys
 	actions := []key.Binding{k.Open, k.Filter, k.Pin}
-	if m.common.Has(common.RouteInvitations) {
+	if m.common.Has(route.Invitations) {
 		actions = append(actions, k.Invitations)
 	}
-	if m.common.Has(common.RouteAccount) {
+	if m.common.Has(route.Account) {
 		actions = append(actions, k.Account)
 	}
 	return [][]key.Binding{{k.Up, k.Down, k.Top, k.Bottom}, actions}

@@ -15,6 +15,7 @@ import (
 	"rdash/config"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 type setup struct {
@@ -39,17 +40,17 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model, *config.State) {
 	c.Config.Projects = s.pins
 	c.State = s.state
 	st := s.state
-	m := New(c, common.PickerArgs{Open: s.open})
+	m := New(c, route.PickerArgs{Open: s.open})
 	d := uitest.NewDriver(t, uitest.Screen{S: m, State: &st}, s.w, s.h)
 	d.WaitFor("the user's projects", func() bool { return m.mineLoaded })
 	return d, m, &st
 }
 
-func opened(d *uitest.Driver) []common.VersionsArgs {
-	var out []common.VersionsArgs
+func opened(d *uitest.Driver) []route.VersionsArgs {
+	var out []route.VersionsArgs
 	for _, msg := range d.Seen {
-		if o, ok := msg.(common.OpenMsg); ok && o.Route == common.RouteVersions {
-			out = append(out, o.Args.(common.VersionsArgs))
+		if o, ok := msg.(common.OpenMsg); ok && o.Route == route.Versions.Key() {
+			out = append(out, o.Args.(route.VersionsArgs))
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 
 	"rdash/config"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Update implements common.Screen.
@@ -59,12 +60,12 @@ func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.filter.Focus()
 	case key.Matches(msg, k.Pin):
 		return m.togglePin()
-	case key.Matches(msg, k.Invitations) && m.common.Has(common.RouteInvitations):
+	case key.Matches(msg, k.Invitations) && m.common.Has(route.Invitations):
 		m.cancelOpening() // its reply would push the versions over the invitations
-		return common.Open(common.RouteInvitations, nil)
-	case key.Matches(msg, k.Account) && m.common.Has(common.RouteAccount):
+		return common.Open(route.Invitations, route.None{})
+	case key.Matches(msg, k.Account) && m.common.Has(route.Account):
 		m.cancelOpening()
-		return common.Open(common.RouteAccount, nil)
+		return common.Open(route.Account, route.None{})
 	case key.Matches(msg, k.Cancel):
 		m.cancelOpening()
 		m.setFilter("")

@@ -15,6 +15,7 @@ import (
 	"rdash/auth"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // fixedURL is an authorize URL as the sandbox builds it, with a fixed port
@@ -67,11 +68,11 @@ var noKeyring = &auth.InsecureNotice{
 var scenes = []struct {
 	name    string
 	session fixedSession
-	args    common.SignInArgs
+	args    route.SignInArgs
 	keys    func(d *uitest.Driver)
 	wait    string
 }{
-	{name: "paste", session: fixedSession{mode: auth.ModePaste}, args: common.SignInArgs{Context: "opening lumen"},
+	{name: "paste", session: fixedSession{mode: auth.ModePaste}, args: route.SignInArgs{Context: "opening lumen"},
 		wait: "on any machine"},
 	{name: "loopback", session: fixedSession{mode: auth.ModeLoopback, openErr: errors.New("exec: \"xdg-open\": executable file not found in $PATH")},
 		wait: "Could not open a browser"},

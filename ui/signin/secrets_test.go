@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/auth"
-	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // recorder keeps every frame the screen draws, with its escape sequences.
@@ -40,7 +40,7 @@ func TestNoSecretInAnyView(t *testing.T) {
 		b := sandboxtest.NewBrowser(t)
 		c := uitest.Common(t, sess.Client)
 		c.Session = sess
-		m := New(c, common.SignInArgs{})
+		m := New(c, route.SignInArgs{})
 		var mu sync.Mutex
 		var frames []string
 		d := uitest.NewDriver(t, recorder{Screen: uitest.Screen{S: m}, mu: &mu, frames: &frames}, 80, 24)

@@ -20,6 +20,7 @@ import (
 
 	"rdash/auth"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // phase is where the sign-in is.
@@ -51,7 +52,7 @@ type Model struct {
 	common common.Common
 	ctx    context.Context
 	cancel context.CancelFunc
-	args   common.SignInArgs
+	args   route.SignInArgs
 	keys   keyMap
 
 	phase   phase
@@ -76,13 +77,8 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the screen for common.RouteSignIn from common.SignInArgs,
-// or nil args.
-func Factory(c common.Common, args any) (common.Screen, error) {
-	a, ok := args.(common.SignInArgs)
-	if !ok && args != nil {
-		return nil, fmt.Errorf("signin: want common.SignInArgs, got %T", args)
-	}
+// Factory builds the screen for route.SignIn.
+func Factory(c common.Common, a route.SignInArgs) (common.Screen, error) {
 	if c.Session == nil {
 		return nil, fmt.Errorf("signin: the dashboard has no session")
 	}
@@ -90,7 +86,7 @@ func Factory(c common.Common, args any) (common.Screen, error) {
 }
 
 // New returns the sign-in screen; Init starts the flow.
-func New(c common.Common, a common.SignInArgs) *Model {
+func New(c common.Common, a route.SignInArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, ctx: ctx, cancel: cancel, args: a, keys: newKeyMap(), flowCancel: func() {}}
 	m.input = newInput(c.Styles)

@@ -19,11 +19,12 @@ import (
 	"rdash/auth"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 type setup struct {
 	opts uitest.SessionOptions
-	args common.SignInArgs
+	args route.SignInArgs
 	// before runs on the session before the screen starts.
 	before func(*uitest.Session)
 }
@@ -103,7 +104,7 @@ func TestPasteFlowSignsInAndTheClientUsesTheToken(t *testing.T) {
 	var opened atomic.Int32
 	d, m, sess := start(t, setup{
 		opts: uitest.SessionOptions{Mode: auth.ModePaste},
-		args: common.SignInArgs{Context: "opening lumen", Retry: func() tea.Msg { return nil }},
+		args: route.SignInArgs{Context: "opening lumen", Retry: func() tea.Msg { return nil }},
 		before: func(s *uitest.Session) {
 			s.Browser = func(context.Context, string) error { opened.Add(1); return nil }
 		},

@@ -9,6 +9,7 @@ import (
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 func (m *Model) openDetail() tea.Cmd {
@@ -16,7 +17,7 @@ func (m *Model) openDetail() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return common.Open(common.RouteDetail, common.DetailArgs{Project: m.project, Version: v})
+	return common.Open(route.Detail, route.DetailArgs{Project: m.project, Version: v})
 }
 
 // toggleMark marks or unmarks the version under the cursor and moves down,
@@ -50,7 +51,7 @@ func (m *Model) clearMarks() tea.Cmd {
 
 // openSelection opens a bulk screen on the marked versions, or on the one
 // under the cursor when none is marked.
-func (m *Model) openSelection(route common.Route) tea.Cmd {
+func (m *Model) openSelection(r common.Route[route.SelectionArgs]) tea.Cmd {
 	vs, hidden := m.Marked(), m.HiddenMarked()
 	if len(vs) == 0 {
 		v, ok := m.selected()
@@ -59,7 +60,7 @@ func (m *Model) openSelection(route common.Route) tea.Cmd {
 		}
 		vs = []api.Version{v}
 	}
-	return common.Open(route, common.SelectionArgs{Project: m.project, Versions: vs, Hidden: hidden})
+	return common.Open(r, route.SelectionArgs{Project: m.project, Versions: vs, Hidden: hidden})
 }
 
 // copyID puts the version's ID on the clipboard with OSC 52, which works

@@ -9,6 +9,7 @@ import (
 	"rdash/api"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
@@ -17,14 +18,14 @@ func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, He
 // rows loaded, a few of them marked.
 func BenchmarkVersionsView(b *testing.B) {
 	c, _ := uitest.Sandbox(b, "alice")
-	m := New(uitest.Common(b, c), common.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(b, c), route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	m.SetSize(120, 37)
 	for page := 1; page <= 5; page++ {
 		vs, resp, err := c.ListVersions(b.Context(), "emberforge-core", &api.ListVersionsOptions{Page: page, PageSize: 100})
 		if err != nil {
 			b.Fatal(err)
 		}
-		m.applyPage(common.NewPage(vs, resp, page))
+		m.applyPage(route.NewPage(vs, resp, page))
 	}
 	if len(m.versions) != 500 {
 		b.Fatalf("%d rows loaded", len(m.versions))

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // ShortHelp implements common.Screen: the keys of what has the keyboard.
@@ -24,13 +25,13 @@ func (m *Model) ShortHelp() []key.Binding {
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.common.Keys
 	bulk := []key.Binding{k.Mark, k.MarkAll, k.ClearMarks}
-	if m.common.Has(common.RouteBulkEdit) {
+	if m.common.Has(route.BulkEdit) {
 		bulk = append(bulk, k.Edit)
 	}
-	if m.common.Has(common.RouteDelete) {
+	if m.common.Has(route.Delete) {
 		bulk = append(bulk, k.Delete)
 	}
-	if m.common.Has(common.RouteUndo) {
+	if m.common.Has(route.Undo) {
 		bulk = append(bulk, k.Undo)
 	}
 	return [][]key.Binding{

@@ -7,12 +7,13 @@ import (
 
 	"rdash/api"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // pageLoadedMsg carries one page of versions for request seq.
 type pageLoadedMsg struct {
 	seq  int
-	page common.Page
+	page route.Page
 	err  error
 }
 
@@ -23,7 +24,7 @@ func fetchPage(ctx context.Context, c common.Client, project string, opts *api.L
 		if err != nil {
 			return pageLoadedMsg{seq: seq, err: err}
 		}
-		return pageLoadedMsg{seq: seq, page: common.NewPage(vs, resp, opts.Page)}
+		return pageLoadedMsg{seq: seq, page: route.NewPage(vs, resp, opts.Page)}
 	}
 }
 
@@ -90,7 +91,7 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 
 // applyPage replaces the rows (page 1) or appends to them, skipping
 // versions already listed (new versions shift the server's pages).
-func (m *Model) applyPage(p common.Page) {
+func (m *Model) applyPage(p route.Page) {
 	selected := m.selectedID()
 	if p.Number <= 1 {
 		m.versions = m.versions[:0:0]

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Update implements common.Screen. It renders the lines around the table
@@ -107,11 +108,11 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.CopyURL):
 		return m.copyURL()
 	case key.Matches(msg, k.Edit):
-		return m.openSelection(common.RouteBulkEdit)
+		return m.openSelection(route.BulkEdit)
 	case key.Matches(msg, k.Delete):
-		return m.openSelection(common.RouteDelete)
-	case key.Matches(msg, k.Undo) && m.common.Has(common.RouteUndo):
-		return common.Open(common.RouteUndo, m.project)
+		return m.openSelection(route.Delete)
+	case key.Matches(msg, k.Undo) && m.common.Has(route.Undo):
+		return common.Open(route.Undo, m.project)
 	}
 	return nil
 }

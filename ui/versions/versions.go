@@ -14,6 +14,7 @@ import (
 
 	"rdash/api"
 	"rdash/ui/common"
+	"rdash/ui/route"
 	"rdash/ui/table"
 )
 
@@ -71,18 +72,14 @@ type Model struct {
 	wide          bool
 }
 
-// Factory builds the screen for common.RouteVersions from common.VersionsArgs.
-func Factory(c common.Common, args any) (common.Screen, error) {
-	a, ok := args.(common.VersionsArgs)
-	if !ok {
-		return nil, fmt.Errorf("versions: want common.VersionsArgs, got %T", args)
-	}
+// Factory builds the screen for route.Versions.
+func Factory(c common.Common, a route.VersionsArgs) (common.Screen, error) {
 	return New(c, a), nil
 }
 
 // New returns the versions screen of a.Project, starting from a.First
 // when the picker already fetched it.
-func New(c common.Common, a common.VersionsArgs) *Model {
+func New(c common.Common, a route.VersionsArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
 		common: c, ctx: ctx, cancel: cancel, project: a.Project,

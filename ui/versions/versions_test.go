@@ -13,6 +13,7 @@ import (
 	"rdash/api"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // start opens the versions screen of project on the sandbox at w×h and
@@ -21,7 +22,7 @@ func start(t *testing.T, project string, w, h int) (*uitest.Driver, *Model, *uit
 	t.Helper()
 	c, _ := uitest.Sandbox(t, "alice")
 	cc := &uitest.Counting{Client: c}
-	m := New(uitest.Common(t, cc), common.VersionsArgs{Project: common.ProjectRef{Slug: project}})
+	m := New(uitest.Common(t, cc), route.VersionsArgs{Project: common.ProjectRef{Slug: project}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
 	waitLoaded(d, m)
 	return d, m, cc
@@ -104,7 +105,7 @@ func TestStaleRepliesAreDropped(t *testing.T) {
 	t.Parallel()
 	d, m, _ := start(t, "lumen", 80, 24)
 	before := len(m.versions)
-	stale := common.Page{Number: 1, Versions: []api.Version{{ID: "stale000", Version: "9.9.9"}}, Total: 1}
+	stale := route.Page{Number: 1, Versions: []api.Version{{ID: "stale000", Version: "9.9.9"}}, Total: 1}
 	d.Send(pageLoadedMsg{seq: m.seq - 1, page: stale})
 	if len(m.versions) != before || strings.Contains(d.Screen(), "9.9.9") {
 		t.Fatal("a reply to a superseded request replaced the rows")
@@ -263,29 +264,29 @@ func TestBulkScreensGetTheMarkedVersions(t *testing.T) {
 	t.Parallel()
 	d, m, _ := start(t, "lumen", 80, 24)
 	d.Press("e")
-	args := lastOpen(t, d, common.RouteBulkEdit)
+	args := lastOpen(t, d, route.BulkEdit)
 	if len(args.Versions) != 1 || args.Versions[0].ID != m.versionAt(0).ID {
 		t.Fatalf("without marks, e acts on the row under the cursor: %+v", args.Versions)
 	}
 	d.Press("space", "space", "D")
-	args = lastOpen(t, d, common.RouteDelete)
+	args = lastOpen(t, d, route.Delete)
 	if len(args.Versions) != 2 || args.Project.Key() != "lumen" || args.Hidden != 0 {
 		t.Fatalf("D got %d versions of %q, hidden %d", len(args.Versions), args.Project.Key(), args.Hidden)
 	}
 }
 
-func lastOpen(t *testing.T, d *uitest.Driver, route common.Route) common.SelectionArgs {
+func lastOpen(t *testing.T, d *uitest.Driver, r common.Route[route.SelectionArgs]) route.SelectionArgs {
 	t.Helper()
 	d.WaitFor("an OpenMsg", func() bool {
 		for _, msg := range d.Seen {
-			if o, ok := msg.(common.OpenMsg); ok && o.Route == route {
+			if o, ok := msg.(common.OpenMsg); ok && o.Route == r.Key() {
 				return true
 			}
 		}
 		return false
 	})
 	for i := len(d.Seen) - 1; i >= 0; i-- {
-		if o, ok := d.Seen[i].(common.OpenMsg); ok && o.Route == route {
+		if o, ok := d.Seen[i].(common.OpenMsg); ok && o.Route == r.Key() {
 			return o.Args.(common.SelectionArgs)
 		}
 	}
@@ -350,7 +351,7 @@ func TestNoColorKeepsTheCursorVisible(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "")
 	cm := uitest.Common(t, c)
 	cm.Styles = common.NewStyles(common.Theme{NoColor: true})
-	m := New(cm, common.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
+	m := New(cm, route.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	raw := d.Raw()
@@ -381,7 +382,7 @@ func (f *flaky) ListVersions(ctx context.Context, p string, o *api.ListVersionsO
 func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	m := New(uitest.Common(t, &flaky{Client: c, failPage: 2}), common.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(t, &flaky{Client: c, failPage: 2}), route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	d.Press("pgdown") // near the end: page 2 fails
@@ -403,7 +404,7 @@ func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	m := New(uitest.Common(t, &flaky{Client: c, failPage: 1, failSearch: "1."}), common.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(t, &flaky{Client: c, failPage: 1, failSearch: "1."}), route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	d.Press("/")

@@ -21,7 +21,7 @@ func Common(t testing.TB, c common.Client) common.Common {
 		Ctx: t.Context(), Client: c, Config: Config(),
 		Styles: common.NewStyles(common.Theme{Dark: true}), Keys: common.DefaultKeyMap(),
 		Logger: slog.New(slog.DiscardHandler), Now: Now, Markdown: common.NewMarkdownCache(),
-		Routes: func(common.Route) bool { return true },
+		Routes: func(common.RouteKey) bool { return true },
 	}
 }
 

@@ -1,0 +1,83 @@
+package common
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// RouteKey names a screen the root can open, in an OpenMsg and in the
+// Registry.
+type RouteKey string
+
+// Route is a screen the root can open with arguments of type A. Routes
+// are constants declared in package ui/route, which both the screen that
+// opens and the screen opened import: screens never import each other,
+// and Open with arguments of another type does not compile.
+type Route[A any] RouteKey
+
+// Key is the route's name in the registry.
+func (r Route[A]) Key() RouteKey { return RouteKey(r) }
+
+// OpenMsg asks the root to build the screen registered for Route with Args
+// and push it on top of the stack. Build it with Open, which checks the
+// arguments' type when compiling.
+type OpenMsg struct {
+	Route RouteKey
+	Args  any
+}
+
+// Open returns a command that asks the root to open route r with args a.
+func Open[A any](r Route[A], a A) tea.Cmd {
+	return func() tea.Msg { return OpenMsg{Route: r.Key(), Args: a} }
+}
+
+// Factory builds a screen from the arguments of an OpenMsg. Register
+// makes one from a typed builder; only RegisterUntyped takes one as is.
+type Factory func(c Common, args any) (Screen, error)
+
+// Registry maps routes to the factories that build their screens. The root
+// fills it once at start, one Register line per screen.
+type Registry struct{ m map[RouteKey]Factory }
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry { return &Registry{m: map[RouteKey]Factory{}} }
+
+// Register makes build the screen of route r, replacing any other.
+func Register[A any](reg *Registry, r Route[A], build func(Common, A) (Screen, error)) {
+	reg.m[r.Key()] = func(c Common, args any) (Screen, error) {
+		a, ok := args.(A)
+		if !ok { // only an OpenMsg built by hand, not by Open, gets here
+			var want A
+			return nil, fmt.Errorf("route %s takes %T, not %T", r, want, args)
+		}
+		return build(c, a)
+	}
+}
+
+// RegisterUntyped makes f build the screen of route r, checking nothing.
+// It is for ui/bulkedit's factories until they take typed arguments.
+func RegisterUntyped[A any](reg *Registry, r Route[A], f Factory) { reg.m[r.Key()] = f }
+
+// Has reports whether a screen is registered for key.
+func (reg *Registry) Has(key RouteKey) bool {
+	_, ok := reg.m[key]
+	return ok
+}
+
+// Build builds the screen registered for msg's route.
+func (reg *Registry) Build(c Common, msg OpenMsg) (Screen, error) {
+	f, ok := reg.m[msg.Route]
+	if !ok {
+		return nil, fmt.Errorf("no screen for route %s", msg.Route)
+	}
+	return f(c, msg.Args)
+}
+
+// Routes of ui/bulkedit, which still names them here: used by ui/bulkedit
+// until it is converted to package route's typed routes.
+const (
+	RouteBulkEdit RouteKey = "bulk-edit"
+	RouteDelete   RouteKey = "delete"
+	RouteUndo     RouteKey = "bulk-undo"
+)

@@ -1,0 +1,88 @@
+// Package route is the dashboard's table of contents: every screen another
+// screen can open, as a typed route constant, with the arguments it is
+// opened with.
+//
+// It is a leaf beside ui/common that the opening screen and the opened one
+// both import, so screens never import each other (a test enforces it),
+// and common.Open(route.Detail, x) does not compile unless x is a
+// route.DetailArgs. A screen's own messages, keys and client interface
+// stay in its package; only this contract is shared. Adding a screen is
+// its package, its route here (when another screen opens it) and one
+// common.Register line in the root (ui/stack.go).
+package route
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/ui/common"
+)
+
+// Routes of the dashboard. A route without a registered screen is reported
+// as unavailable instead of opening.
+const (
+	Picker      common.Route[PickerArgs]        = "picker"
+	Versions    common.Route[VersionsArgs]      = "versions"
+	Detail      common.Route[DetailArgs]        = "detail"
+	BulkEdit    common.Route[SelectionArgs]     = "bulk-edit"
+	Delete      common.Route[SelectionArgs]     = "delete"
+	Undo        common.Route[common.ProjectRef] = "bulk-undo" // the project whose last edit to undo
+	Invitations common.Route[None]              = "invitations"
+	SignIn      common.Route[SignInArgs]        = "sign-in"
+	Account     common.Route[None]              = "account"
+)
+
+// None is the argument of a route that takes none.
+type None struct{}
+
+// PickerArgs opens the project picker, the dashboard's home screen. Open,
+// when set, is a project (slug or ID) to open at once.
+type PickerArgs struct {
+	Open string
+}
+
+// VersionsArgs opens the versions screen of Project, with its first page
+// already fetched when the picker checked that the project exists.
+type VersionsArgs struct {
+	Project common.ProjectRef
+	First   *Page
+}
+
+// Page is one page of versions as the service sent it.
+type Page struct {
+	Versions []api.Version
+	Number   int
+	Next     int // 0 on the last page
+	Total    int // -1 when the server did not say
+}
+
+// NewPage makes a Page from a list reply asked for page number.
+func NewPage(vs []api.Version, resp *api.Response, number int) Page {
+	p := Page{Versions: vs, Number: number, Total: -1}
+	if resp == nil {
+		return p
+	}
+	p.Next = resp.NextPage
+	if resp.Pagination != nil {
+		p.Total = resp.Pagination.Total
+	}
+	return p
+}
+
+// DetailArgs opens the detail of Version (from the list: no files yet).
+type DetailArgs struct {
+	Project common.ProjectRef
+	Version api.Version
+}
+
+// SelectionArgs opens a screen that acts on several versions (bulk edit,
+// delete): see common.SelectionArgs, where it is declared until
+// ui/bulkedit takes typed arguments.
+type SelectionArgs = common.SelectionArgs
+
+// SignInArgs opens the sign-in screen. From the error panel, Context is
+// what failed for want of a sign-in and Retry runs it again.
+type SignInArgs struct {
+	Context string
+	Retry   tea.Cmd
+}
