@@ -29,6 +29,7 @@ type authCode struct {
 	user        *user
 	scopes      []string
 	redirectURI string // as given at authorize; empty when omitted
+	challenge   string // PKCE code_challenge (S256); empty when none was given
 	expires     time.Time
 }
 
@@ -39,6 +40,7 @@ type authRequest struct {
 	callback    *url.URL // where the answer goes
 	scope       string
 	state       string
+	challenge   string // PKCE code_challenge (S256); empty when none was given
 }
 
 // authRequest checks client_id and redirect_uri; until both are known good,
@@ -67,6 +69,14 @@ func (s *Server) authRequest(r *http.Request, form url.Values) (*authRequest, er
 	}
 	req.callback = u
 	return req, nil
+}
+
+// checkPKCE reads the request's PKCE challenge; a bad or missing one is an
+// error of a request whose redirect can be trusted.
+func (s *Server) checkPKCE(req *authRequest, form url.Values) error {
+	var err error
+	req.challenge, err = s.pkceChallenge(form)
+	return err
 }
 
 // redirect returns the callback URL with params and the state.
@@ -112,6 +122,10 @@ func (s *Server) authorizePage(w http.ResponseWriter, r *http.Request) {
 		s.page(w, http.StatusBadRequest, "message", pageData{Title: "Authorization failed", Message: err.Error()})
 		return
 	}
+	if err := s.checkPKCE(req, r.URL.Query()); err != nil {
+		req.refuse(w, r, http.StatusFound, "invalid_request", err.Error())
+		return
+	}
 	scopes, err := parseScopes(req.scope)
 	if err != nil {
 		req.refuse(w, r, http.StatusFound, "invalid_scope", err.Error())
@@ -136,9 +150,12 @@ func (s *Server) authorizeDecision(w http.ResponseWriter, r *http.Request) {
 		s.page(w, http.StatusBadRequest, "message", pageData{Title: "Authorization failed", Message: err.Error()})
 		return
 	}
+	pkceErr := s.checkPKCE(req, r.PostForm)
 	scopes, err := parseScopes(req.scope)
 	u := s.st.userBy[r.PostForm.Get("user")]
 	switch {
+	case pkceErr != nil:
+		req.refuse(w, r, http.StatusSeeOther, "invalid_request", pkceErr.Error())
 	case err != nil:
 		req.refuse(w, r, http.StatusSeeOther, "invalid_scope", err.Error())
 	case r.PostForm.Get("decision") == "deny":
@@ -171,7 +188,7 @@ func (s *Server) issueCode(req *authRequest, u *user, requested []string) string
 	}
 	s.st.grants[key] = granted
 	code := prefixCode + rand.Text()
-	s.st.codes[code] = &authCode{app: req.app, user: u, scopes: granted, redirectURI: req.redirectURI, expires: s.now().Add(s.opts.CodeTTL)}
+	s.st.codes[code] = &authCode{app: req.app, user: u, scopes: granted, redirectURI: req.redirectURI, challenge: req.challenge, expires: s.now().Add(s.opts.CodeTTL)}
 	return code
 }
 

@@ -27,6 +27,9 @@ func consentData(req *authRequest, scopes []string, users []*user) pageData {
 		{"client_id", req.app.clientID}, {"redirect_uri", req.redirectURI},
 		{"scope", req.scope}, {"state", req.state},
 	}
+	if req.challenge != "" {
+		d.Hidden = append(d.Hidden, hidden{"code_challenge", req.challenge}, hidden{"code_challenge_method", pkceS256})
+	}
 	for _, u := range users {
 		d.Users = append(d.Users, u.toAPI())
 	}

@@ -28,7 +28,11 @@ type Options struct {
 	TokenTTL  time.Duration // access token lifetime; 0 = 1h
 	NoRefresh bool          // refuse the refresh_token grant
 	ApproveAs string        // username: GET /oauth/authorize redirects at once with a code for this user
-	Latency   time.Duration // added to every request
+	// RequirePKCE refuses an authorization request without a PKCE
+	// code_challenge. Without it PKCE is optional, but a challenge that is
+	// given is always checked (S256 only; plain is refused).
+	RequirePKCE bool
+	Latency     time.Duration // added to every request
 	// FaultRate is the share (0..1) of API requests (not /auth, not /files)
 	// that fail: 429 with Retry-After: 1, 500, or a dropped connection. Half
 	// of the faults strike before the handler runs (nothing changed), half

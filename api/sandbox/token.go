@@ -124,6 +124,9 @@ func (s *Server) exchangeCode(a *app, form url.Values) (*tokenResponse, *oauthEr
 	case c.redirectURI != "" && form.Get("redirect_uri") != c.redirectURI:
 		return nil, invalidGrant("redirect_uri does not match the one of the authorization request")
 	}
+	if oerr := pkceVerify(c.challenge, form.Get("code_verifier")); oerr != nil {
+		return nil, oerr
+	}
 	return s.issueTokens(c.user, a, c.scopes), nil
 }
 
