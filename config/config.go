@@ -6,20 +6,33 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
 
-// DefaultScopes are the scopes the dashboard asks for at sign-in.
-var DefaultScopes = []string{
+// allScopes are the scopes the dashboard asks for at sign-in.
+var allScopes = []string{
 	"user:read", "project:read",
 	"project:version:create", "project:version:update", "project:version:delete",
 	"org:member:create",
 }
+
+// AllScopes returns the scopes the dashboard asks for at sign-in, in the
+// order they are asked for; the caller owns the slice.
+func AllScopes() []string { return slices.Clone(allScopes) }
+
+// DefaultScopes is AllScopes as a variable.
+//
+// Deprecated: it is a shared, mutable slice; call AllScopes. It stays
+// until its last users outside config have moved.
+var DefaultScopes = AllScopes()
 
 // Config is rdash's settings after file, environment and flags are merged.
 // It never holds a token.
@@ -46,6 +59,9 @@ type Config struct {
 	Path string `yaml:"-"`
 	// Env holds what the environment says beyond the settings above.
 	Env Env `yaml:"-"`
+	// Warnings are problems that do not stop rdash: unknown keys, ignored
+	// variables, a server reached without TLS. The caller shows them.
+	Warnings []string `yaml:"-"`
 }
 
 // Env is what rdash needs to know from the environment, read once.
@@ -68,7 +84,10 @@ type Lookup func(string) (string, bool)
 // then applies RDASH_* environment overrides. A missing default file is not
 // an error; a missing explicit one is.
 func Load(path string, lookup Lookup) (*Config, error) {
-	env := readEnv(lookup)
+	env, warnings, err := readEnv(lookup)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
 	explicit := path != ""
 	if !explicit {
 		if p, ok := lookup("RDASH_CONFIG"); ok && p != "" {
@@ -81,17 +100,86 @@ func Load(path string, lookup Lookup) (*Config, error) {
 	b, err := os.ReadFile(path)
 	switch {
 	case err == nil:
-		if err := yaml.Unmarshal(b, c); err != nil {
-			return nil, fmt.Errorf("config %s: %w", path, err)
+		if c, err = Parse(b, path); err != nil {
+			return nil, err
 		}
-		c.Path = path
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 	default:
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	c.Env = env
+	c.Warnings = append(warnings, c.Warnings...)
 	c.applyEnv(lookup)
-	return c, c.normalize()
+	if err := c.normalize(); err != nil {
+		return nil, err
+	}
+	c.Warnings = append(c.Warnings, c.urlWarnings()...)
+	return c, nil
+}
+
+// Parse reads a config file's contents; path names the file in messages.
+// Unknown keys are not an error, so an older rdash can read a newer file,
+// but each one is named in Warnings: a misspelt key would otherwise be
+// ignored without a word.
+func Parse(b []byte, path string) (*Config, error) {
+	c := &Config{}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, err)
+	}
+	if len(doc.Content) > 0 {
+		if err := doc.Decode(c); err != nil {
+			return nil, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	c.Path = path
+	if len(doc.Content) == 1 && doc.Content[0].Kind == yaml.MappingNode {
+		known := knownKeys()
+		m := doc.Content[0].Content
+		for i := 0; i+1 < len(m); i += 2 {
+			if k := m[i].Value; !known[k] {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("config %s: unknown key %q (line %d) is ignored", path, k, m[i].Line))
+			}
+		}
+	}
+	return c, nil
+}
+
+// knownKeys are the yaml names of Config's fields.
+func knownKeys() map[string]bool {
+	known := map[string]bool{}
+	t := reflect.TypeFor[Config]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if name != "" && name != "-" {
+			known[name] = true
+		}
+	}
+	return known
+}
+
+// urlWarnings flags a base or auth URL that would send tokens, codes and
+// the client secret unencrypted over a network: plain http to a host other
+// than this machine.
+func (c *Config) urlWarnings() []string {
+	var out []string
+	for _, u := range []struct{ name, val string }{{"base_url", c.BaseURL}, {"auth_url", c.AuthURL}} {
+		p, err := url.Parse(u.val)
+		if u.val == "" || err != nil || p.Scheme != "http" || isLoopback(p.Hostname()) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s %q is plain http to another machine: tokens and the client secret would cross the network unencrypted; use https", u.name, u.val))
+	}
+	return out
+}
+
+// isLoopback reports a host name that can only mean this machine.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func (c *Config) applyEnv(lookup Lookup) {
@@ -113,7 +201,7 @@ func (c *Config) normalize() error {
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	c.AuthURL = strings.TrimRight(c.AuthURL, "/")
 	if len(c.Scopes) == 0 {
-		c.Scopes = slices.Clone(DefaultScopes)
+		c.Scopes = AllScopes()
 	}
 	switch c.Theme {
 	case "":

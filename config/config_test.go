@@ -45,7 +45,7 @@ func TestLoadMergesFileAndEnv(t *testing.T) {
 	if want := filepath.Join(dir, ".local", "state", "rdash"); c.Env.StateDir != want {
 		t.Errorf("StateDir = %q, want %q", c.Env.StateDir, want)
 	}
-	if !slices.Equal(c.Scopes, DefaultScopes) || c.PageSize != 50 {
+	if !slices.Equal(c.Scopes, AllScopes()) || c.PageSize != 50 {
 		t.Errorf("defaults not applied: %v %d", c.Scopes, c.PageSize)
 	}
 }

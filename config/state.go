@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 )
 
 // maxRecent is how many recently opened projects are remembered.
@@ -25,10 +26,14 @@ type State struct {
 // StatePath is the file State lives in under dir.
 func StatePath(dir string) string { return filepath.Join(dir, "state.json") }
 
-// LoadState reads the state in dir; a missing file is an empty State.
+// LoadState reads the state in dir; a missing file is an empty State. A
+// malformed file is moved aside to state.json.corrupt-<time>, so that the
+// next save cannot overwrite what the user may want back, and the error
+// names both files: the State returned is then empty and usable.
 func LoadState(dir string) (State, error) {
 	var s State
-	b, err := os.ReadFile(StatePath(dir))
+	path := StatePath(dir)
+	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -36,9 +41,24 @@ func LoadState(dir string) (State, error) {
 		return s, fmt.Errorf("state: %w", err)
 	}
 	if err := json.Unmarshal(b, &s); err != nil {
-		return State{}, fmt.Errorf("state %s: %w", StatePath(dir), err)
+		backup, berr := MoveAside(path, time.Now())
+		if berr != nil {
+			return State{}, fmt.Errorf("state %s is malformed (%v), and could not be moved aside (%v): fix or delete it", path, err, berr)
+		}
+		return State{}, fmt.Errorf("state %s was malformed (%v): moved it to %s and started afresh; "+
+			"it held only recent and pinned projects, organizations and a username: copy any back into a new state, or delete the copy", path, err, backup)
 	}
 	return s, nil
+}
+
+// MoveAside renames a malformed file to path.corrupt-<UTC time>, keeping
+// its mode, and returns the new name.
+func MoveAside(path string, now time.Time) (string, error) {
+	backup := path + ".corrupt-" + now.UTC().Format("20060102T150405.000000000Z")
+	if err := os.Rename(path, backup); err != nil {
+		return "", err
+	}
+	return backup, nil
 }
 
 // Save writes the state to dir atomically, readable only by the user.
