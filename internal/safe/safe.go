@@ -1,25 +1,42 @@
 // Package safe makes text from the server fit to print on a terminal.
+//
+// What it removes, and why:
+//
+//   - Escape sequences (CSI, OSC, DCS, APC, PM, SOS and the short ESC ones).
+//     A sequence that is cut off or malformed loses only its introducer:
+//     the rest of the text is kept, so a stray ESC ] or a raw 0x90 byte
+//     cannot hide what follows it.
+//   - Control characters (C0, DEL, C1) but the line breaks and tabs a
+//     function's contract keeps, and bytes that are not UTF-8, which become
+//     U+FFFD so that something shows where they were.
+//   - Hidden characters (see [Hidden]): bidi controls, zero-width spaces and
+//     joiners, the BOM, tag characters, variation selectors, fillers. They
+//     reorder or disguise text, and terminals disagree on their width.
+//   - Per grapheme cluster, whatever would make the width the UI lays out
+//     with (ansi.StringWidth, per cluster) differ from the width a terminal
+//     without Unicode core mode advances by (per code point, as Bubble Tea
+//     renders unless the terminal has mode 2027). See [fitClusters].
+//
+// Every cluster Line and Text let through measures the same both ways, so a
+// border drawn after it stays where the layout put it.
 package safe
 
 import (
-	"strings"
 	"unicode"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
-// Line returns s as one line: escape sequences and control characters are
-// removed, and any line break or tab becomes a space.
+// Line returns s as one line: escape sequences, control and hidden
+// characters are removed, and any line break or tab becomes a space.
 func Line(s string) string {
 	return clean(s, false)
 }
 
-// Text returns s with escape sequences and control characters removed,
-// keeping newlines (for changelogs and other multi-line text). Tabs become
-// spaces up to the next column that is a multiple of TabWidth: renderers
-// measure a tab as zero wide and drop it, which would flatten the
+// Text returns s with escape sequences, control and hidden characters
+// removed, keeping newlines (for changelogs and other multi-line text).
+// Tabs become spaces up to the next column that is a multiple of TabWidth:
+// renderers measure a tab as zero wide and drop it, which would flatten the
 // indentation of a changelog's code blocks. Carriage returns are dropped
-// so "\r\n" becomes "\n".
+// so "\r\n" becomes "\n"; U+2028, U+2029 and NEL become "\n".
 func Text(s string) string {
 	return clean(s, true)
 }
@@ -31,32 +48,7 @@ func clean(s string, multiline bool) string {
 	if isPlain(s) {
 		return s
 	}
-	s = ansi.Strip(s)
-	var b strings.Builder
-	b.Grow(len(s))
-	col, from := 0, 0 // the column b.String()[from:] starts at
-	for _, r := range s {
-		switch {
-		case r == '\n' && multiline:
-			b.WriteByte('\n')
-			col, from = 0, b.Len()
-		case r == '\t' && multiline:
-			col += ansi.StringWidth(b.String()[from:])
-			n := TabWidth - col%TabWidth
-			b.WriteString(strings.Repeat(" ", n))
-			col, from = col+n, b.Len()
-		case r == '\n' || r == '\t':
-			b.WriteByte(' ')
-		case r == unicode.ReplacementChar:
-			b.WriteRune(r)
-		case unicode.IsControl(r), isFormatHazard(r):
-			// C0, DEL, C1 (which some terminals read as CSI/OSC introducers)
-			// and bidi overrides that can disguise text are dropped.
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return fitClusters(strip(s, multiline))
 }
 
 // isPlain reports whether s is printable ASCII, the common case, so it can be
@@ -70,10 +62,20 @@ func isPlain(s string) bool {
 	return true
 }
 
-// isFormatHazard reports bidirectional overrides and isolates (the "Trojan
-// Source" characters), which reorder what the terminal shows.
-func isFormatHazard(r rune) bool {
-	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+// Hidden reports whether r is a character that a terminal does not show as
+// itself but that can change what is shown: controls (C0, DEL, C1), format
+// characters (bidi embeddings, overrides, isolates and marks, zero-width
+// space, joiner and non-joiner, word joiner, BOM, soft hyphen, tags, ...),
+// variation selectors and the other default-ignorable code points (Hangul
+// fillers, CGJ, ...), and the line and paragraph separators. Line and Text
+// remove them; JSON output escapes them.
+func Hidden(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, hiddenTables...)
+}
+
+var hiddenTables = []*unicode.RangeTable{
+	unicode.Cf, unicode.Zl, unicode.Zp,
+	unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point,
 }
 
 // Lines applies Line to every element, for lists of server values.

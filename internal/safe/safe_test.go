@@ -1,6 +1,17 @@
 package safe
 
-import "testing"
+import (
+	"flag"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"rdash/internal/safe/hostile"
+)
+
+var update = flag.Bool("update", false, "rewrite the fuzz seed corpus from testdata/hostile")
 
 func TestLineAndText(t *testing.T) {
 	t.Parallel()
@@ -11,36 +22,133 @@ func TestLineAndText(t *testing.T) {
 		{"csi colour", "\x1b[31mred\x1b[0m", "red", "red"},
 		{"osc title", "a\x1b]0;pwned\x07b", "ab", "ab"},
 		{"osc 52 clipboard", "x\x1b]52;c;ZXZpbA==\x1b\\y", "xy", "xy"},
+		{"osc ended by c1 st", "x\x1b]0;t\u009cy", "xy", "xy"},
+		{"dcs apc pm sos", "a\x1bPq\x1b\\b\x1b_G\x1b\\c\x1b^p\x1b\\d\x1bXs\x1b\\e", "abcde", "abcde"},
+		{"short escapes", "a\x1bcb\x1b(Bc\x1b7d", "abcd", "abcd"},
 		{"c1 csi", "a\u009b31mb", "a31mb", "a31mb"},
 		{"bell backspace", "a\x07\x08b", "ab", "ab"},
 		{"newlines", "a\r\nb\tc", "a b c", "a\nb   c"},
+		{"separators", "a\u2028b\u2029c\u0085d", "a b c d", "a\nb\nc\nd"},
 		{"tab stops", "\tx\n  \ty\nabcd\tz\nab\x1b[1mc\x1b[0m\tw", " x    y abcd z abc w",
 			"    x\n    y\nabcd    z\nabc w"},
 		{"wide runes", "日本\tx", "日本 x", "日本    x"},
 		{"bidi override", "abc\u202edcba", "abcdcba", "abcdcba"},
+		{"bidi isolates and marks", "\u2066a\u2069\u200eb\u200fc\u061c", "abc", "abc"},
+		{"zero width", "p\u200ba\u200cy\u200dp\u2060a\ufeffl\u00ad", "paypal", "paypal"},
+		{"tags", "ok\U000e0049\U000e0067\U000e007f", "ok", "ok"},
+		{"hangul fillers", "a\u115f\u3164\uffa0b", "ab", "ab"},
 		{"unicode kept", "Ünïcödé ✓ 日本", "Ünïcödé ✓ 日本", "Ünïcödé ✓ 日本"},
+		{"combining kept", "e\u0301 Vi\u1ec7t", "e\u0301 Vi\u1ec7t", "e\u0301 Vi\u1ec7t"},
+		{"mark without base", "\u0301a\n\u0301b", "a \u0301b", "a\nb"},
+		{"zalgo capped", "Z\u0300\u0301\u0302\u0303\u0304\u0305\u0306", "Z\u0300\u0301\u0302\u0303", "Z\u0300\u0301\u0302\u0303"},
+		{"zwj emoji split", "👨\u200d👩\u200d👧", "👨👩👧", "👨👩👧"},
+		{"skin tone dropped", "👍🏽 x", "👍 x", "👍 x"},
+		{"lone skin tone kept", "🏽", "🏽", "🏽"},
+		{"variation selectors dropped", "❤\ufe0f ⌚\ufe0e", "❤ ⌚", "❤ ⌚"},
+		{"flags", "🇫🇷🇫", "🇫🇷\ufffd", "🇫🇷\ufffd"},
+		{"unstable cluster replaced", "स्ते", "\ufffd", "\ufffd"},
 		{"lone esc", "a\x1bb", "a", "a"},
+		{"esc at end", "a\x1b", "a", "a"},
+		{"invalid utf-8 shown", "a\xffb\xe6\x97c", "a\ufffdb\ufffd\ufffdc", "a\ufffdb\ufffd\ufffdc"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			if got := Line(tt.in); got != tt.line {
-				t.Errorf("Line(%q) = %q, want %q", tt.in, got, tt.line)
+				t.Errorf("Line(%+q) = %+q, want %+q", tt.in, got, tt.line)
 			}
 			if got := Text(tt.in); got != tt.text {
-				t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.text)
+				t.Errorf("Text(%+q) = %+q, want %+q", tt.in, got, tt.text)
 			}
 		})
 	}
 }
 
-func FuzzLine(f *testing.F) {
-	f.Add("\x1b[2J\x1b]8;;http://x\x07link\x1b]8;;\x07")
-	f.Fuzz(func(t *testing.T, s string) {
-		for _, r := range Line(s) {
-			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-				t.Fatalf("Line(%q) kept control %U", s, r)
+// A cut-off or malformed sequence loses its introducer, not the text after
+// it.
+func TestMalformedEscapesKeepTheRest(t *testing.T) {
+	t.Parallel()
+	// é ends any sequence: a space and a letter would make a well-formed
+	// one (ESC SP t, CSI 31 SP t) that a terminal would act on too.
+	const rest = "é the rest of the text"
+	for _, intro := range []string{
+		"\x1b]", "\x1b]0;", "\x1b]8;;http://x", "\x1bP", "\x1b_", "\x1b^", "\x1bX",
+		"\x1b[", "\x1b[31", "\x1b", "\x90", "\x9b", "\x9d", "\u0090", "\u009b", "\u009d",
+	} {
+		in := "before " + intro + rest
+		for _, f := range []func(string) string{Line, Text} {
+			if got := f(in); !strings.HasPrefix(got, "before ") || !strings.HasSuffix(got, rest) {
+				t.Errorf("%+q became %+q", in, got)
 			}
 		}
+	}
+}
+
+// Many unterminated control strings are stripped in linear time: each one
+// would otherwise search the rest of the text for its terminator.
+func TestManyUnterminatedStrings(t *testing.T) {
+	t.Parallel()
+	in := strings.Repeat("\x1b]x", 200_000)
+	if got := Line(in); got != strings.Repeat("x", 200_000) {
+		t.Errorf("Line kept %d bytes", len(got))
+	}
+}
+
+func TestHostileCorpus(t *testing.T) {
+	t.Parallel()
+	for _, c := range hostile.Cases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			checkSafe(t, c.Text, Line(c.Text), false)
+			checkSafe(t, c.Text, Text(c.Text), true)
+		})
+	}
+}
+
+func TestFuzzSeeds(t *testing.T) {
+	hostile.CheckSeeds(t, "FuzzSanitize", *update)
+}
+
+func FuzzSanitize(f *testing.F) {
+	hostile.Seed(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		checkSafe(t, s, Line(s), false)
+		checkSafe(t, s, Text(s), true)
 	})
+}
+
+// checkSafe checks what Line (or Text, when multiline) promises of out, made
+// from in: valid UTF-8; no escape, control or hidden character but the
+// newlines of Text; no cluster that starts with a combining mark; every
+// cluster as wide under ansi.StringWidth (what the UI lays out with) as
+// under ansi.StringWidthWc (what a terminal without Unicode core mode
+// advances by); and nothing more to clean.
+func checkSafe(t *testing.T, in, out string, multiline bool) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Fatalf("%+q: output %+q is not UTF-8", in, out)
+	}
+	for _, r := range out {
+		if Hidden(r) && !(multiline && r == '\n') {
+			t.Fatalf("%+q: output %+q keeps %U", in, out, r)
+		}
+	}
+	sum := 0
+	for rest := out; rest != ""; {
+		c, w := ansi.FirstGraphemeCluster(rest, ansi.GraphemeWidth)
+		rest = rest[len(c):]
+		if r, _ := utf8.DecodeRuneInString(c); isMark(r) {
+			t.Fatalf("%+q: output %+q has a cluster %+q without a base", in, out, c)
+		}
+		if wc := ansi.StringWidthWc(c); w != wc {
+			t.Fatalf("%+q: output %+q has a cluster %+q %d wide to StringWidth, %d to StringWidthWc", in, out, c, w, wc)
+		}
+		sum += w
+	}
+	if w := ansi.StringWidth(out); w != sum {
+		t.Fatalf("%+q: output %+q is %d wide, its clusters %d", in, out, w, sum)
+	}
+	if again := clean(out, multiline); again != out {
+		t.Fatalf("%+q: output %+q cleans again to %+q", in, out, again)
+	}
 }

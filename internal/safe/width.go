@@ -1,0 +1,89 @@
+package safe
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// maxMarks is how many combining marks a character keeps: enough for
+// Vietnamese, Hebrew points or Tibetan stacks, not for "Zalgo" text that
+// spills over the lines above and below.
+const maxMarks = 4
+
+// fitClusters expands tabs and makes every grapheme cluster of s (already
+// stripped) measure the same under ansi.GraphemeWidth, which lipgloss and
+// the UI lay out with, and ansi.WcWidth, the per code point width that
+// Bubble Tea renders with unless the terminal has Unicode core mode:
+//
+//   - a cluster that starts with a combining mark has no base in s; it
+//     would combine with whatever the UI draws before it (a border, a
+//     column gap), so it is dropped;
+//   - a base keeps at most maxMarks combining marks;
+//   - emoji skin-tone modifiers after a base are dropped ("👍🏽" is two
+//     columns to one measure and four to the other); ZWJ sequences are
+//     already split by strip, which drops U+200D, so "👨‍👩‍👧" shows as the
+//     three emoji it is made of, each two columns wide everywhere;
+//   - any other cluster the two measures disagree on (a lone regional
+//     indicator, Indic conjuncts and spacing vowel signs, Thai SARA AM,
+//     Hangul jamo sequences, halfwidth kana with a voiced mark) becomes
+//     U+FFFD: terminals draw those at different widths, and a wrong width
+//     shifts every border after it.
+func fitClusters(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	col := 0
+	for s != "" {
+		c, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		s = s[len(c):]
+		switch c {
+		case "\n":
+			b.WriteByte('\n')
+			col = 0
+			continue
+		case "\t":
+			n := TabWidth - col%TabWidth
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		c, w := settle(c)
+		b.WriteString(c)
+		col += w
+	}
+	return b.String()
+}
+
+// settle returns cluster c as fitClusters keeps it, and its width.
+func settle(c string) (string, int) {
+	var b strings.Builder
+	marks := 0
+	for i, r := range c {
+		switch {
+		case isMark(r) && i == 0:
+			return "", 0
+		case isMark(r):
+			if marks++; marks > maxMarks {
+				continue
+			}
+		case isSkinTone(r) && i > 0:
+			continue
+		}
+		b.WriteRune(r)
+	}
+	c = b.String()
+	if w := ansi.StringWidth(c); w == ansi.StringWidthWc(c) {
+		return c, w
+	}
+	return "\uFFFD", 1
+}
+
+func isMark(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc)
+}
+
+// isSkinTone reports the emoji modifiers U+1F3FB..U+1F3FF.
+func isSkinTone(r rune) bool {
+	return r >= 0x1F3FB && r <= 0x1F3FF
+}
