@@ -8,8 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
+	"sync"
 )
 
 // BulkResult is the outcome of a bulk change, which the client may have sent
@@ -54,8 +53,10 @@ func (e *BulkError) Unwrap() []error {
 }
 
 // UpdateVersions applies one patch to many versions. The IDs are split into
-// parts of at most MaxBulkIDs whose URL fits WithMaxURLLength, sent with
-// bounded concurrency; a failed part does not stop the others. Parts are
+// parts of at most MaxBulkIDs whose URL fits WithMaxURLLength, sent with at
+// most WithConcurrency requests of the client in flight (see
+// WithBulkProgress to follow them); a failed part does not stop the others.
+// Pass every ID of a change in one call: the client owns the splitting. Parts are
 // not retried: a failure may come after the change was applied. The error
 // is a *ValidationError, with a nil result and nothing sent, or a
 // *BulkError beside a result that says which IDs failed and why.
@@ -68,7 +69,7 @@ func (c *Client) UpdateVersions(ctx context.Context, projectID string, ids []str
 	if err != nil {
 		return nil, err
 	}
-	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+	return c.bulk(ctx, http.MethodPatch, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
 		req, err := c.newRequest(ctx, http.MethodPatch, u, bytes.NewReader(body), "application/json")
 		if err != nil {
 			return nil, err
@@ -81,7 +82,7 @@ func (c *Client) UpdateVersions(ctx context.Context, projectID string, ids []str
 // DeleteVersions deletes many versions, split and sent like UpdateVersions.
 // DELETE /projects/{projectId}/versions?ids=…
 func (c *Client) DeleteVersions(ctx context.Context, projectID string, ids []string) (*BulkResult, error) {
-	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+	return c.bulk(ctx, http.MethodDelete, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
 		req, err := c.newRequest(ctx, http.MethodDelete, u, nil, "")
 		if err != nil {
 			return nil, err
@@ -93,8 +94,49 @@ func (c *Client) DeleteVersions(ctx context.Context, projectID string, ids []str
 
 type bulkSend func(ctx context.Context, u *url.URL) ([]Version, error)
 
-// bulk validates, splits ids into parts and sends them concurrently.
-func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
+// bulkProgressKey is the context key of the hook set by WithBulkProgress.
+type bulkProgressKey struct{}
+
+// WithBulkProgress returns a copy of ctx that makes UpdateVersions and
+// DeleteVersions report their progress to fn: after each request ("part")
+// ends, succeeded or failed, with the IDs of the call done so far and all
+// its IDs. Calls to fn are never concurrent and doneIDs only grows; the
+// last call has doneIDs == totalIDs unless the call was refused before
+// sending anything.
+//
+// The hook travels in the context, as net/http/httptrace's hooks do,
+// because it belongs to one call, not to the client (a dashboard and a
+// command share one client), and because the bulk methods' signatures are
+// what every caller and every fake of them implements.
+func WithBulkProgress(ctx context.Context, fn func(doneIDs, totalIDs int)) context.Context {
+	return context.WithValue(ctx, bulkProgressKey{}, fn)
+}
+
+func bulkProgress(ctx context.Context) func(int, int) {
+	fn, _ := ctx.Value(bulkProgressKey{}).(func(int, int))
+	return fn
+}
+
+// bulkSlots holds one semaphore per client: the bulk requests of a client
+// in flight at once, over every call made concurrently (an undo sends one
+// call per distinct patch), stay within WithConcurrency.
+//
+// TODO(api/client.go owner): a field of Client made in New would be plainer.
+var bulkSlots sync.Map // *Client → chan struct{}
+
+func (c *Client) bulkSlots() chan struct{} {
+	if s, ok := bulkSlots.Load(c); ok {
+		return s.(chan struct{})
+	}
+	s, _ := bulkSlots.LoadOrStore(c, make(chan struct{}, c.concurrency))
+	return s.(chan struct{})
+}
+
+// bulk validates, splits ids into parts and sends them with at most
+// WithConcurrency requests of this client in flight. This is the only
+// place a bulk change is split or sent concurrently: callers pass every ID
+// of a change in one call.
+func (c *Client) bulk(ctx context.Context, method, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
 	if err := validatePathID("projectId", projectID); err != nil {
 		return nil, err
 	}
@@ -108,17 +150,39 @@ func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send 
 	}
 	versions := make([][]Version, len(parts))
 	errs := make([]error, len(parts))
-	var g errgroup.Group
-	g.SetLimit(c.concurrency)
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		done     int
+		progress = bulkProgress(ctx)
+		slots    = c.bulkSlots()
+	)
+	ended := func(n int) {
+		if progress != nil {
+			mu.Lock()
+			defer mu.Unlock()
+			done += n
+			progress(done, len(ids))
+		}
+	}
 	for i, part := range parts {
-		g.Go(func() error {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			// Never sent, like a part whose request sees the context ended.
+			errs[i] = &transportError{method, u.EscapedPath(), ctx.Err(), false}
+			ended(len(part))
+			continue
+		}
+		wg.Go(func() {
+			defer func() { <-slots }()
 			pu := *u
 			pu.RawQuery = "ids=" + joinIDs(part)
-			versions[i], errs[i] = send(ctx, &pu)
-			return nil // a failed part must not cancel the others
+			versions[i], errs[i] = send(ctx, &pu) // a failed part must not stop the others
+			ended(len(part))
 		})
 	}
-	_ = g.Wait() // every part reports through errs
+	wg.Wait()
 	return collect(parts, versions, errs)
 }
 

@@ -202,3 +202,57 @@ func TestBulkStopsOnCancel(t *testing.T) {
 		t.Errorf("%d requests, %d succeeded, %d parts failed; want 1, 100, 4", got, len(res.Succeeded), len(res.Failed))
 	}
 }
+
+// TestBulkProgressHook follows a 1,000-version change through the hook a
+// context carries: one call per part, never two at once, growing to the
+// total; a context without the hook changes nothing.
+func TestBulkProgressHook(t *testing.T) {
+	t.Parallel()
+	rec := &bulkRecorder{delay: 5 * time.Millisecond}
+	ts := newTestServer(t, rec.ServeHTTP)
+	c := newTestClient(t, ts)
+	var (
+		calls   []int
+		running atomic.Int32
+	)
+	ctx := api.WithBulkProgress(t.Context(), func(done, total int) {
+		if running.Add(1) != 1 {
+			t.Error("the hook was called concurrently")
+		}
+		defer running.Add(-1)
+		if total != 1000 {
+			t.Errorf("total = %d", total)
+		}
+		calls = append(calls, done)
+	})
+	if _, err := c.DeleteVersions(ctx, "lumen", makeIDs(1000, "v%07d")); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 10 || !slices.IsSorted(calls) || calls[9] != 1000 {
+		t.Errorf("progress calls = %v, want 10 growing to 1000", calls)
+	}
+	if _, err := c.DeleteVersions(t.Context(), "lumen", makeIDs(10, "w%07d")); err != nil || len(calls) != 10 {
+		t.Errorf("a call without the hook: %v, %d calls", err, len(calls))
+	}
+}
+
+// TestBulkConcurrencyIsPerClient runs three calls at once on one client:
+// together they keep to its bound.
+func TestBulkConcurrencyIsPerClient(t *testing.T) {
+	t.Parallel()
+	rec := &bulkRecorder{delay: 20 * time.Millisecond}
+	ts := newTestServer(t, rec.ServeHTTP)
+	c := newTestClient(t, ts, api.WithConcurrency(3))
+	var wg sync.WaitGroup
+	for i := range 3 {
+		wg.Go(func() {
+			if _, err := c.DeleteVersions(t.Context(), "lumen", makeIDs(400, fmt.Sprintf("%c%%07d", 'a'+i))); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if got := rec.maxSeen.Load(); got > 3 {
+		t.Errorf("%d requests in flight over three calls, want at most 3", got)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -45,17 +44,15 @@ type Runner struct {
 	Client  Client
 	Journal Journal
 	Project string
-	// Progress, when set, is called after each batch with the number of
+	// Progress, when set, is called as requests end with the number of
 	// versions done out of total. It may be called from several goroutines.
 	Progress func(done, total int)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
 
-// batchSize is the most IDs one request carries; the service takes 100.
-const batchSize = 100
-
-// concurrency bounds the batches in flight and the verifying reads.
+// concurrency bounds the verifying reads, and the calls of an undo with
+// several patches; the client bounds the requests they make in flight.
 const concurrency = 4
 
 func (r *Runner) now() time.Time {
@@ -68,10 +65,11 @@ func (r *Runner) now() time.Time {
 // Edit journals the old values of changes, applies patch to them, and
 // verifies every version whose request failed. The journal is written
 // before anything is sent; if that fails, nothing is sent.
+//
+// The caller has shown the preview and refused changes with a Problem
+// (Check); the patch is checked once more, at the API boundary, by the
+// client, which sends nothing when it is invalid.
 func (r *Runner) Edit(ctx context.Context, changes []Change, patch *api.BulkPatch) (*Entry, error) {
-	if err := Check(changes); err != nil {
-		return nil, err
-	}
 	e := &Entry{Time: r.now(), Kind: KindEdit, Project: r.Project, Patch: patch}
 	for _, c := range changes {
 		e.Before = append(e.Before, c.Before)
@@ -87,9 +85,6 @@ func (r *Runner) Edit(ctx context.Context, changes []Change, patch *api.BulkPatc
 func (r *Runner) Undo(ctx context.Context, u *Undo) (*Entry, error) {
 	if u.Entry.Kind != KindEdit {
 		return nil, fmt.Errorf("entry %s is a %s and cannot be undone", u.Entry.ID, u.Entry.Kind)
-	}
-	if err := Check(u.Changes); err != nil {
-		return nil, err
 	}
 	e := &Entry{Time: r.now(), Kind: KindEdit, Project: u.Entry.Project, Undoes: u.Entry.ID, Kept: u.Kept}
 	for _, c := range u.Changes {
@@ -124,44 +119,56 @@ func (r *Runner) run(ctx context.Context, e *Entry, groups []Group) error {
 	return r.Journal.Write(e)
 }
 
-// send runs the batches and returns the reason for each ID that failed,
-// and the versions as the server answered for the parts that succeeded.
+// send hands each group to the client in one call (the client splits it
+// into requests and bounds those in flight) and returns the reason for
+// each ID that failed, and the versions as the server answered for the
+// parts that succeeded.
 func (r *Runner) send(ctx context.Context, kind string, groups []Group, total int) (map[string]error, []api.Version) {
 	var (
 		mu       sync.Mutex
 		failed   = map[string]error{}
 		returned []api.Version
-		done     int
+		done     = make([]int, len(groups)) // per group, as its call reports
+		sum      int
 	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(concurrency)
-	for _, grp := range groups {
-		for batch := range slices.Chunk(grp.IDs, batchSize) {
-			g.Go(func() error {
-				res, err := r.sendBatch(gctx, kind, batch, grp.Patch)
-				mu.Lock()
-				defer mu.Unlock()
-				recordFailures(failed, batch, res, err)
-				if res != nil {
-					returned = append(returned, res.Versions...)
-				}
-				done += len(batch)
-				if r.Progress != nil {
-					r.Progress(done, total)
-				}
-				return nil
-			})
+	// report is called with mu held.
+	report := func(i, n int) {
+		if r.Progress == nil || n <= done[i] {
+			return
 		}
+		sum += n - done[i]
+		done[i] = n
+		r.Progress(sum, total)
 	}
-	_ = g.Wait() // batches report failures through the map, never an error
+	var g errgroup.Group
+	g.SetLimit(concurrency)
+	for i, grp := range groups {
+		gctx := api.WithBulkProgress(ctx, func(n, _ int) {
+			mu.Lock()
+			defer mu.Unlock()
+			report(i, n)
+		})
+		g.Go(func() error {
+			res, err := r.sendGroup(gctx, kind, grp)
+			mu.Lock()
+			defer mu.Unlock()
+			recordFailures(failed, grp.IDs, res, err)
+			if res != nil {
+				returned = append(returned, res.Versions...)
+			}
+			report(i, len(grp.IDs)) // a client that reported nothing (a fake, a refusal)
+			return nil
+		})
+	}
+	_ = g.Wait() // calls report failures through the map, never an error
 	return failed, returned
 }
 
-func (r *Runner) sendBatch(ctx context.Context, kind string, ids []string, p *api.BulkPatch) (*api.BulkResult, error) {
+func (r *Runner) sendGroup(ctx context.Context, kind string, grp Group) (*api.BulkResult, error) {
 	if kind == KindDelete {
-		return r.Client.DeleteVersions(ctx, r.Project, ids)
+		return r.Client.DeleteVersions(ctx, r.Project, grp.IDs)
 	}
-	return r.Client.UpdateVersions(ctx, r.Project, ids, p)
+	return r.Client.UpdateVersions(ctx, r.Project, grp.IDs, grp.Patch)
 }
 
 // recordFailures keeps each failed ID's own reason: the part's error when

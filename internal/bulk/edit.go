@@ -4,9 +4,6 @@
 package bulk
 
 import (
-	"fmt"
-	"slices"
-
 	"rdash/api"
 )
 
@@ -64,11 +61,13 @@ func (e Edit) Empty() bool {
 		e.GameVersions.Mode == Keep && e.Platforms.Mode == Keep && e.Dependencies.Mode == Keep
 }
 
-// Patch returns the request body of the edit, validated by the client's
-// rules so the caller learns of a bad value before anything is sent.
+// Patch returns the request body of the edit, checked by the API client's
+// rules (api.BulkPatch.Validate, the one place they live) so the caller
+// learns of a bad value, by its field's name, before anything is read or
+// sent. The rules are not repeated here.
 func (e Edit) Patch() (*api.BulkPatch, error) {
-	if err := e.validate(); err != nil {
-		return nil, err
+	if e.Empty() {
+		return nil, &api.ValidationError{Field: "edit", Rule: "nothing to change: set at least one field"}
 	}
 	p := &api.BulkPatch{Channel: e.Channel, Name: e.Name, Changelog: e.Changelog}
 	p.MinecraftVersions, p.AddMinecraftVersions, p.RemoveMinecraftVersions = lists(e.GameVersions)
@@ -78,31 +77,6 @@ func (e Edit) Patch() (*api.BulkPatch, error) {
 		return nil, err
 	}
 	return p, nil
-}
-
-func (e Edit) validate() error {
-	if e.Empty() {
-		return &api.ValidationError{Field: "edit", Rule: "nothing to change: set at least one field"}
-	}
-	if err := overlap("minecraft_versions", e.GameVersions); err != nil {
-		return err
-	}
-	if err := overlap("platforms", e.Platforms); err != nil {
-		return err
-	}
-	return overlap("dependencies", e.Dependencies)
-}
-
-// overlap rejects a value that is both added and removed, whose outcome the
-// interface does not define.
-func overlap[T comparable](field string, l ListEdit[T]) error {
-	for _, a := range l.Add {
-		if slices.Contains(l.Remove, a) {
-			return &api.ValidationError{Field: "add_" + field,
-				Rule: fmt.Sprintf("%v is also in remove_%s", a, field)}
-		}
-	}
-	return nil
 }
 
 func lists[T comparable](l ListEdit[T]) (set, add, remove []T) {

@@ -134,15 +134,14 @@ func TestUndoKeepsWhatOthersChangedSince(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entry, err := r.Edit(t.Context(), bulk.Preview(vs, edit, nil), patch)
-	if err != nil {
+	if _, err := r.Edit(t.Context(), bulk.Preview(vs, edit, nil), patch); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.UpdateVersions(t.Context(), "lumen", ids(vs[:1]),
 		&api.BulkPatch{AddMinecraftVersions: []string{"1.98"}, Name: api.Ptr("Renamed by a colleague")}); err != nil {
 		t.Fatal(err)
 	}
-	entry, err = r.Journal.LastUndoable("lumen")
+	entry, err := r.Journal.LastUndoable("lumen")
 	if err != nil {
 		t.Fatal(err)
 	}
