@@ -11,8 +11,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-
-	"rdash/api"
 )
 
 // decodeJSON reads one JSON value into v, rejecting unknown fields and
@@ -65,7 +63,7 @@ func readJSONBody(r *http.Request, v any) error {
 // versionForm is a multipart create or update request: the metadata of the
 // data part, and the uploaded files by part key.
 type versionForm struct {
-	data    api.UpdateVersionRequest
+	data    wireVersionData
 	uploads map[string][]byte
 	sawData bool
 }
@@ -157,7 +155,7 @@ func firstError(errs ...error) error {
 	return nil
 }
 
-func requireFields(d api.UpdateVersionRequest) error {
+func requireFields(d wireVersionData) error {
 	switch {
 	case d.Channel == nil:
 		return badRequest("data.channel", "required")

@@ -5,16 +5,10 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-
-	"rdash/api"
 )
 
-func (in *invitation) toAPI() api.Invitation {
-	perms := make([]api.Permission, len(in.perms))
-	for i, p := range in.perms {
-		perms[i] = api.Permission(p)
-	}
-	return api.Invitation{ID: in.user.id, Name: in.user.name, Username: in.user.username, MemberRole: in.role, Permissions: perms}
+func (in *invitation) toWire() wireInvitation {
+	return wireInvitation{ID: in.user.id, Name: in.user.name, Username: in.user.username, MemberRole: in.role, Permissions: nonNil(in.perms)}
 }
 
 func (s *Server) org(r *http.Request) (*org, error) {
@@ -55,9 +49,9 @@ func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return envelope{}, err
 		}
-		p := pager[api.Invitation]{paging: pg}
+		p := pager[wireInvitation]{paging: pg}
 		for _, in := range o.invitations {
-			p.add(in.toAPI)
+			p.add(in.toWire)
 		}
 		return p.envelope(), nil
 	})
@@ -68,7 +62,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) {
 	if !s.locked(w, func() error { _, err := s.manageOrg(r); return err }) {
 		return
 	}
-	var req api.InvitationRequest
+	var req wireInvitationRequest
 	err := readJSONBody(r, &req)
 	if err == nil {
 		err = checkInvitation(req)
@@ -92,28 +86,24 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) {
 		if _, in := o.invitation(u); in != nil {
 			return envelope{}, conflict("invitee: %s is already invited to %s", u.username, o.slug)
 		}
-		in := &invitation{user: u, grant: grant{role: req.Role, perms: make([]string, len(req.Permissions))}}
-		for i, p := range req.Permissions {
-			in.perms[i] = string(p)
-		}
+		in := &invitation{user: u, grant: grant{role: req.role(), perms: nonNil(req.Permissions)}}
 		o.invitations = append(o.invitations, in)
-		return envelope{Data: in.toAPI()}, nil
+		return envelope{Data: in.toWire()}, nil
 	})
 }
 
-func checkInvitation(req api.InvitationRequest) error {
+func checkInvitation(req wireInvitationRequest) error {
 	if req.Invitee == "" {
 		return badRequest("invitee", "required: a username or user ID")
 	}
-	if req.Role != "" {
-		if err := checkText("role", req.Role, maxRoleLen); err != nil {
+	if role := req.role(); role != "" {
+		if err := checkText("role", role, maxRoleLen); err != nil {
 			return err
 		}
 	}
-	perms := make([]string, len(req.Permissions))
-	for i, p := range req.Permissions {
-		perms[i] = string(p)
-		if !slices.Contains(knownPermissions(), perms[i]) {
+	perms := req.Permissions
+	for i, p := range perms {
+		if !slices.Contains(knownPermissions(), p) {
 			return badRequestf(fmt.Sprintf("permissions[%d]", i), "%q is not one of %s", p, strings.Join(knownPermissions(), ", "))
 		}
 	}
@@ -137,7 +127,7 @@ func (s *Server) acceptInvitation(w http.ResponseWriter, r *http.Request) {
 		}
 		o.invitations = slices.Delete(o.invitations, i, i+1)
 		o.members[sess.user] = &grant{role: in.role, perms: slices.Clone(in.perms)}
-		return envelope{Data: map[string]bool{"accepted": true}}, nil
+		return envelope{Data: wireAccepted{Accepted: true}}, nil
 	})
 }
 

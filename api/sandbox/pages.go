@@ -3,8 +3,6 @@ package sandbox
 import (
 	"html/template"
 	"net/http"
-
-	"rdash/api"
 )
 
 // pageData is what the account service's pages show.
@@ -14,7 +12,7 @@ type pageData struct {
 	App     string
 	Hidden  []hidden // the authorization request, carried through the consent form
 	Scopes  []string
-	Users   []api.User
+	Users   []wireUser
 	Code    string
 	State   string
 }
@@ -31,7 +29,7 @@ func consentData(req *authRequest, scopes []string, users []*user) pageData {
 		d.Hidden = append(d.Hidden, hidden{"code_challenge", req.challenge}, hidden{"code_challenge_method", pkceS256})
 	}
 	for _, u := range users {
-		d.Users = append(d.Users, u.toAPI())
+		d.Users = append(d.Users, u.toWire())
 	}
 	return d
 }

@@ -4,8 +4,6 @@ import (
 	"math"
 	"net/url"
 	"strconv"
-
-	"rdash/api"
 )
 
 // Paging of every list (docs/wire.md, Versions).
@@ -59,5 +57,5 @@ func (p *pager[T]) envelope() envelope {
 	if items == nil {
 		items = []T{}
 	}
-	return envelope{Data: items, Pagination: &api.Pagination{Page: p.page, PageSize: p.size, Total: p.total}}
+	return envelope{Data: items, Pagination: &wirePagination{Page: p.page, PageSize: p.size, Total: p.total}}
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-
-	"rdash/api"
 )
 
 // httpError is a failure answered as {"error": {"code", "message"}}.
@@ -43,12 +41,6 @@ func conflict(format string, args ...any) error {
 	return &httpError{http.StatusConflict, "conflict", fmt.Sprintf(format, args...)}
 }
 
-// envelope is the body of every successful JSON answer.
-type envelope struct {
-	Data       any             `json:"data"`
-	Pagination *api.Pagination `json:"pagination,omitempty"`
-}
-
 func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
@@ -70,7 +62,7 @@ func writeError(w http.ResponseWriter, err error) {
 	if he.status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
 	}
-	writeJSON(w, he.status, map[string]any{"error": map[string]string{"code": he.code, "message": he.message}})
+	writeJSON(w, he.status, wireError{wireErrorBody{Code: he.code, Message: he.message}})
 }
 
 // respond runs fn under the lock and writes what it returns: the envelope with

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"rdash/api"
 )
 
 // The seed is a JSON document (testdata/seed.json; README.md describes it).
@@ -62,10 +60,10 @@ type seedProject struct {
 
 // seedChannel is a channel with the defaults of new versions.
 type seedChannel struct {
-	api.Channel
+	wireChannel
 	MinecraftVersions []string         `json:"minecraft_versions"`
 	Platforms         []string         `json:"platforms"`
-	Dependencies      []api.Dependency `json:"dependencies"`
+	Dependencies      []wireDependency `json:"dependencies"`
 }
 
 // seedVersion omits the lists it takes from its channel, like a create
@@ -78,7 +76,7 @@ type seedVersion struct {
 	Changelog         string            `json:"changelog"`
 	MinecraftVersions []string          `json:"minecraft_versions"`
 	Platforms         []string          `json:"platforms"`
-	Dependencies      []api.Dependency  `json:"dependencies"`
+	Dependencies      []wireDependency  `json:"dependencies"`
 	Downloads         int64             `json:"downloads"`
 	CreatedAt         time.Time         `json:"created_at"`
 	Files             []seedVersionFile `json:"files"`

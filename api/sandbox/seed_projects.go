@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-
-	"rdash/api"
 )
 
 func (st *state) loadOrgs(orgs []seedOrg) error {
@@ -57,19 +55,11 @@ func (o *org) seedGrant(st *state, sg seedGrant) (*user, *grant, error) {
 	if _, in := o.invitation(u); in != nil || o.hasMember(u) {
 		return nil, nil, fmt.Errorf("%s is listed twice, or is the owner", u.username)
 	}
-	req := api.InvitationRequest{Invitee: u.username, Role: sg.Role, Permissions: toPermissions(sg.Permissions)}
+	req := wireInvitationRequest{Invitee: u.username, Role: &sg.Role, Permissions: sg.Permissions}
 	if err := checkInvitation(req); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", u.username, err)
 	}
 	return u, &grant{role: sg.Role, perms: nonNil(sg.Permissions)}, nil
-}
-
-func toPermissions(ps []string) []api.Permission {
-	out := make([]api.Permission, len(ps))
-	for i, p := range ps {
-		out[i] = api.Permission(p)
-	}
-	return out
 }
 
 func (st *state) loadProjects(projects []seedProject) error {
@@ -146,7 +136,7 @@ func (p *project) loadChannels(chans []seedChannel) error {
 		if sc.IsDefault {
 			defaults++
 		}
-		p.channels = append(p.channels, &channel{Channel: sc.Channel, defaults: lists{
+		p.channels = append(p.channels, &channel{wireChannel: sc.wireChannel, defaults: lists{
 			nonNil(sc.MinecraftVersions), nonNil(sc.Platforms), nonNil(sc.Dependencies),
 		}})
 	}

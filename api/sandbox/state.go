@@ -3,8 +3,6 @@ package sandbox
 import (
 	"cmp"
 	"slices"
-
-	"rdash/api"
 )
 
 // state is everything the service knows, guarded by Server.mu; apps and
@@ -33,8 +31,8 @@ type user struct {
 	id, username, name string
 }
 
-func (u *user) toAPI() api.User {
-	return api.User{ID: u.id, Username: u.username, Name: u.name}
+func (u *user) toWire() wireUser {
+	return wireUser{ID: u.id, Username: u.username, Name: u.name}
 }
 
 type org struct {
@@ -126,10 +124,10 @@ func (p *project) insert(v *version) {
 	p.versions = slices.Insert(p.versions, i, v)
 }
 
-func (p *project) toAPI() api.Project {
-	out := api.Project{ID: p.id, Slug: p.slug, Name: p.name, Summary: p.summary}
+func (p *project) toWire() wireProject {
+	out := wireProject{ID: p.id, Slug: p.slug, Name: p.name, Summary: p.summary}
 	if p.org != nil {
-		out.Organization = &api.Organization{ID: p.org.id, Slug: p.org.slug, Name: p.org.name}
+		out.Organization = &wireOrganization{ID: p.org.id, Slug: p.org.slug, Name: p.org.name}
 	} else {
 		out.OwnerID = p.owner.id
 	}
@@ -139,7 +137,7 @@ func (p *project) toAPI() api.Project {
 // channel is a project's channel with the values a new version takes when its
 // request omits them.
 type channel struct {
-	api.Channel
+	wireChannel
 	defaults lists
 }
 
@@ -147,7 +145,7 @@ type channel struct {
 type lists struct {
 	minecraftVersions []string
 	platforms         []string
-	dependencies      []api.Dependency
+	dependencies      []wireDependency
 }
 
 func (l lists) clone() lists {

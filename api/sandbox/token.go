@@ -18,6 +18,10 @@ type oauthError struct {
 	description string
 }
 
+func (e *oauthError) wire() wireOAuthError {
+	return wireOAuthError{Error: e.code, ErrorDescription: e.description}
+}
+
 func invalidGrant(desc string) *oauthError {
 	return &oauthError{http.StatusBadRequest, "invalid_grant", desc}
 }
@@ -26,22 +30,13 @@ func invalidRequest(desc string) *oauthError {
 	return &oauthError{http.StatusBadRequest, "invalid_request", desc}
 }
 
-// tokenResponse has the fields of the interface's OAuth token response.
-type tokenResponse struct {
-	AccessToken  string `json:"access_token"`
-	TokenType    string `json:"token_type"`
-	ExpiresIn    int64  `json:"expires_in"`
-	RefreshToken string `json:"refresh_token"`
-	Scope        string `json:"scope"`
-}
-
 // token serves POST {auth_url}/oauth/token.
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Pragma", "no-cache")
 	form, oerr := tokenForm(r)
 	if oerr != nil {
-		writeJSON(w, oerr.status, map[string]string{"error": oerr.code, "error_description": oerr.description})
+		writeJSON(w, oerr.status, oerr.wire())
 		return
 	}
 	id, secret, basic := clientCredentials(r, form)
@@ -52,7 +47,7 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		if basic && oerr.status == http.StatusUnauthorized {
 			w.Header().Set("WWW-Authenticate", `Basic realm="rdash sandbox"`)
 		}
-		writeJSON(w, oerr.status, map[string]string{"error": oerr.code, "error_description": oerr.description})
+		writeJSON(w, oerr.status, oerr.wire())
 		return
 	}
 	writeJSON(w, http.StatusOK, resp)

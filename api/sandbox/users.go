@@ -2,8 +2,6 @@ package sandbox
 
 import (
 	"net/http"
-
-	"rdash/api"
 )
 
 // pathUser resolves the user in the path: an ID, a username, or @me (which
@@ -34,7 +32,7 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return envelope{}, err
 		}
-		return envelope{Data: u.toAPI()}, nil
+		return envelope{Data: u.toWire()}, nil
 	})
 }
 
@@ -51,10 +49,10 @@ func (s *Server) userProjects(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return envelope{}, err
 		}
-		p := pager[api.Project]{paging: pg}
+		p := pager[wireProject]{paging: pg}
 		for _, pr := range s.st.projects {
 			if pr.owner == u || (pr.org != nil && pr.org.hasMember(u)) {
-				p.add(pr.toAPI)
+				p.add(pr.toWire)
 			}
 		}
 		return p.envelope(), nil

@@ -7,9 +7,16 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"rdash/api"
 )
+
+// platforms is the platform enumeration of the interface, in its order.
+var platforms = [...]string{
+	"bukkit", "spigot", "paper", "folia", "purpur", "forge", "fabric",
+	"quilt", "neoforge", "resourcepack", "datapack", "other",
+}
+
+// dependencyTypes are the dependency types of the interface.
+var dependencyTypes = [...]string{"required", "optional", "incompatible", "embedded"}
 
 // Limits of the interface, and of docs/wire.md where it is silent.
 const (
@@ -68,8 +75,8 @@ func isID(s string) bool {
 
 func checkPlatforms(field string, ps []string) error {
 	for i, p := range ps {
-		if !slices.Contains(api.Platforms, p) {
-			return badRequestf(fmt.Sprintf("%s[%d]", field, i), "%q is not one of %s", p, strings.Join(api.Platforms, ", "))
+		if !slices.Contains(platforms[:], p) {
+			return badRequestf(fmt.Sprintf("%s[%d]", field, i), "%q is not one of %s", p, strings.Join(platforms[:], ", "))
 		}
 	}
 	return noDuplicates(field, ps, identity)
@@ -84,7 +91,7 @@ func checkGameVersions(field string, gs []string) error {
 	return noDuplicates(field, gs, identity)
 }
 
-func checkDependencies(field string, ds []api.Dependency) error {
+func checkDependencies(field string, ds []wireDependency) error {
 	for i, d := range ds {
 		if err := checkDependency(fmt.Sprintf("%s[%d]", field, i), d); err != nil {
 			return err
@@ -93,9 +100,9 @@ func checkDependencies(field string, ds []api.Dependency) error {
 	return noDuplicates(field, ds, target)
 }
 
-func checkDependency(field string, d api.Dependency) error {
-	if !slices.Contains(api.DependencyTypes, d.Type) {
-		return badRequestf(field+".type", "must be one of %s", strings.Join(api.DependencyTypes, ", "))
+func checkDependency(field string, d wireDependency) error {
+	if !slices.Contains(dependencyTypes[:], d.Type) {
+		return badRequestf(field+".type", "must be one of %s", strings.Join(dependencyTypes[:], ", "))
 	}
 	set := 0
 	for _, id := range []string{d.VersionID, d.ProjectID, d.Name} {
@@ -125,13 +132,13 @@ func checkDependency(field string, d api.Dependency) error {
 }
 
 // target identifies what a dependency references, whatever its type.
-func target(d api.Dependency) string {
-	kind, id := d.Target()
+func target(d wireDependency) string {
+	kind, id := d.target()
 	return kind + " " + id
 }
 
 // depKey identifies a dependency for add and remove: its type and target.
-func depKey(d api.Dependency) string { return d.Type + " " + target(d) }
+func depKey(d wireDependency) string { return d.Type + " " + target(d) }
 
 func identity(s string) string { return s }
 

@@ -6,8 +6,6 @@ import (
 	"net/url"
 	"slices"
 	"time"
-
-	"rdash/api"
 )
 
 type version struct {
@@ -48,11 +46,12 @@ func (f *file) location(origin string) string {
 	return origin + "/files/" + f.id + "/" + url.PathEscape(f.name)
 }
 
-func (f *file) toAPI(primary bool) api.File {
-	out := api.File{ID: f.id, Name: f.name, ExternalURL: f.externalURL, IsPrimary: primary, CreatedAt: f.createdAt}
+func (f *file) toWire(primary bool) wireFile {
+	out := wireFile{ID: f.id, Name: f.name, ExternalURL: f.externalURL, IsPrimary: primary, CreatedAt: f.createdAt}
 	if f.externalURL == "" {
-		out.Size = int64(len(f.content))
-		out.Checksum = map[string]any{"sha256": f.sha256}
+		size := int64(len(f.content))
+		out.Size = &size
+		out.Checksum = &wireChecksum{SHA256: f.sha256}
 	}
 	return out
 }
@@ -66,26 +65,26 @@ const (
 	viewProject             // with files and project_id, as GET /versions/{versionId}
 )
 
-// toAPI returns a copy of v that shares no memory with the state, so it can
+// toWire returns a copy of v that shares no memory with the state, so it can
 // be encoded after the lock is released.
-func (v *version) toAPI(how view) api.Version {
-	out := api.Version{
+func (v *version) toWire(how view) wireVersion {
+	out := wireVersion{
 		ID: v.id, Version: v.version, Name: v.name, Changelog: v.changelog,
 		MinecraftVersions: slices.Clone(v.minecraftVersions),
 		Platforms:         nonNil(v.platforms),
 		Dependencies:      nonNil(v.dependencies),
 		Downloads:         v.downloads,
 		CreatedAt:         v.createdAt,
-		Channel:           v.channel.Channel,
+		Channel:           v.channel.wireChannel,
 	}
 	if out.Channel.LastSlugUpdatedAt != nil {
 		at := *out.Channel.LastSlugUpdatedAt
 		out.Channel.LastSlugUpdatedAt = &at
 	}
 	if how >= viewFull {
-		out.Files = make([]api.File, len(v.files))
+		out.Files = make([]wireFile, len(v.files))
 		for i, f := range v.files {
-			out.Files[i] = f.toAPI(i == 0)
+			out.Files[i] = f.toWire(i == 0)
 		}
 	}
 	if how == viewProject {

@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-
-	"rdash/api"
 )
 
 // patchVersions serves PATCH /projects/{projectId}/versions: the same change
@@ -16,7 +14,7 @@ func (s *Server) patchVersions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ids, err := parseIDs(r.URL.Query())
-	var b api.BulkPatch
+	var b wireBulkPatch
 	if err == nil {
 		err = readJSONBody(r, &b)
 	}
@@ -37,7 +35,7 @@ func (s *Server) patchVersions(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (s *Server) applyBulk(vs []*version, b *api.BulkPatch, ops bulkOps) (envelope, error) {
+func (s *Server) applyBulk(vs []*version, b *wireBulkPatch, ops bulkOps) (envelope, error) {
 	p := vs[0].project
 	ch := vs[0].channel
 	if b.Channel != nil {
@@ -52,7 +50,7 @@ func (s *Server) applyBulk(vs []*version, b *api.BulkPatch, ops bulkOps) (envelo
 			return envelope{}, badRequestf("add_dependencies", "version %s would reference one target twice: %v", v.id, err)
 		}
 	}
-	out := make([]api.Version, len(vs))
+	out := make([]wireVersion, len(vs))
 	for i, v := range vs {
 		v.lists = next[i]
 		if b.Channel != nil {
@@ -64,7 +62,7 @@ func (s *Server) applyBulk(vs []*version, b *api.BulkPatch, ops bulkOps) (envelo
 		if b.Changelog != nil {
 			v.changelog = *b.Changelog
 		}
-		out[i] = v.toAPI(viewFull)
+		out[i] = v.toWire(viewFull)
 	}
 	return envelope{Data: out}, nil
 }
@@ -118,18 +116,18 @@ func (s *Server) bulkTargets(r *http.Request, perm string, ids []string) ([]*ver
 // bulkOps are the list operations of a bulk patch.
 type bulkOps struct {
 	games, platforms listOp[string]
-	deps             listOp[api.Dependency]
+	deps             listOp[wireDependency]
 }
 
-func newBulkOps(b *api.BulkPatch) bulkOps {
+func newBulkOps(b *wireBulkPatch) bulkOps {
 	return bulkOps{
 		games:     listOp[string]{"minecraft_versions", b.MinecraftVersions, b.AddMinecraftVersions, b.RemoveMinecraftVersions, identity},
 		platforms: listOp[string]{"platforms", b.Platforms, b.AddPlatforms, b.RemovePlatforms, identity},
-		deps:      listOp[api.Dependency]{"dependencies", b.Dependencies, b.AddDependencies, b.RemoveDependencies, depKey},
+		deps:      listOp[wireDependency]{"dependencies", b.Dependencies, b.AddDependencies, b.RemoveDependencies, depKey},
 	}
 }
 
-func (o bulkOps) check(b *api.BulkPatch) error {
+func (o bulkOps) check(b *wireBulkPatch) error {
 	err := firstError(
 		optional(b.Name, func(n string) error { return checkText("name", n, maxNameLen) }),
 		o.games.check(checkGameVersions),

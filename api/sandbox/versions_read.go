@@ -7,8 +7,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-
-	"rdash/api"
 )
 
 // listQuery is the query of GET /projects/{projectId}/versions.
@@ -64,10 +62,10 @@ func (s *Server) listVersions(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return envelope{}, err
 		}
-		pg := pager[api.Version]{paging: q.paging}
+		pg := pager[wireVersion]{paging: q.paging}
 		for _, v := range p.versions {
 			if match(v) {
-				pg.add(func() api.Version { return v.toAPI(viewList) })
+				pg.add(func() wireVersion { return v.toWire(viewList) })
 			}
 		}
 		return pg.envelope(), nil
@@ -106,7 +104,7 @@ func (s *Server) getVersion(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return envelope{}, err
 		}
-		return envelope{Data: v.toAPI(viewFull)}, nil
+		return envelope{Data: v.toWire(viewFull)}, nil
 	})
 }
 
@@ -121,7 +119,7 @@ func (s *Server) getVersionByID(w http.ResponseWriter, r *http.Request) {
 		if v == nil {
 			return envelope{}, notFound("no version with ID %q", id)
 		}
-		return envelope{Data: v.toAPI(viewProject)}, nil
+		return envelope{Data: v.toWire(viewProject)}, nil
 	})
 }
 

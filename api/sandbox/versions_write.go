@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
-
-	"rdash/api"
 )
 
 // createVersion serves POST /projects/{projectId}/versions.
@@ -41,7 +39,7 @@ func (s *Server) createVersion(w http.ResponseWriter, r *http.Request) {
 			v.changelog = *d.Changelog
 		}
 		s.st.add(v)
-		return envelope{Data: v.toAPI(viewFull)}, nil
+		return envelope{Data: v.toWire(viewFull)}, nil
 	})
 }
 
@@ -63,7 +61,7 @@ func (s *Server) readChange(w http.ResponseWriter, r *http.Request, perm string,
 	return form, true
 }
 
-func replaceLists(l lists, games, platforms []string, deps []api.Dependency) lists {
+func replaceLists(l lists, games, platforms []string, deps []wireDependency) lists {
 	if games != nil {
 		l.minecraftVersions = slices.Clone(games)
 	}
@@ -115,7 +113,7 @@ func (s *Server) updateVersion(w http.ResponseWriter, r *http.Request) {
 		if err := s.update(v, form); err != nil {
 			return envelope{}, err
 		}
-		return envelope{Data: v.toAPI(viewFull)}, nil
+		return envelope{Data: v.toWire(viewFull)}, nil
 	})
 }
 
