@@ -6,39 +6,55 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/safe"
 )
 
 // writeJSON prints v as indented JSON. encoding/json escapes C0 controls
-// but writes C1 controls (U+0080..U+009F) raw, and some terminals act on
-// those, so they are escaped too; the result is still valid JSON.
+// and U+2028/U+2029 but writes DEL, C1 controls (which some terminals act
+// on), bidi controls (which reorder what the terminal shows) and the other
+// hidden characters of safe.Hidden raw; those are escaped too, so the
+// output is still valid JSON with the same decoded value, and a terminal
+// shows every character as it is.
 func writeJSON(w io.Writer, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(escapeC1(b), '\n'))
+	_, err = w.Write(append(escapeHidden(b), '\n'))
 	return err
 }
 
-func escapeC1(b []byte) []byte {
-	if !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 && r <= 0x9f }) {
+// escapeHidden escapes the hidden characters json.Marshal left raw. They
+// are all above ASCII, and JSON has non-ASCII text only inside strings, so
+// escaping them never touches the document's structure.
+func escapeHidden(b []byte) []byte {
+	if !bytes.ContainsFunc(b, rawHidden) {
 		return b
 	}
 	var out bytes.Buffer
 	for len(b) > 0 {
 		r, n := utf8.DecodeRune(b)
-		if r >= 0x80 && r <= 0x9f {
-			fmt.Fprintf(&out, `\u%04x`, r)
-		} else {
+		switch {
+		case !rawHidden(r):
 			out.Write(b[:n])
+		case r > 0xffff:
+			hi, lo := utf16.EncodeRune(r)
+			fmt.Fprintf(&out, `\u%04x\u%04x`, hi, lo)
+		default:
+			fmt.Fprintf(&out, `\u%04x`, r)
 		}
 		b = b[n:]
 	}
 	return out.Bytes()
+}
+
+func rawHidden(r rune) bool {
+	return r >= 0x7f && safe.Hidden(r)
 }
 
 // table prints rows aligned for a terminal, or tab-separated for a pipe,
@@ -55,19 +71,49 @@ func (t *table) add(cells ...string) {
 	t.rows = append(t.rows, cells)
 }
 
+// columnGap is the space between aligned columns.
+const columnGap = 2
+
+// write prints the rows, after header when aligned. Columns are measured
+// with ansi.StringWidth, as the dashboard measures them, so wide and
+// combining characters keep the columns straight (text/tabwriter counts
+// runes).
 func (t *table) write(w io.Writer, header ...string) error {
-	if !t.tty {
-		for _, r := range t.rows {
-			if _, err := fmt.Fprintln(w, strings.Join(r, "\t")); err != nil {
-				return err
+	rows := t.rows
+	if t.tty {
+		rows = append([][]string{header}, rows...)
+	}
+	widths := columnWidths(rows)
+	var b strings.Builder
+	for _, r := range rows {
+		for i, c := range r {
+			b.WriteString(c)
+			if i == len(r)-1 {
+				break
 			}
+			if !t.tty {
+				b.WriteByte('\t')
+				continue
+			}
+			b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(c)+columnGap))
 		}
-		return nil
+		b.WriteByte('\n')
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(header, "\t"))
-	for _, r := range t.rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// columnWidths returns the width of every column but each row's last cell,
+// which is not padded.
+func columnWidths(rows [][]string) []int {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r[:max(len(r)-1, 0)] {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], ansi.StringWidth(c))
+		}
 	}
-	return tw.Flush()
+	return widths
 }
