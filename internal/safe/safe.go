@@ -48,7 +48,7 @@ func clean(s string, multiline bool) string {
 	if isPlain(s) {
 		return s
 	}
-	return fitClusters(strip(s, multiline))
+	return fitClusters(strip(s, multiline, nil))
 }
 
 // isPlain reports whether s is printable ASCII, the common case, so it can be

@@ -105,6 +105,28 @@ func TestHostileCorpus(t *testing.T) {
 	}
 }
 
+func TestStyled(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, in, want string }{
+		{"sgr kept", "\x1b[1;38;5;228mbold\x1b[0m", "\x1b[1;38;5;228mbold\x1b[0m"},
+		{"allowed link kept", "\x1b]8;id=1;https://x.org\x07x\x1b]8;;\x07", "\x1b]8;id=1;https://x.org\x07x\x1b]8;;\x07"},
+		{"other link dropped", "\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x1b\\", "x\x1b]8;;\x1b\\"},
+		{"link with hidden url dropped", "\x1b]8;;https://x.org/\u202e\x07x", "x"},
+		{"other csi dropped", "\x1b[2J\x1b[?25lx\x1b[1 m", "x"},
+		{"title dropped", "\x1b]0;t\x07x", "x"},
+		{"hidden dropped", "\x1b[1ma\u200d\u202eb", "\x1b[1mab"},
+		{"newlines kept", "a\nb", "a\nb"},
+	}
+	for _, tt := range tests {
+		if got := Styled(tt.in, webLink); got != tt.want {
+			t.Errorf("%s: Styled(%+q) = %+q, want %+q", tt.name, tt.in, got, tt.want)
+		}
+	}
+	for _, c := range hostile.Cases(t) {
+		checkStyled(t, c.Text, Styled(c.Text, webLink))
+	}
+}
+
 func TestFuzzSeeds(t *testing.T) {
 	hostile.CheckSeeds(t, "FuzzSanitize", *update)
 }
@@ -114,6 +136,7 @@ func FuzzSanitize(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSafe(t, s, Line(s), false)
 		checkSafe(t, s, Text(s), true)
+		checkStyled(t, s, Styled(s, webLink))
 	})
 }
 
@@ -124,6 +147,42 @@ func FuzzSanitize(f *testing.F) {
 // under ansi.StringWidthWc (what a terminal without Unicode core mode
 // advances by); and nothing more to clean.
 func checkSafe(t *testing.T, in, out string, multiline bool) {
+	t.Helper()
+	checkRun(t, in, out, multiline)
+	if again := clean(out, multiline); again != out {
+		t.Fatalf("%+q: output %+q cleans again to %+q", in, out, again)
+	}
+}
+
+// checkStyled checks what Styled promises: every escape sequence left is an
+// SGR or an OSC 8 link to a URL webLink accepts, the text between them is
+// as Text makes it, and Styled changes its own output no more.
+func checkStyled(t *testing.T, in, out string) {
+	t.Helper()
+	for out != "" {
+		i := strings.IndexByte(out, 0x1b)
+		if i < 0 {
+			i = len(out)
+		}
+		checkRun(t, in, out[:i], true)
+		out = out[i:]
+		if out == "" {
+			break
+		}
+		n := (&stripper{s: out}).escapeLen()
+		if seq := out[:n]; !isSGR(seq) && !isLink(seq, webLink) {
+			t.Fatalf("%+q: Styled keeps %+q", in, seq)
+		}
+		out = out[n:]
+	}
+}
+
+func webLink(url string) bool {
+	return strings.HasPrefix(url, "https://")
+}
+
+// checkRun checks text with no escape sequences.
+func checkRun(t *testing.T, in, out string, multiline bool) {
 	t.Helper()
 	if !utf8.ValidString(out) {
 		t.Fatalf("%+q: output %+q is not UTF-8", in, out)
@@ -147,8 +206,5 @@ func checkSafe(t *testing.T, in, out string, multiline bool) {
 	}
 	if w := ansi.StringWidth(out); w != sum {
 		t.Fatalf("%+q: output %+q is %d wide, its clusters %d", in, out, w, sum)
-	}
-	if again := clean(out, multiline); again != out {
-		t.Fatalf("%+q: output %+q cleans again to %+q", in, out, again)
 	}
 }

@@ -8,14 +8,19 @@ import (
 // strip removes escape sequences, control and hidden characters from s.
 // Line breaks (LF, NEL, U+2028, U+2029) become "\n" and tabs stay when
 // multiline, and both become spaces otherwise; CR is dropped. Bytes that
-// are not UTF-8 become U+FFFD.
-func strip(s string, multiline bool) string {
+// are not UTF-8 become U+FFFD. A whole escape sequence that keep accepts
+// stays (keep may be nil).
+func strip(s string, multiline bool, keep func(seq string) bool) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	st := stripper{s: s}
 	for st.i < len(s) {
 		if s[st.i] == 0x1b {
-			st.i += st.escapeLen()
+			n := st.escapeLen()
+			if seq := s[st.i : st.i+n]; n > 2 && keep != nil && keep(seq) {
+				b.WriteString(seq)
+			}
+			st.i += n
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[st.i:])

@@ -35,6 +35,12 @@ func fitClusters(s string) string {
 	b.Grow(len(s))
 	col := 0
 	for s != "" {
+		if s[0] == 0x1b { // a sequence strip kept: no width, no cluster
+			n := (&stripper{s: s}).escapeLen()
+			b.WriteString(s[:n])
+			s = s[n:]
+			continue
+		}
 		c, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
 		s = s[len(c):]
 		switch c {
