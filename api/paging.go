@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,12 +13,18 @@ import (
 const maxPages = 1000
 
 // nextPage is the page after one of n items asked for as page/size (0 for
-// the defaults). Without metadata only a page of exactly the expected size
-// may have a successor: a longer one means the server ignored paging.
+// the defaults), or 0 when there is none. Without metadata only a page of
+// exactly the expected size may have a successor: a longer one means the
+// server ignored paging. Metadata naming another page than the one asked
+// for is not followed either: asking again could loop for ever. The
+// arithmetic cannot overflow, whatever numbers the server sends.
 func nextPage(pg *Pagination, page, size, n int) int {
 	page = max(page, 1)
+	if page == math.MaxInt {
+		return 0
+	}
 	if pg == nil {
-		if size == 0 {
+		if size <= 0 {
 			size = DefaultPageSize
 		}
 		if n == size {
@@ -25,12 +32,15 @@ func nextPage(pg *Pagination, page, size, n int) int {
 		}
 		return 0
 	}
-	page = first(pg.Page, page)
-	size = first(pg.PageSize, size, n)
-	if n > 0 && (page-1)*size+n < pg.Total {
-		return page + 1
+	if pg.Page != 0 && pg.Page != page {
+		return 0
 	}
-	return 0
+	size = first(max(pg.PageSize, 0), max(size, 0), n)
+	// (page-1)*size + n < Total, rearranged so that it cannot overflow.
+	if n <= 0 || pg.Total-n <= 0 || page-1 > (pg.Total-n-1)/size {
+		return 0
+	}
+	return page + 1
 }
 
 // getAll fetches a list the interface documents as one array. The sandbox
