@@ -1,0 +1,107 @@
+package api_test
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+)
+
+// fieldName is the shape of a ValidationError's Field: the interface's
+// names with list indices, such as "data.dependencies[1].version_id".
+var fieldName = regexp.MustCompile(`^[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)*$`)
+
+// validatable decodes data as the request kind names, with uploads (one
+// name a line) beside a version request.
+func validatable(kind uint8, data []byte, uploads string) (interface{ Validate() error }, bool) {
+	var ups []api.Upload
+	for name := range strings.Lines(uploads) {
+		name = strings.TrimSuffix(name, "\n")
+		ups = append(ups, api.Upload{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(name)), nil }})
+	}
+	var v interface{ Validate() error }
+	switch kind % 5 {
+	case 0:
+		v = &api.CreateVersionRequest{Uploads: ups}
+	case 1:
+		v = &api.UpdateVersionRequest{Uploads: ups}
+	case 2:
+		v = &api.BulkPatch{}
+	case 3:
+		v = &api.InvitationRequest{}
+	default:
+		v = &api.ListVersionsOptions{}
+	}
+	return v, json.Unmarshal(data, v) == nil
+}
+
+// FuzzValidate checks request validation on any request: it never panics,
+// is deterministic, leaves the request unchanged, blames a field by its
+// interface name, and a version the client accepts is not refused by the
+// sandbox as malformed.
+func FuzzValidate(f *testing.F) {
+	f.Add(uint8(0), []byte(`{"channel":"release","version":"9.9.9","name":"Nine","files":["a.jar"]}`), "a.jar")
+	srv, run := sandboxtest.Start(f, sandbox.Options{})
+	tok, err := srv.MintToken("alice")
+	if err != nil {
+		f.Fatal(err)
+	}
+	sb, err := api.New(run.BaseURL, api.WithHTTPClient(&http.Client{Transport: &counting{token: tok}}), api.WithMaxRetries(0))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, kind uint8, data []byte, uploads string) {
+		v, ok := validatable(kind, data, uploads)
+		if !ok {
+			return
+		}
+		before, _ := json.Marshal(v)
+		err := v.Validate()
+		after, _ := json.Marshal(v)
+		if string(before) != string(after) {
+			t.Errorf("Validate changed %T: %s -> %s", v, before, after)
+		}
+		if again := v.Validate(); errString(again) != errString(err) {
+			t.Errorf("Validate is not deterministic: %v, then %v", err, again)
+		}
+		var ve *api.ValidationError
+		switch {
+		case err != nil && !errors.As(err, &ve):
+			t.Errorf("Validate = %T %v, want a *ValidationError", err, err)
+		case err != nil && (!fieldName.MatchString(ve.Field) || ve.Rule == ""):
+			t.Errorf("Validate = %q: the field is not an interface name, or no rule", err)
+		case err == nil:
+			if r, ok := v.(*api.CreateVersionRequest); ok {
+				createInSandbox(t, sb, r)
+			}
+		}
+	})
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// createInSandbox sends a request the client accepted, in the release
+// channel the seed has, and fails on a 400: the client's rules must be at
+// least as strict as the service's. A 409 (the version exists) is fine.
+func createInSandbox(t *testing.T, sb *api.Client, r *api.CreateVersionRequest) {
+	cp := *r
+	cp.Channel = "release"
+	_, _, err := sb.CreateVersion(t.Context(), "lumen", &cp)
+	var e *api.Error
+	if errors.As(err, &e) && e.StatusCode == http.StatusBadRequest {
+		b, _ := json.Marshal(cp)
+		t.Errorf("the client accepted %s, the sandbox refused it: %v", b, err)
+	}
+}
