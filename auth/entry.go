@@ -82,10 +82,14 @@ func readJSON(path string, v any) error {
 		return err
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s is malformed (not quoted: it may hold secrets)", path)
+		return fmt.Errorf("%s: %w", path, errMalformed)
 	}
 	return nil
 }
+
+// errMalformed is a file that is not valid JSON; its contents are never
+// quoted, as they may be secrets.
+var errMalformed = errors.New("malformed (not quoted: it may hold secrets)")
 
 // writeJSON writes v atomically with mode 0600 (parent 0700), or removes
 // path when empty says there is nothing left to keep.

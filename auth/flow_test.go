@@ -123,7 +123,7 @@ func TestNarrowScopes(t *testing.T) {
 	if err != nil || !slices.Equal(got, []string{"user:read", "org:member:create"}) {
 		t.Fatalf("NarrowScopes = %v, %v", got, err)
 	}
-	if all, _ := NarrowScopes(nil); !slices.Equal(all, config.DefaultScopes) {
+	if all, _ := NarrowScopes(nil); !slices.Equal(all, config.AllScopes()) {
 		t.Fatalf("NarrowScopes(nil) = %v", all)
 	}
 	if _, err := NarrowScopes([]string{"user:raed"}); err == nil || !strings.Contains(err.Error(), `"user:raed"`) {

@@ -23,7 +23,7 @@ type Settings struct {
 }
 
 // SettingsFrom returns the settings of cfg's server. The scopes are
-// config.DefaultScopes narrowed to cfg.Scopes, or to scopes when given
+// config.AllScopes narrowed to cfg.Scopes, or to scopes when given
 // (the --scopes flag).
 func SettingsFrom(cfg *config.Config, scopes []string) (Settings, error) {
 	srv, err := cfg.Server()
@@ -44,26 +44,27 @@ func SettingsFrom(cfg *config.Config, scopes []string) (Settings, error) {
 	}, nil
 }
 
-// NarrowScopes returns the scopes of config.DefaultScopes that requested
+// NarrowScopes returns the scopes of config.AllScopes that requested
 // names, in that order; items may be comma-separated lists. An empty request
 // means all of them. A scope rdash does not ask for is an error, so a typo
 // does not silently narrow the sign-in to nothing.
 func NarrowScopes(requested []string) ([]string, error) {
+	all := config.AllScopes()
 	want := map[string]bool{}
 	for _, item := range requested {
 		for _, s := range strings.FieldsFunc(item, func(r rune) bool { return r == ',' || r == ' ' }) {
-			if !slices.Contains(config.DefaultScopes, s) {
+			if !slices.Contains(all, s) {
 				return nil, fmt.Errorf("unknown scope %q: rdash asks only for %s",
-					s, strings.Join(config.DefaultScopes, ", "))
+					s, strings.Join(all, ", "))
 			}
 			want[s] = true
 		}
 	}
 	if len(want) == 0 {
-		return slices.Clone(config.DefaultScopes), nil
+		return all, nil
 	}
 	var out []string
-	for _, s := range config.DefaultScopes {
+	for _, s := range all {
 		if want[s] {
 			out = append(out, s)
 		}

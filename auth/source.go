@@ -122,7 +122,11 @@ func (s *Source) refreshOnce(ctx context.Context, why string) (*oauth2.Token, er
 // that needed it.
 const refreshTimeout = 30 * time.Second
 
-// refresh runs the refresh grant; why says what made it necessary.
+// refresh runs the refresh grant; why says what made it necessary. It
+// holds the store's lock from reading the store to writing the rotated
+// token back, so that other rdash processes, which take the same lock,
+// never spend the same refresh token: they wait, then find the new one
+// in the store.
 func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error) {
 	if s.cur.Where.Kind == KindEnv {
 		return nil, &SignInError{Env: true, Reason: why}
@@ -132,9 +136,43 @@ func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error)
 	// so it runs to the end, and so does writing the new one back.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
 	defer cancel()
+	if s.opts.Store != nil {
+		unlock, err := s.opts.Store.lock(ctx)
+		if err != nil {
+			// Without the lock (an unwritable state directory), re-reading
+			// the store after a refusal still catches most races.
+			s.saveFailed(fmt.Errorf("renewing the sign-in without the lock that rdash processes share: %w", err))
+		} else {
+			defer unlock()
+		}
+	}
 	if tok, ok := s.adoptStored(ctx); ok {
 		return tok, nil
 	}
+	// Twice at most: a refusal after which the store holds a newer, but
+	// expired, token gets one more try with that token's refresh token.
+	for try := 0; ; try++ {
+		tok, err := s.grant(ctx, why)
+		if err == nil {
+			return s.keep(ctx, tok)
+		}
+		if !errors.Is(err, ErrSignInNeeded) || try == 1 {
+			return nil, err
+		}
+		// Another process that did not take the lock (an older rdash)
+		// may have spent the refresh token and stored the new one.
+		spent := s.cur.Token.RefreshToken
+		if tok, ok := s.adoptStored(ctx); ok {
+			return tok, nil
+		}
+		if s.cur.Token.RefreshToken == spent {
+			return nil, err
+		}
+	}
+}
+
+// grant spends the current refresh token.
+func (s *Source) grant(ctx context.Context, why string) (*oauth2.Token, error) {
 	rt := s.cur.Token.RefreshToken
 	if rt == "" {
 		return nil, &SignInError{Reason: why + ", and there is no refresh token to renew it"}
@@ -148,6 +186,11 @@ func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error)
 		}
 		return nil, fmt.Errorf("renewing the sign-in: %w", err)
 	}
+	return tok, nil
+}
+
+// keep makes tok current and writes it back through the Store.
+func (s *Source) keep(ctx context.Context, tok *oauth2.Token) (*oauth2.Token, error) {
 	next := *s.cur
 	next.Token = entryOf(tok, Scopes(s.cur.Token)).token()
 	if err := s.save(ctx, s.cur, next.Token); err != nil {
@@ -175,19 +218,24 @@ func (s *Source) adoptStored(ctx context.Context) (*oauth2.Token, bool) {
 	return fresh.Token, fresh.Token.Valid()
 }
 
-// save writes tok back through the Store. It returns only the
-// *SignInError of a user who has signed out since old was loaded; any
-// other failure goes to OnSaveError, and the request goes on.
+// save writes tok back through the Store; the caller holds the lock. It
+// returns only the *SignInError of a user who has signed out since old
+// was loaded; any other failure goes to OnSaveError, and the request goes
+// on.
 func (s *Source) save(ctx context.Context, old *Stored, tok *oauth2.Token) error {
 	if s.opts.Store == nil {
 		return nil
 	}
-	err := s.opts.Store.Update(ctx, old, tok)
+	err := s.opts.Store.update(ctx, old, tok)
 	if err == nil || errors.Is(err, ErrSignInNeeded) {
 		return err
 	}
-	if s.opts.OnSaveError != nil {
-		s.opts.OnSaveError(fmt.Errorf("the renewed sign-in could not be saved to %s: %w", old.Where, err))
-	}
+	s.saveFailed(fmt.Errorf("the renewed sign-in could not be saved to %s: %w", old.Where, err))
 	return nil
+}
+
+func (s *Source) saveFailed(err error) {
+	if s.opts.OnSaveError != nil {
+		s.opts.OnSaveError(err)
+	}
 }

@@ -34,6 +34,7 @@ type Store struct {
 	timeout  time.Duration
 	file     string
 	record   string
+	lockPath string
 	envToken string
 
 	mu        sync.Mutex
@@ -56,6 +57,9 @@ func NewStore(o StoreOptions) *Store {
 		keyring: o.Keyring, timeout: o.Timeout, envToken: o.EnvToken,
 		file:   filepath.Join(o.ConfigDir, "tokens.json"),
 		record: filepath.Join(o.StateDir, "auth.json"),
+	}
+	if o.StateDir != "" {
+		s.lockPath = filepath.Join(o.StateDir, "auth.lock")
 	}
 	if s.timeout <= 0 {
 		s.timeout = KeyringTimeout
@@ -106,6 +110,9 @@ func (s *Store) Check(ctx context.Context) error {
 // a *SignInError.
 func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
 	if s.envToken != "" {
+		if err := CheckToken(s.envToken); err != nil {
+			return nil, fmt.Errorf("RDASH_TOKEN: %w", err)
+		}
 		tok := &oauth2.Token{AccessToken: s.envToken, TokenType: "Bearer"}
 		return &Stored{Host: host, Token: tok, Where: Location{Kind: KindEnv}}, nil
 	}
@@ -162,7 +169,10 @@ func (s *Store) stored(host, account, v string, where Location) (*Stored, error)
 // writes the keyring; when no keyring answers it asks consent (before
 // writing) and writes the plain-text file, or returns a *NoKeyringError.
 // With RDASH_TOKEN set it refuses with ErrEnvToken: the token would be
-// ignored.
+// ignored. A token that is not a valid header value is refused (see
+// CheckToken). Save either signs the account in or, when any step fails,
+// leaves nothing of tok stored: a token written whose record could not
+// be, is removed again, so `rdash auth status` agrees with the error.
 func (s *Store) Save(ctx context.Context, host, account string, tok *oauth2.Token, consent Consent) (Location, error) {
 	if s.envToken != "" {
 		return Location{}, ErrEnvToken
@@ -170,14 +180,41 @@ func (s *Store) Save(ctx context.Context, host, account string, tok *oauth2.Toke
 	if host == "" || account == "" || tok == nil || tok.AccessToken == "" {
 		return Location{}, errors.New("saving a token needs a host, an account and a token")
 	}
-	e := entryOf(tok, nil)
+	if err := CheckToken(tok.AccessToken); err != nil {
+		return Location{}, err
+	}
+	unlock, err := s.lock(ctx)
+	if err != nil {
+		return Location{}, err
+	}
+	defer unlock()
+	where, err := s.put(ctx, host, account, entryOf(tok, nil), consent)
+	if err != nil {
+		return Location{}, err
+	}
+	if err := s.remember(host, account, where); err != nil {
+		err = fmt.Errorf("not signed in: %w", err)
+		if uerr := s.unput(ctx, host, account, where); uerr != nil {
+			return Location{}, fmt.Errorf("%w; the token stays in %s, and removing it failed too: %v", err, where, uerr)
+		}
+		return Location{}, fmt.Errorf("%w; the token was removed again from %s, so nothing is stored", err, where)
+	}
+	return where, nil
+}
+
+// put writes e to the keyring, or with consent to the file.
+func (s *Store) put(ctx context.Context, host, account string, e entry, consent Consent) (Location, error) {
 	err := s.keyringSet(ctx, host, account, e)
 	if err == nil {
 		// A stale plain-text copy must not outlive the keyring one.
 		if err := s.editFile(host, account, nil); err != nil {
-			return Location{}, fmt.Errorf("the token is in the keyring, but the old copy in %s could not be removed: %w", s.file, err)
+			err = fmt.Errorf("the old copy of the token in %s could not be removed: %w", s.file, err)
+			if uerr := s.keyringDelete(ctx, host, account); uerr != nil {
+				return Location{}, fmt.Errorf("%w; the new token stays in the keyring (removing it failed: %v)", err, uerr)
+			}
+			return Location{}, fmt.Errorf("not signed in: %w; the new token was removed from the keyring again", err)
 		}
-		return s.remember(host, account, Location{Kind: KindKeyring})
+		return Location{Kind: KindKeyring}, nil
 	}
 	if ctx.Err() != nil {
 		return Location{}, ctx.Err()
@@ -186,19 +223,41 @@ func (s *Store) Save(ctx context.Context, host, account string, tok *oauth2.Toke
 		return Location{}, &NoKeyringError{Reason: err, Path: s.file}
 	}
 	if err := s.editFile(host, account, &e); err != nil {
-		return Location{}, fmt.Errorf("writing %s: %w", s.file, err)
+		return Location{}, fmt.Errorf("not signed in: writing %s: %w", s.file, err)
 	}
-	return s.remember(host, account, s.fileLocation())
+	return s.fileLocation(), nil
+}
+
+// unput removes what put wrote.
+func (s *Store) unput(ctx context.Context, host, account string, where Location) error {
+	if where.Kind == KindKeyring {
+		return s.keyringDelete(ctx, host, account)
+	}
+	return s.editFile(host, account, nil)
 }
 
 // Update writes a refreshed token back where st came from, without asking:
 // the user chose that place at sign-in. If the user has signed out since
 // st was loaded (`rdash auth logout` in another terminal), writing would
 // sign them in again without their consent, so Update drops tok and
-// returns a *SignInError.
+// returns a *SignInError. It holds the store's lock, so a sign-out cannot
+// land between that check and the write.
 func (s *Store) Update(ctx context.Context, st *Stored, tok *oauth2.Token) error {
+	unlock, err := s.lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return s.update(ctx, st, tok)
+}
+
+// update is Update for a caller that holds the lock.
+func (s *Store) update(ctx context.Context, st *Stored, tok *oauth2.Token) error {
 	if st.Where.Kind != KindKeyring && st.Where.Kind != KindFile {
 		return nil
+	}
+	if err := CheckToken(tok.AccessToken); err != nil {
+		return fmt.Errorf("the account service sent a renewed token that %w", err)
 	}
 	if err := s.stillSignedIn(ctx, st); err != nil {
 		return err
@@ -212,8 +271,8 @@ func (s *Store) Update(ctx context.Context, st *Stored, tok *oauth2.Token) error
 
 // stillSignedIn returns a *SignInError unless st's account is still the
 // active one of its host, as Load picks it, and st.Where still holds its
-// token. Another process may sign out between this check and the write;
-// the window is one keyring call or one file write long.
+// token. The caller holds the lock, so no other rdash process signs out
+// between this check and the write.
 func (s *Store) stillSignedIn(ctx context.Context, st *Stored) error {
 	rec, file, err := s.read()
 	if err != nil {
@@ -240,6 +299,11 @@ func (s *Store) stillSignedIn(ctx context.Context, st *Stored) error {
 // the keyring and from the file, and forgets the account. It returns the
 // places a token was removed from; RDASH_TOKEN, if set, stays set.
 func (s *Store) Delete(ctx context.Context, host string) ([]Location, error) {
+	unlock, err := s.lock(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	rec, file, err := s.read()
 	if err != nil {
 		return nil, err

@@ -5,15 +5,16 @@ import (
 	"fmt"
 )
 
-// read loads the record and the token file.
+// read loads the record and the token file. A malformed one is a
+// *MalformedError that says what to do.
 func (s *Store) read() (record, tokenFile, error) {
 	var rec record
 	var file tokenFile
 	if err := readJSON(s.record, &rec); err != nil {
-		return rec, file, fmt.Errorf("reading the sign-in record: %w", err)
+		return rec, file, s.malformed(s.record, err)
 	}
 	if err := readJSON(s.file, &file); err != nil {
-		return rec, file, fmt.Errorf("reading the token file: %w", err)
+		return rec, file, s.malformed(s.file, err)
 	}
 	return rec, file, nil
 }
@@ -47,19 +48,19 @@ func (s *Store) editFile(host, account string, e *entry) error {
 }
 
 // remember makes account the active one of host, stored at where.
-func (s *Store) remember(host, account string, where Location) (Location, error) {
+func (s *Store) remember(host, account string, where Location) error {
 	var rec record
 	if err := readJSON(s.record, &rec); err != nil {
-		return where, err
+		return s.malformed(s.record, err)
 	}
 	if rec.Hosts == nil {
 		rec.Hosts = map[string]recordHost{}
 	}
 	rec.Hosts[host] = recordHost{Account: account, Storage: where.Kind}
 	if err := writeJSON(s.record, rec, false); err != nil {
-		return where, fmt.Errorf("the token is stored, but the sign-in record could not be written: %w", err)
+		return fmt.Errorf("the sign-in record could not be written: %w", err)
 	}
-	return where, nil
+	return nil
 }
 
 func (s *Store) forget(host string) error {

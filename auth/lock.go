@@ -1,0 +1,67 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// The lock serializes, between rdash processes, every change to the
+// stored tokens: a refresh (read the store, spend the refresh token, write
+// the rotated one back), a sign-in's write and a sign-out. Without it two
+// processes spend the same rotating refresh token and the loser is signed
+// out, and a sign-out can land between a refresh's check and its write.
+// It is an advisory lock (flock on Unix, LockFileEx on Windows) on
+// auth.lock in the state directory, a file of mode 0600 that holds
+// nothing; the system drops it when the process ends, however it ends.
+
+// lockWait bounds the wait for another process's refresh (itself bounded
+// by refreshTimeout) or sign-out.
+const lockWait = refreshTimeout + 10*time.Second
+
+// lockPoll is how often a waiting process tries the lock again.
+const lockPoll = 20 * time.Millisecond
+
+// LockPath is the lock file under the state directory.
+func (s *Store) LockPath() string { return s.lockPath }
+
+// lock takes the store's lock, waiting for another holder until ctx ends
+// or lockWait passes; unlock releases it. Locks are per open file, so two
+// Stores in one process exclude each other as two processes do. A Store
+// without a state directory has nothing to lock.
+func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
+	if s.lockPath == "" {
+		return func() {}, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(s.lockPath), 0o700); err != nil {
+		return nil, fmt.Errorf("locking the token store: %w", err)
+	}
+	f, err := os.OpenFile(s.lockPath, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("locking the token store: %w", err)
+	}
+	deadline := time.NewTimer(lockWait)
+	defer deadline.Stop()
+	for {
+		ok, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("locking the token store (%s): %w", s.lockPath, err)
+		}
+		if ok {
+			return func() { unlockFile(f); f.Close() }, nil
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, ctx.Err()
+		case <-deadline.C:
+			f.Close()
+			return nil, fmt.Errorf("another rdash process has held the token store's lock (%s) for %s; "+
+				"if none is running, delete that file", s.lockPath, lockWait)
+		case <-time.After(lockPoll):
+		}
+	}
+}
