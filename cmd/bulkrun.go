@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -47,7 +48,22 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if err != nil {
 		return err
 	}
-	changes := bulk.Preview(versions, edit, bulk.Channels(versions))
+	channels := bulk.Channels(versions)
+	if edit.Channel != nil {
+		// Resolved against the project, so the preview, the request and the
+		// journal hold the channel itself, which is what undo compares.
+		ch, err := bulk.ResolveChannel(cmd.Context(), client, project, *edit.Channel, versions)
+		var ve *api.ValidationError
+		if errors.As(err, &ve) {
+			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--channel: %s", ve.Rule)}
+		}
+		if err != nil {
+			return err
+		}
+		edit.Channel, patch.Channel = api.Ptr(ch.ID), api.Ptr(ch.ID)
+		channels = append(channels, ch)
+	}
+	changes := bulk.Preview(versions, edit, channels)
 	out := bulkJSON{Preview: previewOf(changes)}
 	f.showPreview(fl.json, fl.yes || fl.dryRun, func(w io.Writer) { printPreview(w, changes) })
 	if err := bulk.Check(changes); err != nil {
@@ -143,8 +159,9 @@ func (f *Factory) showPreview(asJSON, noQuestion bool, print func(io.Writer)) {
 }
 
 // finishRun prints the per-version results and fails unless every version
-// ended as intended; retry says how to send the rest again, and is
-// followed by their IDs when it ends in a space.
+// ended as intended. retry says how to send again the versions a retry can
+// help (see bulk.Outcome.Retry), and is followed by their IDs when it ends
+// in a space; it is left out when a retry cannot help.
 func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr error, retry string) error {
 	if e != nil {
 		out.Journal, out.Outcomes = e.ID, e.Outcomes
@@ -162,21 +179,39 @@ func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr err
 	if runErr != nil {
 		return runErr
 	}
-	if bad := notDone(e); len(bad) > 0 {
-		if strings.HasSuffix(retry, " ") {
-			retry += strings.Join(bad, ",")
-		}
-		return fmt.Errorf("%d of %d versions did not end as intended (%s); %s",
-			len(bad), len(e.Outcomes), strings.Join(statusCounts(e.Outcomes), ", "), retry)
+	bad, again := notDone(e)
+	if len(bad) == 0 {
+		return nil
 	}
-	return nil
+	msg := fmt.Sprintf("%d of %d versions did not end as intended (%s)",
+		len(bad), len(e.Outcomes), strings.Join(statusCounts(e.Outcomes), ", "))
+	switch {
+	case len(again) == 0:
+		msg += "; the service refused them: sending them again will not help until the cause above is fixed"
+	case !strings.HasSuffix(retry, " "):
+		msg += "; " + retry
+	case len(again) <= retryNamed:
+		msg += "; " + retry + strings.Join(again, ",")
+	default:
+		msg += fmt.Sprintf("; %s… with the IDs of the %d versions marked [retry] above", retry, len(again))
+	}
+	if len(again) > 0 && len(again) < len(bad) {
+		msg += fmt.Sprintf(" (%d more were refused by the service: a retry will not help them)", len(bad)-len(again))
+	}
+	return errors.New(msg)
 }
+
+// retryNamed is how many IDs a retry hint lists.
+const retryNamed = 20
 
 func printOutcomes(w io.Writer, outcomes []bulk.Outcome) {
 	for _, o := range outcomes {
 		line := fmt.Sprintf("%-12s %s  %s", o.Status, o.ID, safe.Line(o.Version))
 		if o.Error != "" {
 			line += "  (" + safe.Line(o.Error) + ")"
+		}
+		if o.Retry {
+			line += "  [retry]"
 		}
 		fmt.Fprintln(w, line)
 	}
@@ -197,14 +232,18 @@ func statusCounts(outcomes []bulk.Outcome) []string {
 	return parts
 }
 
-func notDone(e *bulk.Entry) []string {
-	var ids []string
+// notDone returns the versions that did not end as intended, and those of
+// them a retry may help.
+func notDone(e *bulk.Entry) (bad, again []string) {
 	for _, o := range e.Outcomes {
 		if o.Status == bulk.StatusNotApplied || o.Status == bulk.StatusUnknown {
-			ids = append(ids, o.ID)
+			bad = append(bad, o.ID)
+			if o.Retry {
+				again = append(again, o.ID)
+			}
 		}
 	}
-	return ids
+	return bad, again
 }
 
 func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, error) {

@@ -41,6 +41,9 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
   rdash versions list lumen --search fix --page 2 --page-size 50 --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := fl.check(); err != nil {
+				return &ExitError{Code: ExitCancel, Err: err}
+			}
 			client, err := f.ReadClient(cmd.Context())
 			if err != nil {
 				return err
@@ -65,6 +68,18 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 	fs.IntVar(&fl.pageSize, "page-size", 0, "versions per page (default: the server's)")
 	fs.BoolVar(&fl.json, "json", false, "print JSON")
 	return c
+}
+
+// check refuses page flags the command would otherwise send as no page
+// at all (0) or as a query the service refuses.
+func (fl versionsListFlags) check() error {
+	switch {
+	case fl.page < 1:
+		return fmt.Errorf("--page %d: pages are numbered from 1", fl.page)
+	case fl.pageSize < 0 || fl.pageSize > api.MaxPageSize:
+		return fmt.Errorf("--page-size %d: must be from 1 to %d, or 0 for the server's default", fl.pageSize, api.MaxPageSize)
+	}
+	return nil
 }
 
 type listJSON struct {

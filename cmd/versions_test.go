@@ -2,6 +2,8 @@ package cmd
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -196,5 +198,87 @@ func TestReadsWorkWithoutSigningIn(t *testing.T) {
 	r := c.run("", "versions", "edit", "lumen", "--ids", "EEeBM181", "--name", "x", "--yes")
 	if r.code != ExitAuth {
 		t.Fatalf("an anonymous edit: exit %d %q, want 4 (sign in)", r.code, r.err)
+	}
+}
+
+// TestEditChannelBySlugThenUndoRestores is issue 10's first report: a move
+// to a channel none of the selected versions is in, named by slug, then an
+// undo, must put the version back in its channel.
+func TestEditChannelBySlugThenUndoRestores(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	before := c.ok("versions", "get", "lumen", "Az1gaM3w")
+	if !strings.Contains(before, "(release)") {
+		t.Fatalf("the seed moved 1.5.0 out of release:\n%s", before)
+	}
+	c.ok("versions", "edit", "lumen", "--ids", "Az1gaM3w", "--channel", "snapshot", "--yes")
+	if got := c.ok("versions", "get", "lumen", "Az1gaM3w"); !strings.Contains(got, "(snapshot)") {
+		t.Fatalf("after the edit:\n%s", got)
+	}
+	r := c.run("", "versions", "undo", "lumen", "--yes")
+	if r.code != 0 || strings.Contains(r.out, "left as is") {
+		t.Fatalf("undo: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if got := c.ok("versions", "get", "lumen", "Az1gaM3w"); got != before {
+		t.Fatalf("after the undo:\n%s\nwant:\n%s", got, before)
+	}
+}
+
+// TestEditUnknownChannelRefusedBeforeSending names the channels there are.
+func TestEditUnknownChannelRefusedBeforeSending(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	r := c.run("", "versions", "edit", "lumen", "--ids", "Az1gaM3w", "--channel", "nightly", "--yes")
+	if r.code != ExitCancel || !strings.Contains(r.err, "--channel") || !strings.Contains(r.err, "(known: beta, release, snapshot)") {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if strings.Contains(r.err, "retry") {
+		t.Errorf("a retry cannot help with an unknown channel:\n%s", r.err)
+	}
+	if des, _ := os.ReadDir(bulk.JournalDir(c.env["RDASH_STATE_DIR"])); len(des) != 0 {
+		t.Errorf("%d journal entries for a refused edit", len(des))
+	}
+}
+
+func TestVersionsListRefusesPageZero(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "", sandbox.Options{})
+	for _, args := range [][]string{{"--page", "0"}, {"--page", "-3"}, {"--page-size", "-1"}} {
+		r := c.run("", append([]string{"versions", "list", "lumen"}, args...)...)
+		if r.code != ExitCancel || !strings.Contains(r.err, args[0]) || r.out != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 naming %s", args, r.code, r.err, r.out, args[0])
+		}
+	}
+}
+
+// TestTenThousandUnknownIDsMakeOneShortLine: the error counts them and
+// names a few, instead of printing every one.
+func TestTenThousandUnknownIDsMakeOneShortLine(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	ids := make([]string, 10000)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("Zz%06d", i)
+	}
+	r := c.run("", "versions", "edit", "lumen", "--ids", strings.Join(ids, ","), "--name", "x", "--yes")
+	if r.code == 0 || len(r.err) > 300 || strings.Count(r.err, "\n") != 1 || !strings.Contains(r.err, "10000 of the IDs") ||
+		!strings.Contains(r.err, "Zz000000") {
+		t.Fatalf("exit %d, %d bytes of stderr: %.400s", r.code, len(r.err), r.err)
+	}
+}
+
+// TestRetryIsOfferedOnlyWhenItCanHelp: a token without the update scope is
+// refused for every version, and a retry cannot change that.
+func TestRetryIsOfferedOnlyWhenItCanHelp(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	tok, err := c.srv.MintToken("alice", "user:read", "project:read")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.env["RDASH_TOKEN"] = tok
+	r := c.run("", "versions", "edit", "lumen", "--ids", "Az1gaM3w", "--name", "x", "--yes")
+	if r.code != ExitFailure || strings.Contains(r.err, "retry") || !strings.Contains(r.err, "will not help") {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.out, r.err)
 	}
 }

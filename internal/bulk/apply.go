@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync"
 	"time"
 
@@ -37,6 +38,11 @@ type Outcome struct {
 	Version string `json:"version"`
 	Status  Status `json:"status"`
 	Error   string `json:"error,omitempty"`
+	// Retry is set on a version that did not end as intended when sending
+	// it again may help: the request failed on the way or the server was
+	// busy or failing. A refusal (a bad value, a missing scope or
+	// permission, an unknown version) is not worth a retry.
+	Retry bool `json:"retry,omitempty"`
 }
 
 // Runner applies bulk operations to one project, journaling each first.
@@ -205,6 +211,7 @@ func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) 
 		out[i].Error = reason.Error()
 		g.Go(func() error {
 			out[i].Status = r.check(ctx, e.Kind, before, after[before.ID])
+			out[i].Retry = (out[i].Status == StatusNotApplied || out[i].Status == StatusUnknown) && retryable(reason)
 			return nil
 		})
 	}
@@ -254,3 +261,18 @@ func byID(vs []api.Version) map[string]api.Version {
 }
 
 func isNotFound(err error) bool { return errors.Is(err, api.ErrNotFound) }
+
+// retryable reports whether a failed request may succeed when sent again:
+// not when the service refused it with a 4xx other than 408 and 429, nor
+// when the client refused it before sending.
+func retryable(err error) bool {
+	var ve *api.ValidationError
+	var ae *api.Error
+	switch {
+	case errors.As(err, &ve):
+		return false
+	case errors.As(err, &ae):
+		return ae.StatusCode >= 500 || ae.StatusCode == http.StatusTooManyRequests || ae.StatusCode == http.StatusRequestTimeout
+	}
+	return true // the connection, the context, a malformed answer
+}

@@ -30,7 +30,7 @@ func Load(ctx context.Context, c Reader, project string, ids []string) ([]api.Ve
 		return nil, err
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("no version %s in project %s; nothing was changed", strings.Join(missing, ", "), project)
+		return nil, fmt.Errorf("%s; nothing was changed", missingText(missing, project))
 	}
 	return found, nil
 }
@@ -108,4 +108,16 @@ func loadPages(ctx context.Context, c Reader, project string, ids []string) (map
 		opts.Page = resp.NextPage
 	}
 	return m, nil
+}
+
+// namedAtMost is how many unknown IDs an error names; past it, it counts
+// them, so ten thousand wrong IDs make one short line.
+const namedAtMost = 5
+
+func missingText(missing []string, project string) string {
+	if len(missing) <= namedAtMost {
+		return fmt.Sprintf("no version %s in project %s", strings.Join(missing, ", "), project)
+	}
+	return fmt.Sprintf("%d of the IDs are of no version in project %s (the first: %s, …)",
+		len(missing), project, strings.Join(missing[:namedAtMost], ", "))
 }

@@ -71,7 +71,7 @@ func restore(b, a, c api.Version) (*api.BulkPatch, api.Version, []Kept) {
 	p, r := &api.BulkPatch{}, c
 	var kept []Kept
 	keep := func(field string) { kept = append(kept, Kept{ID: c.ID, Version: c.Version, Field: field}) }
-	switch scalar(b.Channel.ID, a.Channel.ID, c.Channel.ID) {
+	switch scalarFunc(b.Channel, a.Channel, c.Channel, sameChannel) {
 	case restoreField:
 		p.Channel, r.Channel = api.Ptr(b.Channel.ID), b.Channel
 	case keepField:
@@ -112,10 +112,15 @@ const (
 // scalar decides for a one-value field with old value b, edited value a
 // and current value c.
 func scalar[T comparable](b, a, c T) fieldAction {
+	return scalarFunc(b, a, c, sameValue[T])
+}
+
+// scalarFunc is scalar with values matched by same.
+func scalarFunc[T any](b, a, c T, same func(x, y T) bool) fieldAction {
 	switch {
-	case a == b, c == b:
+	case same(a, b), same(c, b):
 		return skipField
-	case c == a:
+	case same(c, a):
 		return restoreField
 	}
 	return keepField
