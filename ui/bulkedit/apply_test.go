@@ -9,6 +9,7 @@ import (
 	"rdash/api"
 	"rdash/api/sandbox"
 	"rdash/internal/bulk"
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 )
@@ -66,7 +67,7 @@ func TestApplyThenUndo(t *testing.T) {
 		t.Fatalf("preview:\n%s", e.d.Screen())
 	}
 	want := map[string]api.Version{}
-	for _, ch := range e.m.plan.changes {
+	for _, ch := range e.plan().changes {
 		want[ch.Before.ID] = ch.After
 	}
 	e.d.Press("enter") // three versions, none hidden: the preview was the question
@@ -96,7 +97,7 @@ func TestApplyThenUndo(t *testing.T) {
 
 	e.d.Press("u")
 	e.settle() // the undo reads the versions' current values first
-	if e.m.stage != stagePreview || !strings.Contains(e.d.Screen(), "Undo: restore 3 versions of lumen") {
+	if !e.at(applyflow.StagePreview) || !strings.Contains(e.d.Screen(), "Undo: restore 3 versions of lumen") {
 		t.Fatalf("u did not preview the undo:\n%s", e.d.Screen())
 	}
 	e.check()
@@ -194,12 +195,12 @@ func TestManyVersionsNeedAConfirmation(t *testing.T) {
 			}
 			e.d.Press("enter")
 			q := fmt.Sprintf("Apply this edit to %d versions of lumen?", tt.n)
-			if !e.m.asking || !strings.Contains(e.d.Screen(), q) || e.m.sure {
+			if !e.m.flow.Asking() || !strings.Contains(e.d.Screen(), q) || e.m.flow.Sure() {
 				t.Fatalf("no question, or not on Cancel:\n%s", e.d.Screen())
 			}
 			e.check()
 			e.d.Press("enter") // on Cancel
-			if e.m.asking || e.m.stage != stagePreview {
+			if e.m.flow.Asking() || !e.at(applyflow.StagePreview) {
 				t.Fatal("enter on Cancel did not cancel")
 			}
 			e.d.Press("enter", "n")
@@ -236,9 +237,10 @@ func TestFaultsGiveACorrectReport(t *testing.T) {
 		server[v.ID] = v
 	}
 	counts := map[bulk.Status]int{}
-	for id, o := range e.m.results.byID {
-		counts[o.Status]++
-		switch got := server[id].Name; o.Status {
+	for _, o := range e.m.flow.Outcomes() {
+		id := o.ID
+		counts[bulk.Status(o.Status)]++
+		switch got := server[id].Name; bulk.Status(o.Status) {
 		case bulk.StatusUpdated:
 			if got != "Renamed under faults" {
 				t.Fatalf("%s reported updated, has %q", id, got)
@@ -249,21 +251,25 @@ func TestFaultsGiveACorrectReport(t *testing.T) {
 			}
 		}
 	}
-	if len(e.m.results.byID) != 250 || counts[bulk.StatusUpdated] == 250 {
+	if len(e.m.flow.Outcomes()) != 250 || counts[bulk.StatusUpdated] == 250 {
 		t.Fatalf("outcomes %v: the seed must make some fail", counts)
 	}
-	if want := e.m.results.summary(); !strings.Contains(e.d.Screen(), want) {
+	want := fmt.Sprintf("%d updated · %d not applied", counts[bulk.StatusUpdated], counts[bulk.StatusNotApplied])
+	if n := counts[bulk.StatusUnknown]; n > 0 {
+		want += fmt.Sprintf(" · %d unknown", n)
+	}
+	if !strings.Contains(e.d.Screen(), want) {
 		t.Fatalf("summary %q not on screen:\n%s", want, e.d.Screen())
 	}
 	if !strings.Contains(e.d.Screen(), "✗ not applied") || !strings.Contains(e.d.Screen(), "r retries the") {
 		t.Fatalf("failed versions not marked:\n%s", e.d.Screen())
 	}
 	_, before := e.client.sent()
-	for try := 0; len(e.m.results.failed()) > 0; try++ {
+	for try := 0; len(e.m.flow.Failed()) > 0; try++ {
 		if try == 8 {
-			t.Fatalf("still failing after %d retries: %s", try, e.m.results.summary())
+			t.Fatalf("still failing after %d retries: %d failed", try, len(e.m.flow.Failed()))
 		}
-		failed := e.m.results.failed()
+		failed := e.m.flow.Failed()
 		_, sentBefore := e.client.sent()
 		e.d.Press("r")
 		e.results()
@@ -295,7 +301,7 @@ func TestRunningRefusesToLeave(t *testing.T) {
 	e.choose(target{field: fieldChannel}, "snapshot")
 	e.preview()
 	e.d.Press("enter")
-	if e.m.stage != stageRunning || !strings.Contains(e.d.Screen(), "Applying the edit: 2 versions of lumen") ||
+	if !e.at(applyflow.StageRunning) || !strings.Contains(e.d.Screen(), "Applying the edit: 2 versions of lumen") ||
 		!strings.Contains(e.d.Screen(), "0 of 2 sent") {
 		t.Fatalf("running:\n%s", e.d.Screen())
 	}
@@ -303,7 +309,7 @@ func TestRunningRefusesToLeave(t *testing.T) {
 		t.Fatal("a run must keep esc and say it is busy")
 	}
 	e.d.Press("esc")
-	if e.m.stage != stageRunning || !strings.Contains(e.d.Screen(), "Versions are being changed") {
+	if !e.at(applyflow.StageRunning) || !strings.Contains(e.d.Screen(), "Versions are being changed") {
 		t.Fatalf("esc while running:\n%s", e.d.Screen())
 	}
 	e.check()
@@ -343,7 +349,7 @@ func TestPreviewLeavesOutVersionsAlreadyAsAsked(t *testing.T) {
 	e := openEdit(t, c, "lumen", chosen, 80, 24)
 	e.choose(target{field: fieldChannel}, "beta")
 	e.preview()
-	if e.m.plan.size() != 1 || !strings.Contains(e.d.Screen(), "Preview: 1 version of lumen") ||
+	if e.plan().size() != 1 || !strings.Contains(e.d.Screen(), "Preview: 1 version of lumen") ||
 		!strings.Contains(e.d.Screen(), "1 already has these values and is left out.") ||
 		!strings.Contains(e.d.Screen(), "Left out, already as asked: 2.4.0-beta.1") {
 		t.Fatalf("preview:\n%s", e.d.Screen())
@@ -380,7 +386,9 @@ func TestPreviewRefusesWhatTheServiceWould(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.m.stage, e.m.plan = stagePreview, editPlan(chosen, edit, patch, nil)
+	p := editPlan(chosen, edit, patch, nil)
+	e.m.stage = stageApply
+	e.d.Send(e.m.flow.Start(e.m.newTask(chosen, func([]api.Version) (*plan, error) { return p, nil }))())
 	e.d.Press("enter")
 	e.settle()
 	if screen := e.d.Screen(); !strings.Contains(screen, "✗ dependencies:") || !strings.Contains(screen, "nothing can be sent") {

@@ -1,22 +1,33 @@
 // Package bulkedit is the dashboard's bulk screens: the bulk edit form of
 // PATCH /projects/{projectId}/versions, the deletion of several versions,
-// and the undo of the last edit. Each goes form (edit only) → preview of
-// exactly the versions sent → confirmation → apply through bulk.Runner
-// (journal first, progress bar) → per-version results, with a retry of the
-// versions that did not end as intended.
+// and the undo of the last edit. Each hands the apply flow
+// (ui/applyflow) a task: the versions' current values are read, the flow
+// previews exactly the versions sent, asks, applies through bulk.Runner
+// (journal first, progress bar) and shows per-version results, with a
+// retry of those that did not end as intended. What is left here is each
+// screen's own: the edit form and changelog editor, the typed count of a
+// deletion, the journal read of an undo.
 package bulkedit
 
 import (
 	"context"
 	"fmt"
+	"unicode"
 
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
+
+// Client is the part of the API client the bulk screens use: the
+// runner's writes and the reads of current values and choices.
+type Client interface {
+	bulk.Client
+	bulk.Reader
+}
 
 // kind is what a screen, or a step of it, does to versions.
 type kind int
@@ -27,21 +38,20 @@ const (
 	kindUndo
 )
 
-// stage is where the screen is in its flow.
+// stage is where the screen is; past the form, the flow says where.
 type stage int
 
 const (
 	stageLoading   stage = iota // undo: reading the journal
 	stageForm                   // edit: choosing the changes
 	stageChangelog              // edit: the changelog editor
-	stagePreview                // the versions sent, before and after
-	stageRunning                // sending, with a progress bar
-	stageResults                // each version's outcome
+	stageApply                  // the apply flow: preview, run, results
 )
 
 // Model is a bulk screen: edit, delete or undo, by how it was opened.
 type Model struct {
 	common  common.Common
+	client  Client
 	ctx     context.Context
 	cancel  context.CancelFunc
 	keys    keyMap
@@ -51,32 +61,21 @@ type Model struct {
 
 	selection []api.Version // as the list had them, in marking order
 	hidden    int           // how many of them the list's filter hides
-	current   []api.Version // the selection as the server has it now
-	moved     int           // how many of them changed since the list (or the edit undone)
-	loadSeq   int
-	loading   bool
-	sampling  bool // the project's channels and game versions are being read
-	loadErr   error
+	sampling  bool          // the project's channels and game versions are being read
 
 	form   *form
 	editor editor
-	notice string // a line under the title: why enter did nothing
+	notice string // a line under the form's title: why enter did nothing
 	armed  bool   // esc pressed once on a changed form
-
-	plan   *plan
-	asking bool // the confirmation question is shown
-	sure   bool // its focus is on the button that goes ahead
-	typed  textinput.Model
-	scroll int // of the preview or the results
 	// formScroll is the form's first line shown; kept apart so the
 	// form is where it was after a look at the preview.
 	formScroll int
-	run        runState
-	job        job
-	results    *results
-	entries    []*bulk.Entry // edits made here, newest last, for undo
-	undoing    []*bulk.Entry // the entries an undo preview restores, newest first
-	undone     bool
+
+	flow    *applyflow.Flow
+	reading int           // how many versions the task in the flow reads
+	entries []*bulk.Entry // edits made here that sent something, newest last
+	updated bool          // one of them updated a version
+	undone  bool          // they were undone
 
 	width, height int
 }
@@ -91,6 +90,7 @@ func Factory(c common.Common, args any) (common.Screen, error) {
 	m := newModel(c, a.Project, kindEdit)
 	m.selection, m.hidden, m.stage = a.Versions, a.Hidden, stageForm
 	m.form = newForm(c.Styles, bulk.Channels(a.Versions), gameVersions(a.Versions))
+	m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions})
 	return m, nil
 }
 
@@ -102,9 +102,11 @@ func DeleteFactory(c common.Common, args any) (common.Screen, error) {
 		return nil, fmt.Errorf("delete: want common.SelectionArgs with versions, got %T", args)
 	}
 	m := newModel(c, a.Project, kindDelete)
-	m.selection, m.hidden, m.stage = a.Versions, a.Hidden, stagePreview
-	m.typed = newInput(c.Styles, "")
-	m.typed.CharLimit = 7
+	m.selection, m.hidden, m.stage = a.Versions, a.Hidden, stageApply
+	// The count typed is the delete screen's second yes: digits only,
+	// so q and letters neither type nor quit.
+	typing := &applyflow.Typing{Limit: 7, Accept: unicode.IsDigit, Verb: "delete"}
+	m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow, Typing: typing})
 	return m, nil
 }
 
@@ -115,12 +117,14 @@ func UndoFactory(c common.Common, args any) (common.Screen, error) {
 	if !ok || p.Key() == "" {
 		return nil, fmt.Errorf("undo: want common.ProjectRef, got %T", args)
 	}
-	return newModel(c, p, kindUndo), nil
+	m := newModel(c, p, kindUndo)
+	m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow})
+	return m, nil
 }
 
 func newModel(c common.Common, p common.ProjectRef, k kind) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	return &Model{common: c, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p, kind: k,
+	return &Model{common: c, client: c.Client, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p, kind: k,
 		editor: newEditor(c.Styles)}
 }
 
@@ -133,10 +137,10 @@ func (m *Model) Init() tea.Cmd {
 		j, err := m.journal()
 		return readJournal(j, err, m.project)
 	case kindDelete:
-		return tea.Batch(m.load(), m.typed.Focus())
+		return tea.Batch(m.flow.Start(m.deleteTask()), m.flow.Init())
 	}
 	m.sampling = true
-	return sampleProject(m.ctx, m.common.Client, m.project.Key())
+	return sampleProject(m.ctx, m.client, m.project.Key())
 }
 
 // Title implements common.Screen.
@@ -146,13 +150,14 @@ func (m *Model) Title() string {
 
 // Capturing implements common.Screen: the screen keeps esc (and q) while
 // it has a form, a question, a typed count, or a run going; esc then goes
-// one step back, or is refused while versions are being changed.
+// one step back, or is refused while versions are being changed. The
+// edit's preview keeps esc to go back to the form.
 func (m *Model) Capturing() bool {
 	switch m.stage {
-	case stageForm, stageChangelog, stageRunning:
+	case stageForm, stageChangelog:
 		return true
-	case stagePreview:
-		return m.asking || m.kind != kindUndo
+	case stageApply:
+		return m.flow.Capturing() || m.kind == kindEdit && m.flow.Stage() == applyflow.StagePreview
 	}
 	return false
 }
@@ -160,10 +165,10 @@ func (m *Model) Capturing() bool {
 // Busy implements common.Screen.
 func (m *Model) Busy() string {
 	switch {
-	case m.stage == stageRunning:
-		return m.run.what
-	case m.loading:
-		return fmt.Sprintf("reading the current values of %s", countVersions(len(m.selection)))
+	case m.flow.Busy() != "":
+		return m.flow.Busy()
+	case m.flow.Planning():
+		return "reading the current values of " + applyflow.CountVersions(m.reading)
 	case m.editor.rendering:
 		return "rendering the changelog"
 	case m.sampling:
@@ -184,11 +189,5 @@ func (m *Model) SetSize(w, h int) {
 		m.followFocus()
 	}
 	m.editor.setSize(w, max(h-1, 1))
-	m.typed.SetWidth(10)
-	m.run.bar.SetWidth(max(min(w-4, 60), 10))
-	m.clampScroll()
-}
-
-func countVersions(n int) string {
-	return common.Count(int64(n)) + " " + plural(n, "version", "versions")
+	m.flow.SetSize(w, h)
 }

@@ -8,6 +8,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 )
@@ -33,11 +34,11 @@ func TestDeleteNeedsTheTypedCount(t *testing.T) {
 		t.Fatal("the typed count must keep q and esc")
 	}
 	e.d.Type("q1x")
-	if got := e.m.typed.Value(); got != "1" {
+	if got := e.m.flow.Typed(); got != "1" {
 		t.Fatalf("count field = %q; only digits belong there", got)
 	}
 	e.d.Press("enter")
-	if e.m.stage != stagePreview || !strings.Contains(e.d.Screen(), "Type 2 to delete 2 versions, or press esc to cancel.") {
+	if !e.at(applyflow.StagePreview) || !strings.Contains(e.d.Screen(), "Type 2 to delete 2 versions, or press esc to cancel.") {
 		t.Fatalf("a wrong count went on:\n%s", e.d.Screen())
 	}
 	if len(e.client.deleted) > 0 || len(e.journalFiles()) > 0 {
@@ -98,7 +99,7 @@ func TestDeleteRefusedIsReportedAndRetried(t *testing.T) {
 	}
 	e.d.Press("r")
 	e.results()
-	if len(e.client.deleted) != 2 || len(e.m.results.order) != 2 {
+	if len(e.client.deleted) != 2 || len(e.m.flow.Outcomes()) != 2 {
 		t.Fatalf("retry sent %v", e.client.deleted)
 	}
 }
@@ -115,11 +116,11 @@ func TestLoadFailureSendsNothing(t *testing.T) {
 	}
 	e.d.Type("1")
 	e.d.Press("enter")
-	if e.m.stage != stagePreview || len(e.client.deleted) > 0 {
+	if !e.at(applyflow.StagePreview) || len(e.client.deleted) > 0 {
 		t.Fatal("deleted without current values")
 	}
 	e.d.Press("r")
-	if !e.m.loading {
+	if !e.m.flow.Planning() {
 		t.Fatal("r did not read again")
 	}
 	e.check()

@@ -20,23 +20,13 @@ func (m *Model) ShortHelp() []key.Binding {
 }
 
 func (m *Model) shortHelp() []key.Binding {
-	k := m.keys
 	switch m.stage {
 	case stageForm:
 		return m.formHelp()
 	case stageChangelog:
-		return []key.Binding{k.SwitchView, common.WithHelp(k.Back, "esc", "done")}
-	case stagePreview:
-		return m.previewHelp()
-	case stageResults:
-		var out []key.Binding
-		if len(m.results.failed()) > 0 {
-			out = append(out, k.Retry)
-		}
-		if m.canUndo() {
-			out = append(out, k.Undo)
-		}
-		return append(out, m.common.Keys.Down, m.common.Keys.Up)
+		return []key.Binding{m.keys.SwitchView, common.WithHelp(m.keys.Back, "esc", "done")}
+	case stageApply:
+		return m.flow.ShortHelp()
 	}
 	return nil
 }
@@ -66,27 +56,12 @@ func (m *Model) formHelp() []key.Binding {
 	return append(out, submit, common.WithHelp(k.Back, "esc", "leave"))
 }
 
-func (m *Model) previewHelp() []key.Binding {
-	k := m.keys
-	switch {
-	case m.asking:
-		return []key.Binding{common.WithHelp(k.Left, "←/→", "choose"), common.WithHelp(k.Submit, "enter", "answer"), k.Yes, k.No}
-	case m.plan == nil && m.loadErr != nil && !m.nothingToUndo():
-		return []key.Binding{common.WithHelp(k.Retry, "r", "retry"), k.Back}
-	case m.plan == nil || m.plan.size() == 0:
-		return []key.Binding{k.Back}
-	case m.kind == kindDelete:
-		return []key.Binding{common.WithHelp(k.Submit, "enter", "delete"), common.WithHelp(k.Back, "esc", "cancel"), m.common.Keys.Down}
-	}
-	return []key.Binding{common.WithHelp(k.Submit, "enter", "apply"), k.Back, m.common.Keys.Down, m.common.Keys.Up}
-}
-
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Next, k.Prev, common.WithHelp(k.Down, "↑/↓", "line"), common.WithHelp(k.Left, "←/→", "change")},
 		{k.Toggle, k.Complete, k.RemoveRow, k.Submit},
-		{k.SwitchView, common.WithHelp(k.Retry, "r", "retry failed"), common.WithHelp(k.Undo, "u", "undo the edit"), k.Back},
+		{k.SwitchView, common.WithHelp(k.flow.Retry, "r", "retry failed"), common.WithHelp(k.Undo, "u", "undo the edit"), k.Back},
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"rdash/api"
 	"rdash/api/sandbox"
 	"rdash/internal/bulk"
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 )
@@ -242,13 +243,22 @@ func (e *env) preview() {
 	e.t.Helper()
 	e.focus(target{field: fieldButton})
 	e.d.Press("enter")
-	e.d.WaitFor("the preview", func() bool { return e.m.stage == stagePreview && e.m.plan != nil })
+	e.d.WaitFor("the preview", func() bool { return e.at(applyflow.StagePreview) && e.plan() != nil })
 }
 
 // results waits for the run to end.
 func (e *env) results() {
 	e.t.Helper()
-	e.d.WaitFor("the results", func() bool { return e.m.stage == stageResults })
+	e.d.WaitFor("the results", func() bool { return e.at(applyflow.StageResults) })
+}
+
+// at reports that the screen shows the apply flow at stage s.
+func (e *env) at(s applyflow.Stage) bool { return e.m.stage == stageApply && e.m.flow.Stage() == s }
+
+// plan is the plan the flow previews, or nil.
+func (e *env) plan() *plan {
+	p, _ := e.m.flow.Plan().(*plan)
+	return p
 }
 
 func shiftTab() tea.KeyPressMsg { return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift} }

@@ -3,6 +3,7 @@ package bulkedit
 import (
 	"charm.land/bubbles/v2/key"
 
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
 
@@ -13,13 +14,14 @@ type keyMap struct {
 	Up, Down    key.Binding // the control on the line above or below
 	Left, Right key.Binding // change a choice, or move along a line of boxes
 	Toggle      key.Binding // tick a box, press a button
-	Submit      key.Binding // form: preview; preview: apply; buttons: press
+	Submit      key.Binding // form: preview; buttons: press
 	Complete    key.Binding // complete a game version
 	RemoveRow   key.Binding // drop a dependency row
-	Back        key.Binding // leave the form, the editor or a question
+	Back        key.Binding // leave the form or the editor
 	SwitchView  key.Binding // changelog: editor ⇄ rendered preview
-	Yes, No     key.Binding // answer a confirmation
-	Retry, Undo key.Binding
+	Undo        key.Binding // results: undo the edit made here
+	// flow is the apply flow's keys: apply, answer, retry.
+	flow applyflow.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -36,9 +38,7 @@ func newKeyMap() keyMap {
 		RemoveRow:  common.Bind([]string{"ctrl+x"}, "ctrl+x", "drop row"),
 		Back:       common.Bind([]string{"esc"}, "esc", "back"),
 		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
-		Yes:        common.Bind([]string{"y"}, "y", "yes"),
-		No:         common.Bind([]string{"n"}, "n", "no"),
-		Retry:      common.Bind([]string{"r"}, "r", "retry failed"),
 		Undo:       common.Bind([]string{"u"}, "u", "undo"),
+		flow:       applyflow.DefaultKeyMap(),
 	}
 }

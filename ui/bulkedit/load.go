@@ -13,61 +13,6 @@ import (
 	"rdash/ui/common"
 )
 
-// currentLoadedMsg carries the selection as the server has it now.
-type currentLoadedMsg struct {
-	seq      int
-	versions []api.Version
-	err      error
-}
-
-// loadCurrent reads the current values of the versions with ids, so the
-// preview and the journal start from the server's truth, not from a list
-// that may be minutes old (the journal's old values are what undo puts back).
-func loadCurrent(ctx context.Context, c common.Client, project string, ids []string, seq int) tea.Cmd {
-	return func() tea.Msg {
-		vs, err := bulk.Load(ctx, c, project, ids)
-		return currentLoadedMsg{seq: seq, versions: vs, err: err}
-	}
-}
-
-func (m *Model) load() tea.Cmd {
-	m.loadSeq++
-	m.loading, m.loadErr = true, nil
-	return loadCurrent(m.ctx, m.common.Client, m.project.Key(), versionIDs(m.selection), m.loadSeq)
-}
-
-// currentLoaded keeps the fresh values and tells the list about any that
-// moved on since it loaded them.
-func (m *Model) currentLoaded(msg currentLoadedMsg) tea.Cmd {
-	if msg.seq != m.loadSeq {
-		return nil
-	}
-	m.loading = false
-	if msg.err != nil {
-		m.loadErr = msg.err // the preview shows it, and waits for r
-		return nil
-	}
-	m.current = msg.versions
-	if m.stage == stagePreview && m.plan == nil {
-		m.makePlan()
-	}
-	var moved []api.Version
-	for i, v := range m.current {
-		if len(bulk.Diff(m.selection[i], v)) > 0 {
-			moved = append(moved, v)
-		}
-	}
-	m.moved = len(moved)
-	if len(moved) == 0 {
-		return nil
-	}
-	return changed(common.VersionsChangedMsg{Project: m.project.Key(), Updated: moved})
-}
-
-func changed(msg common.VersionsChangedMsg) tea.Cmd {
-	return func() tea.Msg { return msg }
-}
-
 // sampleLoadedMsg carries a page of the project: the channels and game
 // versions it shows are offered as choices.
 type sampleLoadedMsg struct{ versions []api.Version }
@@ -77,7 +22,7 @@ const sampleSize = 100
 
 // sampleProject reads the project's newest versions. A failure only means
 // fewer choices, so it is not reported: the reply is then empty.
-func sampleProject(ctx context.Context, c common.Client, project string) tea.Cmd {
+func sampleProject(ctx context.Context, c bulk.Reader, project string) tea.Cmd {
 	return func() tea.Msg {
 		vs, _, _ := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
 		return sampleLoadedMsg{versions: vs}
@@ -102,8 +47,8 @@ func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
 
 // journalReadMsg carries the edit an undo would restore.
 type journalReadMsg struct {
-	entry *bulk.Entry
-	err   error
+	entries []*bulk.Entry
+	err     error
 }
 
 // readJournal finds the project's last edit to undo. Entries name the
@@ -118,7 +63,10 @@ func readJournal(j bulk.Journal, err error, p common.ProjectRef) tea.Cmd {
 			keys = append(keys, p.ID)
 		}
 		e, err := j.LastUndoable(keys...)
-		return journalReadMsg{entry: e, err: err}
+		if err != nil {
+			return journalReadMsg{err: err}
+		}
+		return journalReadMsg{entries: []*bulk.Entry{e}}
 	}
 }
 

@@ -1,8 +1,12 @@
 package bulkedit
 
 import (
+	"fmt"
+	"strconv"
+
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/ui/applyflow"
 )
 
 // confirmOver is how many versions one enter may change; past it (or when
@@ -10,15 +14,20 @@ import (
 const confirmOver = 5
 
 // plan is what would be sent, as the preview lists it: exactly these
-// versions, and no others, are sent when the user applies.
+// versions, and no others, are sent when the user applies. It implements
+// applyflow.Plan.
 type plan struct {
+	m       *Model // renders it, on the UI goroutine
 	kind    kind
 	changes []bulk.Change  // edit, undo: each version sent, before → after
 	same    []api.Version  // edit: versions that already have the values; not sent
 	patch   *api.BulkPatch // edit
 	deletes []api.Version  // delete
 	undos   []*bulk.Undo   // undo: one per entry undone, newest first
+	entries []*bulk.Entry  // undo: the entries undone, newest first
 	kept    []bulk.Kept    // undo: fields left alone, changed since the edit
+	moved   []api.Version  // read: versions that changed since they were last seen
+	nothing bool           // undo: the journal has nothing to undo
 }
 
 func (p *plan) size() int {
@@ -59,7 +68,7 @@ func editPlan(current []api.Version, e bulk.Edit, patch *api.BulkPatch, channels
 // the undos before it leave (bulk.PlanUndo keeps changes made since). A
 // version in two entries is listed once, with its final values.
 func undoPlan(entries []*bulk.Entry, current []api.Version) *plan {
-	p := &plan{kind: kindUndo}
+	p := &plan{kind: kindUndo, entries: entries}
 	now := map[string]api.Version{}
 	for _, v := range current {
 		now[v.ID] = v
@@ -87,35 +96,41 @@ func undoPlan(entries []*bulk.Entry, current []api.Version) *plan {
 	return p
 }
 
-// job is what applying the plan sends.
-func (p *plan) job() job {
+// Job implements applyflow.Plan: what applying the plan sends.
+func (p *plan) Job() applyflow.Job {
+	j := &job{m: p.m, kind: p.kind, verb: map[kind]string{kindEdit: "applying the edit", kindDelete: "deleting", kindUndo: "undoing"}[p.kind]}
 	switch p.kind {
 	case kindDelete:
-		return job{kind: kindDelete, deletes: p.deletes}
+		j.deletes = p.deletes
 	case kindUndo:
-		return job{kind: kindUndo, undos: p.undos}
+		j.undos = p.undos
+	default:
+		j.parts = []editPart{{changes: p.changes, patch: p.patch}}
 	}
-	return job{kind: kindEdit, parts: []editPart{{changes: p.changes, patch: p.patch}}}
+	return j
 }
 
-// makePlan builds the plan once the current values are known.
-func (m *Model) makePlan() {
-	if m.undoing != nil {
-		m.plan = undoPlan(m.undoing, m.current)
-		m.scroll = 0
-		return
+// Confirm implements applyflow.Plan: a deletion wants its count typed, as
+// gh asks for a name; more than a handful of versions, or some the list's
+// filter hides, are changed only after a second, explicit yes.
+func (p *plan) Confirm() applyflow.Confirm {
+	n := p.size()
+	of := countVersions(n)
+	if p.kind == kindDelete {
+		return applyflow.Confirm{Answer: strconv.Itoa(n), Prompt: fmt.Sprintf("Type %d to delete %s: ", n, of),
+			Wrong: fmt.Sprintf("Type %d to delete %s, or press esc to cancel.", n, of)}
 	}
-	switch m.kind {
-	case kindDelete:
-		m.plan = &plan{kind: kindDelete, deletes: m.current}
-	case kindEdit:
-		e := m.form.edit()
-		patch, err := e.Patch()
-		if err != nil { // the form checked it; a failure here is a bug to show, not to send
-			m.loadErr = err
-			return
-		}
-		m.plan = editPlan(m.current, e, patch, m.form.channels)
+	hidden := p.m.hidden > 0 && p.kind != kindUndo
+	if n <= confirmOver && !hidden {
+		return applyflow.Confirm{}
 	}
-	m.scroll = 0
+	of += " of " + p.m.projectName()
+	c := applyflow.Confirm{Question: "Apply this edit to " + of + "?", Yes: "Apply"}
+	if p.kind == kindUndo {
+		c = applyflow.Confirm{Question: "Restore the old values of " + of + "?", Yes: "Restore"}
+	}
+	if hidden {
+		c.Question += fmt.Sprintf(" (%d hidden by the filter)", p.m.hidden)
+	}
+	return c
 }

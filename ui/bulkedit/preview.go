@@ -11,113 +11,123 @@ import (
 	"rdash/api"
 	"rdash/internal/bulk"
 	"rdash/internal/safe"
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
 
-// size is how many versions the preview is about: those sent once the
-// plan is known, the selection until then.
-func (m *Model) size() int {
-	if m.plan != nil {
-		return m.plan.size()
-	}
-	return len(m.selection)
+// Preview implements applyflow.Plan.
+func (p *plan) Preview(width int) applyflow.Preview {
+	return applyflow.Preview{Header: p.header(), Lines: p.lines(width), Blocked: p.blocked(), Enter: p.enterSays()}
 }
 
-func (m *Model) previewHeader() []string {
+func (m *Model) projectName() string { return safe.Line(m.project.Key()) }
+
+// waitingHeader is the preview's header until the plan is made: the
+// count sent is known once the values are read.
+func (m *Model) waitingHeader() []string {
 	s := m.common.Styles
-	of := countVersions(m.size()) + " of " + safe.Line(m.project.Key())
 	var out []string
-	switch {
-	case m.kind == kindDelete:
-		out = []string{s.Title.Render("Delete " + of),
-			s.Bad.Render("Deleting cannot be undone: the service cannot restore a deleted version."),
-			s.Muted.Render("The journal keeps their metadata and changelogs for the record.")}
-	case m.plan != nil && m.plan.kind == kindUndo:
-		out = append([]string{s.Title.Render("Undo: restore " + of)}, m.undoLines()...)
-	case m.kind == kindUndo:
-		out = []string{s.Title.Render("Undo the last edit of " + safe.Line(m.project.Key()))}
-	case m.plan == nil: // the count sent is known once the values are read
-		out = []string{s.Title.Render("Preview"), s.Muted.Render("Nothing is sent until you apply.")}
+	switch m.kind {
+	case kindDelete:
+		out = deleteHeader(s, countVersions(len(m.selection))+" of "+m.projectName())
+	case kindUndo:
+		out = []string{s.Title.Render("Undo the last edit of " + m.projectName())}
 	default:
-		out = []string{s.Title.Render("Preview: " + of),
-			s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}
+		out = []string{s.Title.Render("Preview"), s.Muted.Render("Nothing is sent until you apply.")}
 	}
-	if m.hidden > 0 && (m.plan == nil || m.plan.kind != kindUndo) {
-		be := plural(m.hidden, "is", "are")
-		out = append(out, s.Warn.Render(fmt.Sprintf("%d of the %d chosen %s hidden by the list's filter and %s included.",
-			m.hidden, len(m.selection), be, be)))
+	return append(out, m.hiddenLines()...)
+}
+
+func deleteHeader(s *common.Styles, of string) []string {
+	return []string{s.Title.Render("Delete " + of),
+		s.Bad.Render("Deleting cannot be undone: the service cannot restore a deleted version."),
+		s.Muted.Render("The journal keeps their metadata and changelogs for the record.")}
+}
+
+// hiddenLines say that some versions sent are hidden by the list's filter.
+func (m *Model) hiddenLines() []string {
+	if m.hidden == 0 {
+		return nil
 	}
-	if m.plan != nil && len(m.plan.same) > 0 {
-		n := len(m.plan.same)
+	be := plural(m.hidden, "is", "are")
+	return []string{m.common.Styles.Warn.Render(fmt.Sprintf("%d of the %d chosen %s hidden by the list's filter and %s included.",
+		m.hidden, len(m.selection), be, be))}
+}
+
+func (p *plan) header() []string {
+	s := p.m.common.Styles
+	of := countVersions(p.size()) + " of " + p.m.projectName()
+	switch p.kind {
+	case kindDelete:
+		return append(deleteHeader(s, of), p.m.hiddenLines()...)
+	case kindUndo:
+		if p.nothing {
+			return p.m.waitingHeader()
+		}
+		return append([]string{s.Title.Render("Undo: restore " + of)}, p.undoLines()...)
+	}
+	out := append([]string{s.Title.Render("Preview: " + of),
+		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.m.hiddenLines()...)
+	if n := len(p.same); n > 0 {
 		out = append(out, s.Muted.Render(fmt.Sprintf("%d already %s these values and %s left out.",
 			n, plural(n, "has", "have"), plural(n, "is", "are"))))
 	}
-	for i := range out {
-		out[i] = common.Cut(out[i], m.width)
-	}
-	return append(out, "")
+	return out
 }
 
 // undoLines say which edit the undo puts back.
-func (m *Model) undoLines() []string {
+func (p *plan) undoLines() []string {
+	m := p.m
 	s := m.common.Styles
 	var out []string
 	if m.kind == kindEdit {
 		out = []string{s.Muted.Render("Puts back the values this edit replaced.")}
-	} else if len(m.undoing) > 0 {
-		e := m.undoing[0]
+	} else if len(p.entries) > 0 {
+		e := p.entries[0]
 		out = []string{s.Muted.Render(fmt.Sprintf("Puts back the values the edit of %s (%s) replaced.",
 			common.Date(e.Time), common.Ago(e.Time, m.common.Now())))}
 		if e.Undoes != "" {
 			out = append(out, s.Warn.Render("That edit was itself an undo: undoing it applies the earlier edit again."))
 		}
 	}
-	switch {
-	case m.loadErr != nil:
-		out = append(out, s.Warn.Render("Their current values could not be read: "+common.Describe(m.loadErr).Text()))
-	case m.moved > 0:
+	if n := len(p.moved); n > 0 {
 		out = append(out, s.Warn.Render(fmt.Sprintf("%d of them changed since that edit; those changes stay "+
-			"(a list gets the edit's inverse, a field changed since is left as it is).", m.moved)))
+			"(a list gets the edit's inverse, a field changed since is left as it is).", n)))
 	}
-	for _, k := range m.plan.kept {
+	for _, k := range p.kept {
 		out = append(out, s.Muted.Render(fmt.Sprintf("Left as is: %s %s, changed since the edit.", safe.Line(k.Version), k.Field)))
 	}
 	return out
 }
 
-func (m *Model) previewContent() []string {
-	s := m.common.Styles
+func (p *plan) lines(w int) []string {
+	s := p.m.common.Styles
 	switch {
-	case m.nothingToUndo():
-		return []string{"Nothing to undo for " + safe.Line(m.project.Key()) + ":",
+	case p.nothing:
+		return []string{"Nothing to undo for " + p.m.projectName() + ":",
 			s.Muted.Render("the journal holds no edit of it that is not undone already.")}
-	case m.plan == nil && m.loadErr != nil:
-		return []string{s.Bad.Render(common.Describe(m.loadErr).Text())}
-	case m.plan == nil:
-		return []string{s.Muted.Render("Reading the current values of " + countVersions(len(m.selection)) + "…")}
-	case m.plan.kind == kindDelete:
-		return m.deleteLines(m.plan.deletes)
+	case p.kind == kindDelete:
+		return deleteLines(s, p.deletes, w)
 	}
-	out := m.changeLines(m.plan.changes)
-	if len(m.plan.same) > 0 {
-		out = append(out, "", s.Muted.Render(common.Cut("Left out, already as asked: "+versionList(m.plan.same), m.width)))
+	out := changeLines(s, p.changes, w)
+	if len(p.same) > 0 {
+		out = append(out, "", s.Muted.Render(common.Cut("Left out, already as asked: "+versionList(p.same), w)))
 	}
 	return out
 }
 
 // changeLines list each version and its fields before and after.
-func (m *Model) changeLines(cs []bulk.Change) []string {
-	s := m.common.Styles
+func changeLines(s *common.Styles, cs []bulk.Change, w int) []string {
 	var out []string
 	for _, c := range cs {
 		v := c.Before
 		out = append(out, common.Cut(s.Bold.Render(safe.Line(v.Version))+
-			s.Muted.Render("  "+safe.Line(v.Name)+" · "+safe.Line(v.ID)), m.width))
+			s.Muted.Render("  "+safe.Line(v.Name)+" · "+safe.Line(v.ID)), w))
 		for _, fc := range c.Fields {
-			out = append(out, m.fieldLines(fc, c)...)
+			out = append(out, fieldLines(s, fc, c, w)...)
 		}
 		if c.Problem != "" {
-			out = append(out, common.Cut(s.Bad.Render("    ✗ "+safe.Line(c.Problem)), m.width))
+			out = append(out, common.Cut(s.Bad.Render("    ✗ "+safe.Line(c.Problem)), w))
 		}
 	}
 	return out
@@ -126,17 +136,16 @@ func (m *Model) changeLines(cs []bulk.Change) []string {
 // fieldLines show one field's change: before → after on a line when it
 // fits; otherwise a list shows what goes in (+) and out (−), and any
 // other value its before and after on two lines.
-func (m *Model) fieldLines(fc bulk.FieldChange, c bulk.Change) []string {
-	s := m.common.Styles
+func fieldLines(s *common.Styles, fc bulk.FieldChange, c bulk.Change, w int) []string {
 	label := "    " + s.Label.Render(common.Fit(fc.Field, 15))
 	pad := strings.Repeat(" ", 19)
 	before, after := s.Muted.Render(shown(fc.Field, fc.Before)), s.Value.Render(shown(fc.Field, fc.After))
-	if one := label + before + " → " + after; ansi.StringWidth(one) <= m.width {
+	if one := label + before + " → " + after; ansi.StringWidth(one) <= w {
 		return []string{one}
 	}
 	added, removed := listDiff(items(fc.Field, c.Before), items(fc.Field, c.After))
 	if len(added)+len(removed) == 0 {
-		return []string{common.Cut(label+before, m.width), common.Cut(pad[:17]+"→ "+after, m.width)}
+		return []string{common.Cut(label+before, w), common.Cut(pad[:17]+"→ "+after, w)}
 	}
 	var out []string
 	for _, l := range []struct {
@@ -151,7 +160,7 @@ func (m *Model) fieldLines(fc bulk.FieldChange, c bulk.Change) []string {
 		if len(out) > 0 {
 			lead = pad
 		}
-		out = append(out, common.Cut(lead+l.st.Render(l.sign+strings.Join(l.vals, ", ")), m.width))
+		out = append(out, common.Cut(lead+l.st.Render(l.sign+strings.Join(l.vals, ", ")), w))
 	}
 	return out
 }
@@ -204,74 +213,37 @@ func shown(field, v string) string {
 	return fmt.Sprintf("“%s” (%d lines)", common.Cut(safe.Line(first), 32), n)
 }
 
-func (m *Model) deleteLines(vs []api.Version) []string {
-	s := m.common.Styles
+func deleteLines(s *common.Styles, vs []api.Version, w int) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
 		out[i] = common.Cut("  "+common.Fit(safe.Line(v.Version), 16)+" "+common.Fit(safe.Line(v.Name), 28)+" "+
-			s.Channel(v.Channel.Slug).Render(common.Fit(safe.Line(v.Channel.Slug), 10))+" "+s.Muted.Render(safe.Line(v.ID)), m.width)
+			s.Channel(v.Channel.Slug).Render(common.Fit(safe.Line(v.Channel.Slug), 10))+" "+s.Muted.Render(safe.Line(v.ID)), w)
 	}
 	return out
 }
 
-func (m *Model) previewFooter() []string {
-	s := m.common.Styles
-	var out []string
+// blocked is the footer when nothing can be sent.
+func (p *plan) blocked() string {
+	s := p.m.common.Styles
 	switch {
-	case m.nothingToUndo():
-		out = []string{s.Muted.Render("esc goes back")}
-	case m.plan == nil && m.loadErr != nil:
-		out = []string{s.Muted.Render("Nothing was sent. r tries again · esc goes back")}
-	case m.plan == nil:
-	case m.loading:
-		out = []string{s.Muted.Render("Reading their current values first…")}
-	case m.plan.size() == 0:
-		out = []string{s.Muted.Render("Nothing to send: each version already has these values. esc: back to the form")}
-	case m.plan.refused() > 0:
-		out = []string{s.Bad.Render(fmt.Sprintf("The service would refuse this edit for %s (✗ above); nothing can be sent. esc: back to the form",
-			countVersions(m.plan.refused())))}
-	case m.asking:
-		out = []string{m.question()}
-	case m.kind == kindDelete:
-		n := m.plan.size()
-		out = []string{s.Bold.Render(fmt.Sprintf("Type %d to delete %s: ", n, countVersions(n))) + m.typed.View()}
-	default:
-		out = []string{s.Muted.Render(m.enterSays())}
+	case p.nothing:
+		return s.Muted.Render("esc goes back")
+	case p.size() == 0:
+		return s.Muted.Render("Nothing to send: each version already has these values. esc: back to the form")
+	case p.refused() > 0:
+		return s.Bad.Render(fmt.Sprintf("The service would refuse this edit for %s (✗ above); nothing can be sent. esc: back to the form",
+			countVersions(p.refused())))
 	}
-	if m.notice != "" {
-		out = append(out, m.noticeLine())
-	}
-	for i := range out {
-		out[i] = common.Cut(out[i], m.width)
-	}
-	return out
+	return ""
 }
 
-func (m *Model) enterSays() string {
-	n := countVersions(m.plan.size())
+func (p *plan) enterSays() string {
+	n := countVersions(p.size())
 	switch {
-	case m.plan.kind == kindUndo && m.kind == kindEdit:
+	case p.kind == kindUndo && p.m.kind == kindEdit:
 		return "enter restores " + n + " · esc back to the results"
-	case m.plan.kind == kindUndo:
+	case p.kind == kindUndo:
 		return "enter restores " + n + " · esc goes back"
 	}
 	return "enter applies the edit to " + n + " · esc back to the form"
-}
-
-// question asks before a large change, with the focus on Cancel.
-func (m *Model) question() string {
-	s := m.common.Styles
-	n := countVersions(m.plan.size()) + " of " + safe.Line(m.project.Key())
-	q, yes := "Apply this edit to "+n+"?", "[ Apply ]"
-	if m.plan.kind == kindUndo {
-		q, yes = "Restore the old values of "+n+"?", "[ Restore ]"
-	}
-	if m.hidden > 0 && m.plan.kind != kindUndo {
-		q += fmt.Sprintf(" (%d hidden by the filter)", m.hidden)
-	}
-	cancel, ok := s.Cursor.Render("[ Cancel ]"), s.Muted.Render(yes)
-	if m.sure {
-		cancel, ok = s.Muted.Render("[ Cancel ]"), s.Cursor.Render(yes)
-	}
-	return s.Bold.Render(q) + "  " + cancel + " " + ok
 }

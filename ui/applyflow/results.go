@@ -1,0 +1,95 @@
+package applyflow
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// results are the outcomes of a run and of its retries, by version.
+type results struct {
+	words  Words
+	order  []string
+	byID   map[string]Outcome
+	record []string
+}
+
+func newResults(w Words) *results {
+	return &results{words: w, byID: map[string]Outcome{}}
+}
+
+// add records the outcomes of a report; a retry's replace the earlier ones.
+func (r *results) add(rep Report) {
+	r.record = append(r.record, rep.Record...)
+	for _, o := range rep.Outcomes {
+		if _, ok := r.byID[o.ID]; !ok {
+			r.order = append(r.order, o.ID)
+		}
+		r.byID[o.ID] = o
+	}
+}
+
+// failed is the versions that did not end as intended.
+func (r *results) failed() map[string]bool {
+	out := map[string]bool{}
+	for id, o := range r.byID {
+		if o.Failed {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// summary counts the outcomes by status, those that went well first:
+// "9 updated · 2 not applied · 1 unknown".
+func (r *results) summary() string {
+	counts := map[string]int{}
+	var kinds []Outcome
+	for _, id := range r.order {
+		o := r.byID[id]
+		if counts[o.Status] == 0 {
+			kinds = append(kinds, o)
+		}
+		counts[o.Status]++
+	}
+	if len(kinds) == 0 {
+		return "nothing was sent"
+	}
+	slices.SortFunc(kinds, func(a, b Outcome) int {
+		if a.Failed != b.Failed {
+			if a.Failed {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Compare(a.Status, b.Status)
+	})
+	parts := make([]string, len(kinds))
+	for i, o := range kinds {
+		parts[i] = fmt.Sprintf("%d %s", counts[o.Status], o.Status)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// lines lists each version's outcome, those that failed first.
+func (r *results) lines(s *common.Styles, width int) []string {
+	var failed, fine []string
+	for _, id := range r.order {
+		o := r.byID[id]
+		status := common.Fit(safe.Line(o.Status), 12)
+		row := common.Fit(safe.Line(o.Name), 16) + " " + s.Muted.Render(safe.Line(o.ID))
+		if !o.Failed {
+			fine = append(fine, "  "+s.Good.Render(status)+" "+row)
+			continue
+		}
+		failed = append(failed, common.Cut(s.Bad.Render("✗ "+status)+" "+row, width))
+		if o.Error != "" {
+			failed = append(failed, common.Cut("    "+s.Muted.Render(safe.Line(o.Error)), width))
+		}
+	}
+	return append(failed, fine...)
+}

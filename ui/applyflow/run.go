@@ -1,0 +1,120 @@
+package applyflow
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/progress"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// runState is the run in progress.
+type runState struct {
+	done, total int
+	what        string
+	bar         progress.Model
+	ch          chan progressMsg
+}
+
+// progressMsg is a count of versions sent, from the run's goroutines.
+// ch names the run: a message of another run (or screen) is dropped.
+type progressMsg struct {
+	ch   chan progressMsg
+	done int
+}
+
+// runDoneMsg carries the report of a finished run.
+type runDoneMsg struct {
+	ch     chan progressMsg
+	report Report
+}
+
+func barWidth(w int) int { return max(min(w-4, 60), 10) }
+
+// apply runs the plan previewed.
+func (f *Flow) apply() tea.Cmd {
+	f.notice = ""
+	return f.start(f.plan.Job())
+}
+
+// start runs j, unless it cannot begin: then nothing is sent, and the
+// status bar says why.
+func (f *Flow) start(j Job) tea.Cmd {
+	w := j.Words()
+	run, err := j.Start()
+	if err != nil {
+		return common.ReportError(err, w.Verb, nil)
+	}
+	f.job, f.asking, f.stage = j, false, StageRunning
+	f.run.done, f.run.total = 0, j.Size()
+	f.run.what = fmt.Sprintf("%s: %s of %s", w.Verb, CountVersions(f.run.total), safe.Line(w.Of))
+	f.run.bar = progress.New(progress.WithWidth(barWidth(f.width)))
+	f.run.ch = make(chan progressMsg, 64)
+	return tea.Batch(runJob(f.ctx, run, f.run.ch), waitProgress(f.run.ch))
+}
+
+// runJob runs a job. Progress arrives on ch, which is closed when the run
+// ends; waitProgress turns it into messages.
+func runJob(ctx context.Context, run Run, ch chan progressMsg) tea.Cmd {
+	return func() tea.Msg {
+		defer close(ch)
+		r := run(ctx, func(done int) {
+			select {
+			case ch <- progressMsg{ch: ch, done: done}:
+			default: // the screen is behind; a later count says more
+			}
+		})
+		return runDoneMsg{ch: ch, report: r}
+	}
+}
+
+// waitProgress waits for the next count; it is started again after each.
+func waitProgress(ch chan progressMsg) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return p
+	}
+}
+
+// progressed shows a count and waits for the next one.
+func (f *Flow) progressed(msg progressMsg) tea.Cmd {
+	if msg.ch != f.run.ch || f.stage != StageRunning {
+		return nil
+	}
+	f.run.done = max(f.run.done, msg.done)
+	return waitProgress(f.run.ch)
+}
+
+// runDone shows the results, and lets the screen do its part.
+func (f *Flow) runDone(msg runDoneMsg) tea.Cmd {
+	if msg.ch != f.run.ch || f.stage != StageRunning {
+		return nil
+	}
+	if f.results == nil || !f.retrying { // a retry adds to the results it retries
+		f.results = newResults(f.job.Words())
+	}
+	f.retrying = false
+	f.results.add(msg.report)
+	f.stage, f.scroll = StageResults, 0
+	if msg.report.Then == nil {
+		return nil
+	}
+	return msg.report.Then()
+}
+
+// retry sends the last job again to the versions that did not end as
+// intended.
+func (f *Flow) retry() tea.Cmd {
+	failed := f.results.failed()
+	if len(failed) == 0 {
+		return nil
+	}
+	f.retrying = true
+	return f.start(f.job.Retry(failed))
+}

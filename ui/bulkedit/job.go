@@ -1,0 +1,232 @@
+package bulkedit
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/ui/applyflow"
+	"rdash/ui/common"
+)
+
+// editPart is one patch sent to some versions.
+type editPart struct {
+	changes []bulk.Change
+	patch   *api.BulkPatch
+}
+
+// job is what one run sends: edits (one part, or one per group of old
+// values when undo failures are retried), a deletion, or undos. It
+// implements applyflow.Job.
+type job struct {
+	m       *Model // for Start and the report's Then, on the UI goroutine
+	kind    kind
+	verb    string
+	parts   []editPart
+	deletes []api.Version
+	undos   []*bulk.Undo // newest first
+}
+
+// Size implements applyflow.Job.
+func (j *job) Size() int {
+	n := len(j.deletes)
+	for _, p := range j.parts {
+		n += len(p.changes)
+	}
+	for _, u := range j.undos {
+		n += len(u.Changes)
+	}
+	return n
+}
+
+// Words implements applyflow.Job.
+func (j *job) Words() applyflow.Words {
+	w := applyflow.Words{Verb: j.verb, Of: j.m.project.Key(), Sent: "the journal already holds the old values",
+		Results: "Results", Record: "journal"}
+	if j.kind == kindUndo {
+		w.Results = "Undo results"
+	}
+	return w
+}
+
+// Start implements applyflow.Job: the journal is written first, and
+// nothing is sent when it cannot be.
+func (j *job) Start() (applyflow.Run, error) {
+	journal, err := j.m.journal()
+	if err != nil {
+		return nil, err
+	}
+	r := bulk.Runner{Client: j.m.client, Journal: journal, Project: j.m.project.Key()}
+	steps, m, k := j.steps(), j.m, j.kind
+	return func(ctx context.Context, progress func(done int)) applyflow.Report {
+		entries, err := run(ctx, r, steps, progress)
+		return report(k, entries, func() tea.Cmd { return m.ran(k, entries, err) })
+	}, nil
+}
+
+// step is one call of the runner, and how many versions it sends.
+type step struct {
+	size int
+	do   func(ctx context.Context, r *bulk.Runner) (*bulk.Entry, error)
+}
+
+func (j *job) steps() []step {
+	var out []step
+	for _, p := range j.parts {
+		out = append(out, step{len(p.changes), func(ctx context.Context, r *bulk.Runner) (*bulk.Entry, error) {
+			return r.Edit(ctx, p.changes, p.patch)
+		}})
+	}
+	if len(j.deletes) > 0 {
+		out = append(out, step{len(j.deletes), func(ctx context.Context, r *bulk.Runner) (*bulk.Entry, error) {
+			return r.Delete(ctx, j.deletes)
+		}})
+	}
+	for _, u := range j.undos {
+		// The runner marks the entry undone; the screen keeps its own.
+		cp, entry := *u, *u.Entry
+		cp.Entry = &entry
+		out = append(out, step{len(u.Changes), func(ctx context.Context, r *bulk.Runner) (*bulk.Entry, error) {
+			return r.Undo(ctx, &cp)
+		}})
+	}
+	return out
+}
+
+// run sends the steps in turn, counting the versions done across them,
+// and stops at the first that could not be journaled.
+func run(ctx context.Context, r bulk.Runner, steps []step, progress func(int)) ([]*bulk.Entry, error) {
+	var entries []*bulk.Entry
+	offset := 0
+	for _, s := range steps {
+		base := offset
+		r.Progress = func(done, _ int) { progress(base + done) }
+		e, err := s.do(ctx, &r)
+		if e != nil {
+			entries = append(entries, e)
+		}
+		if err != nil {
+			return entries, err
+		}
+		offset += s.size
+	}
+	return entries, nil
+}
+
+// report is the entries' outcomes as the results show them: an undo's
+// updates read "undone".
+func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report {
+	rep := applyflow.Report{Then: then}
+	for _, e := range entries {
+		rep.Record = append(rep.Record, e.ID)
+		for _, o := range e.Outcomes {
+			status := string(o.Status)
+			if k == kindUndo && o.Status == bulk.StatusUpdated {
+				status = "undone"
+			}
+			rep.Outcomes = append(rep.Outcomes, applyflow.Outcome{ID: o.ID, Name: o.Version, Status: status,
+				Failed: o.Status == bulk.StatusNotApplied || o.Status == bulk.StatusUnknown, Error: reason(o.Error)})
+		}
+	}
+	return rep
+}
+
+// reason is the server's reason in an outcome's error, which reads
+// "PATCH /path: 403 …": the method and path are the same on every row.
+func reason(err string) string {
+	method, rest, _ := strings.Cut(err, " ")
+	if method != "" && strings.ToUpper(method) == method && strings.HasPrefix(rest, "/") {
+		if _, r, ok := strings.Cut(rest, ": "); ok {
+			return r
+		}
+	}
+	return err
+}
+
+// ran keeps the edits made here for their undo, and tells the list what
+// changed. err is set when the journal could not be written.
+func (m *Model) ran(k kind, entries []*bulk.Entry, err error) tea.Cmd {
+	for _, e := range entries {
+		if k == kindEdit && len(e.Outcomes) > 0 { // an entry without outcomes sent nothing
+			m.entries = append(m.entries, e)
+			m.updated = m.updated || slices.ContainsFunc(e.Outcomes, func(o bulk.Outcome) bool { return o.Status == bulk.StatusUpdated })
+		}
+	}
+	m.undone = m.undone || k == kindUndo
+	return tea.Batch(changed(changedBy(m.project.Key(), entries)), common.ReportError(err, "writing the journal", nil))
+}
+
+// changedBy lists what the entries changed, for the versions screen: the
+// values of versions updated (as the server answered, else as expected),
+// the IDs of versions deleted.
+func changedBy(project string, entries []*bulk.Entry) common.VersionsChangedMsg {
+	msg := common.VersionsChangedMsg{Project: project}
+	for _, e := range entries {
+		after := map[string]api.Version{}
+		for _, v := range append(slices.Clone(e.After), e.Returned...) {
+			after[v.ID] = v // the server's answer, where there is one, wins
+		}
+		for _, o := range e.Outcomes {
+			switch o.Status {
+			case bulk.StatusUpdated:
+				msg.Updated = append(msg.Updated, after[o.ID])
+			case bulk.StatusDeleted:
+				msg.Deleted = append(msg.Deleted, o.ID)
+			}
+		}
+	}
+	return msg
+}
+
+// Retry implements applyflow.Job: the same edit, deletion, or undo,
+// restricted to the versions in failed.
+func (j *job) Retry(failed map[string]bool) applyflow.Job {
+	out := &job{m: j.m, kind: j.kind, verb: "retrying"}
+	for _, p := range j.parts {
+		if cs := keepChanges(p.changes, failed); len(cs) > 0 {
+			out.parts = append(out.parts, editPart{changes: cs, patch: p.patch})
+		}
+	}
+	for _, v := range j.deletes {
+		if failed[v.ID] {
+			out.deletes = append(out.deletes, v)
+		}
+	}
+	for _, u := range j.undos {
+		if r := restrictUndo(u, failed); len(r.Changes) > 0 {
+			out.undos = append(out.undos, r)
+		}
+	}
+	return out
+}
+
+// restrictUndo is u for the versions in keep only.
+func restrictUndo(u *bulk.Undo, keep map[string]bool) *bulk.Undo {
+	r := &bulk.Undo{Entry: u.Entry, Changes: keepChanges(u.Changes, keep)}
+	for _, g := range u.Groups {
+		var ids []string
+		for _, id := range g.IDs {
+			if keep[id] {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			r.Groups = append(r.Groups, bulk.Group{IDs: ids, Patch: g.Patch})
+		}
+	}
+	return r
+}
+
+func keepChanges(cs []bulk.Change, keep map[string]bool) []bulk.Change {
+	var out []bulk.Change
+	for _, c := range cs {
+		if keep[c.Before.ID] {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,119 @@
+package bulkedit
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/ui/applyflow"
+	"rdash/ui/common"
+)
+
+// task is what a bulk screen hands the flow: the current values of some
+// versions are read, so the preview and the journal start from the
+// server's truth, not from a list that may be minutes old (the journal's
+// old values are what undo puts back), and a plan is made from them.
+type task struct {
+	m       *Model // for the waiting preview and Planned; never read by Plan
+	client  Client
+	project string
+	read    []api.Version // the versions read, as last seen: those that moved since are told
+	fail    error         // why there is nothing to read (the journal could not be)
+	plan    func(current []api.Version) (*plan, error)
+}
+
+// Plan implements applyflow.Task.
+func (t task) Plan(ctx context.Context) (applyflow.Plan, error) {
+	if errors.Is(t.fail, bulk.ErrNothingToUndo) {
+		return &plan{m: t.m, kind: kindUndo, nothing: true}, nil
+	}
+	if t.fail != nil {
+		return nil, t.fail
+	}
+	current, err := bulk.Load(ctx, t.client, t.project, versionIDs(t.read))
+	if err != nil {
+		return nil, err
+	}
+	p, err := t.plan(current)
+	if err != nil { // the form checked the edit; a failure here is a bug to show, not to send
+		return nil, err
+	}
+	p.m = t.m
+	for i, v := range current {
+		if len(bulk.Diff(t.read[i], v)) > 0 {
+			p.moved = append(p.moved, v)
+		}
+	}
+	return p, nil
+}
+
+// Waiting implements applyflow.Task.
+func (t task) Waiting() applyflow.Preview {
+	s := t.m.common.Styles
+	return applyflow.Preview{Header: t.m.waitingHeader(),
+		Lines: []string{s.Muted.Render("Reading the current values of " + countVersions(len(t.read)) + "…")}}
+}
+
+// Planned implements applyflow.Task: the list hears of the versions that
+// moved on since it loaded them.
+func (t task) Planned(p applyflow.Plan) tea.Cmd {
+	moved := p.(*plan).moved
+	if len(moved) == 0 {
+		return nil
+	}
+	return changed(common.VersionsChangedMsg{Project: t.m.project.Key(), Updated: moved})
+}
+
+func (m *Model) newTask(read []api.Version, plan func([]api.Version) (*plan, error)) task {
+	m.reading = len(read)
+	return task{m: m, client: m.client, project: m.project.Key(), read: read, plan: plan}
+}
+
+// editTask previews the form's edit; the values it is made of are taken
+// now, so the form may change while the plan is made.
+func (m *Model) editTask() task {
+	e, channels := m.form.edit(), slices.Clone(m.form.channels)
+	return m.newTask(m.selection, func(current []api.Version) (*plan, error) {
+		patch, err := e.Patch()
+		if err != nil {
+			return nil, err
+		}
+		return editPlan(current, e, patch, channels), nil
+	})
+}
+
+func (m *Model) deleteTask() task {
+	return m.newTask(m.selection, func(current []api.Version) (*plan, error) {
+		return &plan{kind: kindDelete, deletes: current}, nil
+	})
+}
+
+// undoTask previews the undo of entries, newest first, on the current
+// values of the versions they touched, so what changed since is kept. The
+// versions are read as the edits left them, to tell what moved on since.
+// err is why the journal could not say what to undo.
+func (m *Model) undoTask(entries []*bulk.Entry, err error) task {
+	var read []api.Version
+	seen := map[string]bool{}
+	for _, e := range entries {
+		for _, v := range e.After {
+			if !seen[v.ID] {
+				seen[v.ID] = true
+				read = append(read, v)
+			}
+		}
+	}
+	t := m.newTask(read, func(current []api.Version) (*plan, error) {
+		return undoPlan(entries, current), nil
+	})
+	t.fail = err
+	return t
+}
+
+func changed(msg common.VersionsChangedMsg) tea.Cmd {
+	return func() tea.Msg { return msg }
+}
