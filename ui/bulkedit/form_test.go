@@ -167,7 +167,7 @@ func TestSectionErrorsNameTheField(t *testing.T) {
 	}
 	e.typeInto(target{field: fieldGame, part: partAdd}, "1.21.5")
 	e.typeInto(target{field: fieldGame, part: partRemove}, "1.21.5")
-	if !strings.Contains(e.flat(), "! add_minecraft_versions: 1.21.5 is also in remove_minecraft_versions") {
+	if !strings.Contains(e.flat(), "! remove_minecraft_versions[0]: is also added by add_minecraft_versions[0]") {
 		t.Fatalf("add and remove of one value not flagged:\n%s", e.d.Screen())
 	}
 	e.typeInto(target{field: fieldGame, part: partRemove}, "")
