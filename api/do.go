@@ -106,8 +106,11 @@ func (c *Client) retryWait(ctx context.Context, err error, attempt int) (time.Du
 			return rl.RetryAfter, true
 		}
 	case errors.As(err, &se):
-		if se.StatusCode < 500 || se.StatusCode == http.StatusNotImplemented {
+		switch {
+		case se.StatusCode < 500 || se.StatusCode == http.StatusNotImplemented, se.retryAfter > c.maxRetryWait:
 			return 0, false
+		case se.retryAfter > 0: // RFC 9110 lets a 503 say when to come back
+			return se.retryAfter, true
 		}
 	case !errors.As(err, &te):
 		return 0, false

@@ -28,8 +28,12 @@ func errorFromResponse(req *http.Request, resp *http.Response) error {
 		StatusCode: resp.StatusCode, Method: req.Method, Path: req.URL.EscapedPath(),
 		Code: clip(code), Message: clip(msg),
 	}
-	if resp.StatusCode == http.StatusTooManyRequests {
-		return &RateLimitError{e, parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
+	after := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+	switch resp.StatusCode {
+	case http.StatusTooManyRequests:
+		return &RateLimitError{e, after}
+	case http.StatusServiceUnavailable:
+		e.retryAfter = after
 	}
 	return &e
 }

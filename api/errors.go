@@ -44,6 +44,10 @@ type Error struct {
 	Path       string // request path without query or host, escaped
 	Code       string // the server's error code, when it sent one
 	Message    string // the best message found in the body, or the status text
+
+	// retryAfter is the Retry-After of a 503, which a GET waits for
+	// before its next attempt (a 429's is RateLimitError.RetryAfter).
+	retryAfter time.Duration
 }
 
 // Error returns one line naming the request, the status and the server's

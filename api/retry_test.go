@@ -64,6 +64,7 @@ func TestGetRetries(t *testing.T) {
 		{"429 with Retry-After seconds", failFirst(1, status(429, "Retry-After", "1")), 2, time.Second},
 		{"429 without Retry-After", failFirst(2, status(429)), 3, 0},
 		{"503 twice", failFirst(2, status(503)), 3, 0},
+		{"503 with Retry-After seconds", failFirst(1, status(503, "Retry-After", "1")), 2, time.Second},
 		{"500 then 502", failFirst(2, status(500)), 3, 0},
 		{"dropped connection", failFirst(1, hangUp), 2, 0},
 		{"body cut short", failFirst(1, cutBody), 2, 0},
@@ -118,10 +119,11 @@ func TestRetryExhaustion(t *testing.T) {
 
 func TestRateLimitError(t *testing.T) {
 	t.Parallel()
-	// A wait longer than the client will sleep is handed back at once.
+	// A wait longer than the client will sleep (5s in tests) is handed
+	// back at once: one request, and no two-minute sleep before the test's
+	// deadline.
 	ts := newTestServer(t, status(429, "Retry-After", "120"))
-	start := time.Now()
-	_, _, err := newTestClient(t, ts).GetUser(t.Context(), "@me")
+	err := within(t, func() error { _, _, err := newTestClient(t, ts).GetUser(t.Context(), "@me"); return err })
 	var rl *api.RateLimitError
 	if !errors.As(err, &rl) || rl.RetryAfter != 120*time.Second || rl.StatusCode != 429 {
 		t.Fatalf("err = %v, want a RateLimitError of 2m", err)
@@ -129,20 +131,51 @@ func TestRateLimitError(t *testing.T) {
 	if !errors.Is(err, api.ErrRateLimited) || !strings.Contains(err.Error(), "retry after 2m0s") {
 		t.Errorf("err = %q, want ErrRateLimited and the wait", err)
 	}
-	if n, d := ts.requests.Load(), time.Since(start); n != 1 || d > time.Second {
-		t.Errorf("%d requests in %v, want 1 at once", n, d)
+	if n := ts.requests.Load(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
 	}
 }
 
+// TestLongServiceUnavailableIsNotWaited checks that a 503 asking for a
+// longer wait than the client accepts is returned, not slept on.
+func TestLongServiceUnavailableIsNotWaited(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, status(503, "Retry-After", "3600"))
+	err := within(t, func() error { _, _, err := newTestClient(t, ts).GetUser(t.Context(), "@me"); return err })
+	var e *api.Error
+	if !errors.As(err, &e) || e.StatusCode != 503 || ts.requests.Load() != 1 {
+		t.Errorf("err = %v after %d requests, want the 503 after 1", err, ts.requests.Load())
+	}
+}
+
+// TestRetryWaitRespectsContext checks that the wait before a retry ends
+// with the context: the server asks for an hour, which the client would
+// accept, and the context ends long before.
 func TestRetryWaitRespectsContext(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t, status(429, "Retry-After", "3"))
+	ts := newTestServer(t, status(429, "Retry-After", "3600"))
+	c := newTestClient(t, ts, api.WithRetryBackoff(time.Millisecond, time.Millisecond, 2*time.Hour))
 	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
 	defer cancel()
-	start := time.Now()
-	_, _, err := newTestClient(t, ts).GetUser(ctx, "@me")
-	if err == nil || time.Since(start) > time.Second {
-		t.Errorf("err = %v after %v, want a quick failure", err, time.Since(start))
+	err := within(t, func() error { _, _, err := c.GetUser(ctx, "@me"); return err })
+	if !errors.Is(err, context.DeadlineExceeded) || ts.requests.Load() != 1 {
+		t.Errorf("err = %v after %d requests, want the deadline after 1", err, ts.requests.Load())
+	}
+}
+
+// within runs call and returns its error, failing the test if call has not
+// returned within a minute: a deadline for a call that must not wait for
+// the server, generous enough for a loaded machine.
+func within(t *testing.T, call func() error) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- call() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(time.Minute):
+		t.Fatal("the call did not return within a minute")
+		return nil
 	}
 }
 
