@@ -11,11 +11,16 @@ import (
 
 // Defaults of the options.
 const (
-	DefaultMaxRetries   = 3
-	DefaultConcurrency  = 4
+	// DefaultMaxRetries is how many times a GET is retried (WithMaxRetries).
+	DefaultMaxRetries = 3
+	// DefaultConcurrency is how many bulk requests run at once (WithConcurrency).
+	DefaultConcurrency = 4
+	// DefaultMaxURLLength bounds a bulk request's URL (WithMaxURLLength).
 	DefaultMaxURLLength = 2000
+	// DefaultMaxBodyBytes caps a success body (WithMaxBodyBytes).
 	DefaultMaxBodyBytes = 32 << 20
-	DefaultUserAgent    = "rdash"
+	// DefaultUserAgent is the User-Agent header (WithUserAgent).
+	DefaultUserAgent = "rdash"
 )
 
 // Client talks to the service's API. It is safe for concurrent use.

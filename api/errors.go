@@ -11,11 +11,17 @@ import (
 
 // Sentinel errors matched with errors.Is against any *Error.
 var (
-	ErrNotFound     = errors.New("not found")
+	// ErrNotFound matches a 404.
+	ErrNotFound = errors.New("not found")
+	// ErrUnauthorized matches a 401, and a sign-in the HTTP client's token
+	// source refused before sending.
 	ErrUnauthorized = errors.New("unauthorized")
-	ErrForbidden    = errors.New("forbidden")
-	ErrConflict     = errors.New("conflict")
-	ErrRateLimited  = errors.New("rate limited")
+	// ErrForbidden matches a 403: a missing scope or permission.
+	ErrForbidden = errors.New("forbidden")
+	// ErrConflict matches a 409, such as a version string already taken.
+	ErrConflict = errors.New("conflict")
+	// ErrRateLimited matches a 429; errors.As finds its *RateLimitError.
+	ErrRateLimited = errors.New("rate limited")
 )
 
 // Sentinel errors for failures that are not a status from the service.

@@ -285,3 +285,20 @@ func TestRefusedSignInIsNeitherRetriedNorMaybeApplied(t *testing.T) {
 		t.Errorf("DELETE err = %v, want ErrUnauthorized and not 'may have applied'", err)
 	}
 }
+
+// TestRefusalsAreNotRetried checks that a GET refused with a 4xx other
+// than 429 is asked once: asking again gets the same answer.
+func TestRefusalsAreNotRetried(t *testing.T) {
+	t.Parallel()
+	for _, code := range []int{400, 401, 403, 404, 409, 413, 501} {
+		ts := newTestServer(t, status(code, "Retry-After", "1"))
+		_, _, err := newTestClient(t, ts, api.WithMaxRetries(3)).GetVersion(t.Context(), "lumen", "1.0.0")
+		var e *api.Error
+		if !errors.As(err, &e) || e.StatusCode != code {
+			t.Errorf("%d: err = %v", code, err)
+		}
+		if n := ts.requests.Load(); n != 1 {
+			t.Errorf("%d: %d requests, want 1", code, n)
+		}
+	}
+}

@@ -32,10 +32,14 @@ var Platforms = AllPlatforms()
 
 // Dependency types accepted by the interface.
 const (
-	DependencyRequired     = "required"
-	DependencyOptional     = "optional"
+	// DependencyRequired is a dependency the version needs to run.
+	DependencyRequired = "required"
+	// DependencyOptional is a dependency the version can use.
+	DependencyOptional = "optional"
+	// DependencyIncompatible is a project the version does not work with.
 	DependencyIncompatible = "incompatible"
-	DependencyEmbedded     = "embedded"
+	// DependencyEmbedded is a dependency shipped inside the version's files.
+	DependencyEmbedded = "embedded"
 )
 
 // dependencyTypes lists the dependency types in display order.

@@ -9,24 +9,34 @@ import (
 	"unicode/utf8"
 )
 
-// Limits of the interface (shared/spec/service-api.md, "Limits").
+// Limits of the interface (shared/spec/service-api.md, "Limits"), in
+// characters.
 const (
-	MaxVersionLength        = 32
-	MaxNameLength           = 64
-	MaxUploadNameLength     = 128
-	MaxExternalURLLength    = 256
+	// MaxVersionLength bounds a version string.
+	MaxVersionLength = 32
+	// MaxNameLength bounds a version's display name.
+	MaxNameLength = 64
+	// MaxUploadNameLength bounds an uploaded file's name.
+	MaxUploadNameLength = 128
+	// MaxExternalURLLength bounds an external file's URL.
+	MaxExternalURLLength = 256
+	// MaxDependencyNameLength bounds an external dependency's name.
 	MaxDependencyNameLength = 64
-	IDLength                = 8
+	// IDLength is the length of a version or project ID.
+	IDLength = 8
 )
 
 // Limits of docs/wire.md, where the interface is silent.
 const (
 	// MaxBulkIDs is the most IDs one bulk request carries; the sandbox
 	// refuses more, so larger lists are split.
-	MaxBulkIDs           = 100
-	MaxPageSize          = 100
+	MaxBulkIDs = 100
+	// MaxPageSize bounds ListVersionsOptions.PageSize.
+	MaxPageSize = 100
+	// MaxGameVersionLength bounds one of a version's minecraft_versions.
 	MaxGameVersionLength = 32
-	MaxRoleLength        = 64
+	// MaxRoleLength bounds an invitation's role.
+	MaxRoleLength = 64
 )
 
 func invalid(field, format string, args ...any) error {
