@@ -44,9 +44,22 @@ type Flow struct {
 	settings Settings
 	conf     *oauth2.Config
 	state    string
+	verifier string // PKCE (RFC 7636): its S256 hash goes in the URL, itself in the exchange
 	mode     Mode
 	cb       *callback // nil in ModePaste
+	finish   Finish
 }
+
+// Finish completes a sign-in once the code is exchanged: check whose the
+// token is and store it. It returns the sentence the browser tab shows on
+// success, e.g. "rdash is signed in to example.com as alice.".
+type Finish func(ctx context.Context, tok *oauth2.Token) (done string, err error)
+
+// SetFinish makes Wait run fn after the exchange and before it answers the
+// browser tab, so the tab reports what came of the whole sign-in and never
+// says "signed in" before rdash has checked and stored the token. Without
+// it the tab says only that rdash received a token. Call it before Wait.
+func (f *Flow) SetFinish(fn Finish) { f.finish = fn }
 
 // NewFlow starts a sign-in. In ModeLoopback it listens on 127.0.0.1 on a
 // free port until one callback arrives, Wait gives up, or Close.
@@ -58,7 +71,7 @@ func NewFlow(s Settings, mode Mode) (*Flow, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Flow{settings: s, state: state, mode: mode}
+	f := &Flow{settings: s, state: state, verifier: oauth2.GenerateVerifier(), mode: mode}
 	redirect := ""
 	if mode == ModeLoopback {
 		if f.cb, err = listen(); err != nil {
@@ -96,8 +109,11 @@ func newState() (string, error) {
 func (f *Flow) Mode() Mode { return f.mode }
 
 // URL is the authorize address to open in a browser. It carries the
-// state, so show it to the user but do not log it.
-func (f *Flow) URL() string { return f.conf.AuthCodeURL(f.state) }
+// state and the PKCE challenge (S256), so show it to the user but do not
+// log it.
+func (f *Flow) URL() string {
+	return f.conf.AuthCodeURL(f.state, oauth2.S256ChallengeOption(f.verifier))
+}
 
 // Exchange takes what the user pasted (the redirect URL, its query, or the
 // bare code), checks the state when the paste carries one, and exchanges
@@ -115,9 +131,12 @@ func (f *Flow) Exchange(ctx context.Context, pasted string) (*oauth2.Token, erro
 }
 
 func (f *Flow) exchange(ctx context.Context, code string) (*oauth2.Token, error) {
-	tok, err := f.conf.Exchange(f.settings.context(ctx), code)
+	tok, err := f.conf.Exchange(f.settings.context(ctx), code, oauth2.VerifierOption(f.verifier))
 	if err != nil {
-		return nil, tokenError(err, code, f.state, f.settings.ClientSecret)
+		return nil, tokenError(err, code, f.state, f.verifier, f.settings.ClientSecret)
+	}
+	if err := CheckToken(tok.AccessToken); err != nil {
+		return nil, fmt.Errorf("the account service sent an access token that %w", err)
 	}
 	return tok, nil
 }

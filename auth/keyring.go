@@ -40,13 +40,24 @@ func (SystemKeyring) Set(service, account, secret string) error {
 // Delete removes a secret.
 func (SystemKeyring) Delete(service, account string) error { return keyring.Delete(service, account) }
 
-// Keyring timeouts: daemons hang (cli/cli#7220, zalando/go-keyring#125), so
-// every call is bounded; an interactive session gets longer because the
-// keyring may ask for a password to unlock (cli/cli#11005).
+// Keyring timeouts: daemons hang (cli/cli#7220, zalando/go-keyring#125), and
+// a bus that accepts a connection and never answers hangs every call, so
+// each call is bounded and, once one fails, the keyring is not asked
+// again. gh waits 3 s; an interactive session gets a little longer,
+// because the keyring may ask for its password to unlock (cli/cli#11005).
+// Past it the keyring counts as unavailable. Callers say what they are
+// waiting for while they wait (see KeyringWaitNotice).
 const (
 	KeyringTimeout            = 3 * time.Second
-	InteractiveKeyringTimeout = 20 * time.Second
+	InteractiveKeyringTimeout = 5 * time.Second
 )
+
+// KeyringWaitNotice is how long a keyring call may take before the user is
+// told what rdash is waiting for.
+const KeyringWaitNotice = time.Second
+
+// Timeout is how long the Store waits for one keyring call.
+func (s *Store) Timeout() time.Duration { return s.timeout }
 
 // SystemKeyringFor returns the OS keyring, or nil and the reason when it
 // must not even be tried: on Linux without a session bus, godbus would

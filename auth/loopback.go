@@ -99,8 +99,15 @@ func (f *Flow) Wait(ctx context.Context) (*oauth2.Token, error) {
 	select {
 	case q := <-f.cb.got:
 		tok, err := f.fromCallback(ctx, q)
-		f.cb.reply <- pageFor(err)
-		return tok, err
+		done := ""
+		if err == nil && f.finish != nil {
+			done, err = f.finish(ctx, tok)
+		}
+		f.cb.reply <- pageFor(err, done, f.finish != nil)
+		if err != nil {
+			return nil, err
+		}
+		return tok, nil
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return nil, fmt.Errorf("no answer from the browser: gave up waiting for the sign-in: %w", ctx.Err())

@@ -18,11 +18,15 @@ func (f *Flow) codeFromPaste(pasted string) (string, error) {
 	if q, ok := pastedQuery(s); ok {
 		return f.codeFromQuery(q, false)
 	}
-	if strings.ContainsAny(s, " \t?&=/#") {
+	if strings.ContainsAny(s, "?&=/#") || !visibleASCII(s) {
 		return "", errors.New("that is neither the address the browser ended on nor a code")
 	}
 	return s, nil
 }
+
+// visibleASCII reports whether s is made of 0x21 to 0x7E only, as codes
+// and tokens are.
+func visibleASCII(s string) bool { return CheckToken(s) == nil }
 
 // pastedQuery returns the query of a pasted URL, or of a pasted query
 // string, when it has any of the redirect's parameters.
@@ -57,6 +61,9 @@ func (f *Flow) codeFromQuery(q url.Values, stateRequired bool) (string, error) {
 	code := q.Get("code")
 	if code == "" {
 		return "", errors.New("the redirect carries no code")
+	}
+	if !visibleASCII(code) {
+		return "", errors.New("the redirect's code holds characters that no code has")
 	}
 	return code, nil
 }

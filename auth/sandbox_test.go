@@ -41,6 +41,12 @@ func TestLoopbackSignIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	// The tab says "Signed in" only once rdash has checked the token.
+	var checked *oauth2.Token
+	f.SetFinish(func(ctx context.Context, tok *oauth2.Token) (string, error) {
+		checked = tok
+		return "rdash is signed in to the sandbox as alice.", nil
+	})
 	got := waitAsync(t, f)
 	b := sandboxtest.NewBrowser(t)
 	loc := b.MustDecide(f.URL(), "alice", "approve")
@@ -48,8 +54,9 @@ func TestLoopbackSignIn(t *testing.T) {
 		t.Fatalf("redirect to %s, want the loopback listener", loc)
 	}
 	page, status := b.Get(loc)
-	if status != 200 || !strings.Contains(page, "Signed in") || !strings.Contains(page, "close this tab") {
-		t.Fatalf("callback page %d:\n%s", status, page)
+	if status != 200 || !strings.Contains(page, "Signed in") || !strings.Contains(page, "as alice.") ||
+		!strings.Contains(page, "close this tab") || checked == nil {
+		t.Fatalf("callback page %d (finish ran: %v):\n%s", status, checked != nil, page)
 	}
 	r := <-got
 	if r.err != nil {
