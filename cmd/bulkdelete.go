@@ -96,7 +96,9 @@ again first: a field still as the edit left it gets its old value back; a
 list someone changed since gets the inverse of the edit (what it added is
 removed, what it removed is added back), so their additions stay; any
 other field changed since is left as it is, and the preview says so. An
-undo can itself be undone.`,
+undo cut short (a network fault, a refusal) is finished by the next undo.
+An undo is not itself undone: once an edit is undone, the next undo goes
+to the edit before it.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return f.runUndo(cmd.Context(), args, yes, asJSON)
@@ -130,14 +132,19 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes, asJSON bo
 		fmt.Fprintf(w, "Undo the edit of %s made %s:\n", safe.Line(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
 		printUndoPreview(w, u, gone)
 	})
+	runner, err := f.bulkRunner(entry.Project, client)
+	if err != nil {
+		return err
+	}
 	if len(u.Changes) == 0 {
+		// Nothing to send: the edit is done with, and recorded so, or it
+		// would stay "the last edit" and hide every edit before it.
+		if _, err := runner.Undo(ctx, u); err != nil {
+			return err
+		}
 		return f.finishJSON(asJSON, out)
 	}
 	if err := f.confirm(yes, fmt.Sprintf("Restore %d versions of %s?", len(u.Changes), entry.Project)); err != nil {
-		return err
-	}
-	runner, err := f.bulkRunner(entry.Project, client)
-	if err != nil {
 		return err
 	}
 	undo, err := runner.Undo(ctx, u)

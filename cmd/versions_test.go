@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"rdash/api"
 	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
 	"rdash/internal/bulk"
 )
 
@@ -118,13 +120,12 @@ func TestVersionsEditDryRunThenApplyThenUndo(t *testing.T) {
 			t.Fatalf("undo left %s with %v, want %v", v.ID, v.MinecraftVersions, vs[i].MinecraftVersions)
 		}
 	}
-	if r := c.run("", "versions", "undo", "lumen", "--yes"); r.code == 0 {
-		// The undo itself is undoable, so a second undo redoes the edit.
-		if got := listIDs(t, c, "lumen", "--game-version", "1.99"); len(got) != 3 {
-			t.Fatalf("undo of the undo: %d versions have 1.99, want 3", len(got))
-		}
-	} else {
-		t.Fatalf("second undo: exit %d %s", r.code, r.err)
+	// An undo is not offered as the last edit: a second undo does not redo.
+	if r := c.run("", "versions", "undo", "lumen", "--yes"); r.code == 0 || !strings.Contains(r.err, "nothing to undo") {
+		t.Fatalf("second undo: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if got := listIDs(t, c, "lumen", "--game-version", "1.99"); len(got) != 0 {
+		t.Fatalf("after a second undo %d versions have 1.99, want 0", len(got))
 	}
 }
 
@@ -280,5 +281,31 @@ func TestRetryIsOfferedOnlyWhenItCanHelp(t *testing.T) {
 	r := c.run("", "versions", "edit", "lumen", "--ids", "Az1gaM3w", "--name", "x", "--yes")
 	if r.code != ExitFailure || strings.Contains(r.err, "retry") || !strings.Contains(r.err, "will not help") {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+}
+
+// TestUndoWithNothingToRestoreMovesOn: an edit whose fields all changed
+// since is done with after one undo, so the next undo reaches the edit
+// before it instead of finding the same one again.
+func TestUndoWithNothingToRestoreMovesOn(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	vs := listIDs(t, c, "lumen", "--page-size", "2")
+	c.ok("versions", "edit", "lumen", "--ids", vs[0].ID, "--name", "First", "--yes")
+	c.ok("versions", "edit", "lumen", "--ids", vs[1].ID, "--name", "Second", "--yes")
+	colleague, err := api.New(c.env["RDASH_BASE_URL"], api.WithHTTPClient(&http.Client{Transport: sandboxtest.Bearer{Token: c.env["RDASH_TOKEN"]}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := colleague.UpdateVersions(t.Context(), "lumen", []string{vs[1].ID}, &api.BulkPatch{Name: api.Ptr("Colleague")}); err != nil {
+		t.Fatal(err)
+	}
+	if out := c.ok("versions", "undo", "lumen", "--yes"); !strings.Contains(out, "Nothing to restore") || !strings.Contains(out, "left as is") {
+		t.Fatalf("first undo:\n%s", out)
+	}
+	c.ok("versions", "undo", "lumen", "--yes")
+	got := listIDs(t, c, "lumen", "--page-size", "2")
+	if got[0].Name != vs[0].Name || got[1].Name != "Colleague" {
+		t.Fatalf("names %q, %q; want %q restored and the colleague's kept", got[0].Name, got[1].Name, vs[0].Name)
 	}
 }

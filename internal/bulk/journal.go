@@ -90,9 +90,11 @@ var ErrNothingToUndo = errors.New("nothing to undo: no edit in the journal that 
 // LastUndoable returns the edit an undo of one of projects (any project
 // when none is given; a project may be named by slug and by ID) should undo
 // next: the newest edit not undone that changed something. An undo is
-// itself an edit and can be undone (a redo), but an undo that did not
-// finish hands over to the edit it was undoing, so the next undo completes
-// it. Deletions cannot be undone through the interface and are skipped.
+// journaled like an edit but is never offered itself, so undo after undo
+// walks back through the edits instead of redoing the last one; an undo
+// that did not finish hands over to the edit it was undoing, so the next
+// undo completes it. Deletions cannot be undone through the interface and
+// are skipped.
 func (j Journal) LastUndoable(projects ...string) (*Entry, error) {
 	ids, err := j.list()
 	if err != nil {
@@ -114,11 +116,11 @@ func (j Journal) LastUndoable(projects ...string) (*Entry, error) {
 		switch {
 		case err != nil:
 			return nil, err
-		case target.UndoneBy == "":
+		case target.UndoneBy == "" && target.Undoes == "":
 			return target, nil // this undo did not finish: finish it
-		case target.UndoneBy == e.ID:
-			return e, nil
 		}
+		// A finished undo (or, in an older journal, an undo of an undo):
+		// what it undid is done with; look further back.
 	}
 	return nil, ErrNothingToUndo
 }
