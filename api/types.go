@@ -193,9 +193,18 @@ type ListVersionsOptions struct {
 // part key and file name, and must also appear in the request's Files.
 type Upload struct {
 	Name string
-	// Open returns the content; it is called once per attempt.
+	// Open returns the content, which is streamed, never held whole in
+	// memory; it is called once per attempt. Its size counts towards a
+	// Progress total when it has a Stat method (an *os.File) or a Size
+	// method (a *bytes.Reader or *strings.Reader).
 	Open func() (io.ReadCloser, error)
 }
+
+// Progress is told how many bytes of a request's uploads have been handed
+// to the connection so far, of total (-1 when the size of some upload is
+// not known). It is called from the goroutine that writes the request
+// body, so it must return quickly and must not call the Client.
+type Progress func(done, total int64)
 
 // CreateVersionRequest is the body of POST /projects/{projectId}/versions.
 // A nil slice is omitted (the server uses the channel's defaults); an empty,
@@ -210,6 +219,8 @@ type CreateVersionRequest struct {
 	Platforms         []string     `json:"platforms,omitzero"`
 	Dependencies      []Dependency `json:"dependencies,omitzero"`
 	Uploads           []Upload     `json:"-"`
+	// Progress, when set, follows the uploads as they are sent.
+	Progress Progress `json:"-"`
 }
 
 // UpdateVersionRequest is the body of PATCH /projects/{projectId}/versions/{versionId}.
@@ -226,6 +237,8 @@ type UpdateVersionRequest struct {
 	// files it keeps, names of new uploads, and external URLs.
 	Files   []string `json:"files,omitzero"`
 	Uploads []Upload `json:"-"`
+	// Progress, when set, follows the uploads as they are sent.
+	Progress Progress `json:"-"`
 }
 
 // BulkPatch is the body of PATCH /projects/{projectId}/versions. For each list

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -75,9 +76,10 @@ func validateUploadName(field, name string) error {
 
 // multipartRequest builds a request whose body streams a "data" part with
 // data as JSON and then one part per upload, so large files are never held
-// in memory. Every upload is opened first: one that cannot be opened fails
-// the call before anything is sent.
-func (c *Client) multipartRequest(ctx context.Context, method string, u *url.URL, data any, uploads []Upload) (*http.Request, error) {
+// in memory: an io.Pipe hands each chunk to the transport as it asks for
+// it. Every upload is opened first: one that cannot be opened fails the
+// call before anything is sent.
+func (c *Client) multipartRequest(ctx context.Context, method string, u *url.URL, data any, uploads []Upload, progress Progress) (*http.Request, error) {
 	meta, err := json.Marshal(data)
 	if err != nil {
 		return nil, err
@@ -93,7 +95,8 @@ func (c *Client) multipartRequest(ctx context.Context, method string, u *url.URL
 		closeAll(contents)
 		return nil, err
 	}
-	go func() { pw.CloseWithError(writeParts(mw, meta, uploads, contents)) }()
+	p := newProgressCounter(progress, contents)
+	go func() { pw.CloseWithError(writeParts(mw, meta, uploads, contents, p)) }()
 	return req, nil
 }
 
@@ -110,7 +113,7 @@ func openUploads(uploads []Upload) ([]io.ReadCloser, error) {
 	return contents, nil
 }
 
-func writeParts(mw *multipart.Writer, meta []byte, uploads []Upload, contents []io.ReadCloser) error {
+func writeParts(mw *multipart.Writer, meta []byte, uploads []Upload, contents []io.ReadCloser, p *progressCounter) error {
 	defer closeAll(contents)
 	w, err := mw.CreateFormField("data")
 	if err != nil {
@@ -124,7 +127,7 @@ func writeParts(mw *multipart.Writer, meta []byte, uploads []Upload, contents []
 		if err != nil {
 			return err
 		}
-		if _, err := io.Copy(w, contents[i]); err != nil {
+		if _, err := io.Copy(w, p.reader(contents[i])); err != nil {
 			return fmt.Errorf("files[%d] %q: %w", i, up.Name, err)
 		}
 	}
@@ -137,4 +140,61 @@ func closeAll(cs []io.ReadCloser) {
 	for _, c := range cs {
 		_ = c.Close()
 	}
+}
+
+// progressCounter counts the upload bytes read into the pipe, which hands
+// them to the transport synchronously, and reports them to fn.
+type progressCounter struct {
+	fn          Progress
+	done, total int64
+}
+
+func newProgressCounter(fn Progress, contents []io.ReadCloser) *progressCounter {
+	if fn == nil {
+		return nil
+	}
+	p := &progressCounter{fn: fn}
+	for _, c := range contents {
+		n := sizeOf(c)
+		if n < 0 {
+			p.total = -1
+			break
+		}
+		p.total += n
+	}
+	return p
+}
+
+// sizeOf is the size of an opened upload, or -1 when it cannot say.
+func sizeOf(r io.Reader) int64 {
+	switch r := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	case interface{ Size() int64 }:
+		return r.Size()
+	}
+	return -1
+}
+
+func (p *progressCounter) reader(r io.Reader) io.Reader {
+	if p == nil {
+		return r
+	}
+	return &countingReader{r, p}
+}
+
+type countingReader struct {
+	r io.Reader
+	p *progressCounter
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	if n > 0 {
+		c.p.done += int64(n)
+		c.p.fn(c.p.done, c.p.total)
+	}
+	return n, err
 }

@@ -75,8 +75,10 @@ func firstError(errs ...error) error {
 
 // CreateVersion publishes a new version from uploaded files and external
 // URLs, sent as multipart: a "data" part with the JSON metadata and one part
-// per upload keyed by its file name. A failure marked ErrMaybeApplied may
-// still have created it. POST /projects/{projectId}/versions
+// per upload keyed by its file name, streamed from Upload.Open. A failure
+// marked ErrMaybeApplied (the connection dropped or the context ended
+// after the upload began) may still have created it.
+// POST /projects/{projectId}/versions
 func (c *Client) CreateVersion(ctx context.Context, projectID string, r *CreateVersionRequest) (*Version, *Response, error) {
 	if err := validatePathID("projectId", projectID); err != nil {
 		return nil, nil, err
@@ -85,7 +87,7 @@ func (c *Client) CreateVersion(ctx context.Context, projectID string, r *CreateV
 		return nil, nil, err
 	}
 	u := c.endpoint("projects", projectID, "versions")
-	req, err := c.multipartRequest(ctx, http.MethodPost, u, r, r.Uploads)
+	req, err := c.multipartRequest(ctx, http.MethodPost, u, r, r.Uploads, r.Progress)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -107,7 +109,7 @@ func (c *Client) UpdateVersion(ctx context.Context, projectID, versionID string,
 		return nil, nil, err
 	}
 	u := c.endpoint("projects", projectID, "versions", versionID)
-	req, err := c.multipartRequest(ctx, http.MethodPatch, u, r, r.Uploads)
+	req, err := c.multipartRequest(ctx, http.MethodPatch, u, r, r.Uploads, r.Progress)
 	if err != nil {
 		return nil, nil, err
 	}
