@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -113,12 +112,15 @@ func uploadServer(t *testing.T, f *flow, h http.HandlerFunc) *api.Client {
 	ts.Listener = smallBufferListener{ts.Listener}
 	ts.Start()
 	t.Cleanup(ts.Close)
-	dialer := &net.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
-		return rc.Control(func(fd uintptr) {
-			_ = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_SNDBUF, smallSocketBuffer)
-		})
-	}}
-	hc := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
+	var dialer net.Dialer
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dialer.DialContext(ctx, network, addr)
+		if tc, ok := c.(*net.TCPConn); ok {
+			_ = tc.SetWriteBuffer(smallSocketBuffer)
+		}
+		return c, err
+	}
+	hc := &http.Client{Transport: &http.Transport{DialContext: dial}}
 	c, err := api.New(ts.URL+"/api/v1", api.WithHTTPClient(hc))
 	if err != nil {
 		t.Fatal(err)
