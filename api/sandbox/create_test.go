@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -167,4 +168,35 @@ func TestBodyLimit(t *testing.T) {
 	wantEq(t, resp.StatusCode, 413)
 	_, pg := h.list(t, "lumen", "")
 	wantEq(t, pg.Total, 25)
+}
+
+func TestUploadCountLimit(t *testing.T) {
+	t.Parallel()
+	h := start(t, sandbox.Options{})
+	tok := h.token(t, "alice")
+	for _, n := range []int{sandbox.MaxUploads, sandbox.MaxUploads + 1} {
+		var files []string
+		var ups []upload
+		for i := range n {
+			name := fmt.Sprintf("part-%03d.jar", i)
+			files = append(files, name)
+			ups = append(ups, upload{key: name, content: "x"})
+		}
+		data := map[string]any{"channel": "release", "version": fmt.Sprintf("9.0.%d", n), "name": "Many", "files": files}
+		r := h.do(t, "POST", "/projects/lumen/versions", tok, multipartBody(t, data, ups...))
+		if n > sandbox.MaxUploads {
+			r.wantError(t, 400, "files", "at most")
+		} else {
+			r.want(t, 201)
+		}
+	}
+}
+
+func TestJSONBodyLimit(t *testing.T) {
+	t.Parallel()
+	h := start(t, sandbox.Options{})
+	tok := h.token(t, "alice")
+	big := `{"changelog": "` + strings.Repeat("x", sandbox.MaxBodyBytes) + `"}`
+	h.do(t, "PATCH", "/projects/lumen/versions?ids=EEeBM181", tok, rawBody("application/json", big)).wantError(t, 413, "body")
+	h.do(t, "POST", "/orgs/emberforge/invitations", tok, rawBody("application/json", big)).wantError(t, 413, "body")
 }

@@ -109,6 +109,9 @@ func (f *versionForm) add(part *multipart.Part) error {
 	if _, dup := f.uploads[key]; dup {
 		return badRequestf("files", "two parts named %q", key)
 	}
+	if len(f.uploads) == MaxUploads {
+		return badRequestf("files", "at most %d uploaded files in one request", MaxUploads)
+	}
 	b, err := io.ReadAll(part)
 	if err != nil {
 		return multipartError(err)

@@ -52,7 +52,8 @@ type Options struct {
 const (
 	DefaultCodeTTL  = 10 * time.Minute
 	DefaultTokenTTL = time.Hour
-	MaxBodyBytes    = 8 << 20
+	MaxBodyBytes    = 8 << 20 // a request body, multipart included (413 beyond)
+	MaxUploads      = 100     // file parts of one create or update request (400 beyond)
 )
 
 func (o Options) withDefaults() (Options, error) {

@@ -1,0 +1,102 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fuzzServer is shared by every input of a fuzzing process: New generates
+// 1,500 versions, too slow to repeat per input. Inputs may change its
+// state, which is what a long-running server meets too.
+var fuzzServer = sync.OnceValues(func() (*Server, error) { return New(Options{}) })
+
+// FuzzSandboxRequest builds a request from fuzzed method, path, headers and
+// body and serves it: the sandbox must not panic, must answer 2xx, 3xx or
+// 4xx (never 5xx), and every 4xx of the API must be the JSON error body of
+// docs/wire.md (of the token endpoint, an RFC 6749 error). In headers,
+// lines are "Name: value"; "{alice}" and "{dave}" stand for valid tokens,
+// so the fuzzer reaches the handlers behind authentication.
+//
+// Seeds are in testdata/fuzz/FuzzSandboxRequest; as an ordinary test it
+// runs them. In CI: go test -run='^$' -fuzz='^FuzzSandboxRequest$' -fuzztime=10s ./api/sandbox/
+func FuzzSandboxRequest(f *testing.F) {
+	for _, seed := range []struct{ method, path, headers, body string }{
+		{"GET", "/api/v1/projects/lumen/versions?page=2&page_size=5&channel=beta&search=x", "", ""},
+		{"PATCH", "/api/v1/projects/lumen/versions?ids=EEeBM181", "Authorization: Bearer {alice}\nContent-Type: application/json", `{"add_platforms":["folia"],"name":"x"}`},
+		{"DELETE", "/api/v1/projects/lumen/versions/EEeBM181", "Authorization: Bearer {alice}", ""},
+		{"POST", "/api/v1/projects/lumen/versions", "Authorization: Bearer {alice}\nContent-Type: multipart/form-data; boundary=XX",
+			"--XX\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n{\"channel\":\"beta\",\"version\":\"9\",\"name\":\"n\",\"files\":[\"a.jar\"]}\r\n--XX\r\nContent-Disposition: form-data; name=\"a.jar\"; filename=\"a.jar\"\r\n\r\njar\r\n--XX--\r\n"},
+		{"POST", "/api/v1/orgs/emberforge/invitations", "Authorization: Bearer {alice}", `{"invitee":"erin","permissions":["MEMBER_CREATE"]}`},
+		{"PATCH", "/api/v1/orgs/emberforge/invitations/dave", "Authorization: Bearer {dave}", ""},
+		{"GET", "/api/v1/users/@me/projects", "Authorization: Bearer {dave}", ""},
+		{"POST", "/auth/oauth/token", "Content-Type: application/json", `{"grant_type":"refresh_token","refresh_token":"x"}`},
+		{"POST", "/auth/oauth/authorize", "Content-Type: application/x-www-form-urlencoded", "client_id=rdash-demo&user=bob&decision=approve&code_challenge=x"},
+		{"GET", "/api/v1/projects/lumen/versions/EEeBM181/download", "", ""},
+		{"PUT", "/api/v1/versions/EEeBM181", "Authorization: Basic x", "\x00\xff"},
+	} {
+		f.Add(seed.method, seed.path, seed.headers, []byte(seed.body))
+	}
+	f.Fuzz(func(t *testing.T, method, path, headers string, body []byte) {
+		s, err := fuzzServer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(path, "/") {
+			path = APIPrefix + "/" + path
+		}
+		req, err := http.NewRequest(method, "http://sandbox.test"+path, bytes.NewReader(body))
+		if err != nil {
+			return // not a request a client could send
+		}
+		for line := range strings.SplitSeq(headers, "\n") {
+			name, value, ok := strings.Cut(line, ":")
+			if !ok || name == "" {
+				continue
+			}
+			for _, who := range []string{"alice", "dave"} {
+				if strings.Contains(value, "{"+who+"}") {
+					tok, err := s.MintToken(who)
+					if err != nil {
+						t.Fatal(err)
+					}
+					value = strings.ReplaceAll(value, "{"+who+"}", tok)
+				}
+			}
+			req.Header.Add(strings.TrimSpace(name), strings.TrimSpace(value))
+		}
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, req)
+		checkFuzzAnswer(t, req, rec)
+	})
+}
+
+func checkFuzzAnswer(t *testing.T, req *http.Request, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	status, body := rec.Code, rec.Body.Bytes()
+	if status < 200 || status >= 500 {
+		t.Fatalf("%s %s: status %d: %.300s", req.Method, req.URL, status, body)
+	}
+	if status < 400 {
+		return
+	}
+	mt, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
+	path := req.URL.Path
+	switch {
+	case strings.HasPrefix(path, APIPrefix+"/"):
+		var e wireError
+		if mt != "application/json" || json.Unmarshal(body, &e) != nil || e.Error.Code == "" || e.Error.Message == "" {
+			t.Fatalf("%s %s: %d without the JSON error body (%s): %.300s", req.Method, req.URL, status, mt, body)
+		}
+	case path == AuthPrefix+"/oauth/token" && req.Method == http.MethodPost:
+		var e wireOAuthError
+		if mt != "application/json" || json.Unmarshal(body, &e) != nil || e.Error == "" {
+			t.Fatalf("%s %s: %d without an RFC 6749 error body: %.300s", req.Method, req.URL, status, body)
+		}
+	}
+}
