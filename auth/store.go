@@ -90,6 +90,10 @@ func StoreFor(cfg *config.Config, interactive bool) *Store {
 // FilePath is the plain-text token file.
 func (s *Store) FilePath() string { return s.file }
 
+// RecordPath is the sign-in record: which account is active, and where
+// its token is; never a token.
+func (s *Store) RecordPath() string { return s.record }
+
 // EnvToken reports whether RDASH_TOKEN is set and overrides stored tokens.
 func (s *Store) EnvToken() bool { return s.envToken != "" }
 

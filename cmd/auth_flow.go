@@ -14,26 +14,39 @@ import (
 	"rdash/config"
 )
 
-// obtainToken reads a token from standard input or runs the browser flow.
-func obtainToken(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings, in *bufio.Reader, fl loginFlags) (*oauth2.Token, error) {
+// obtainToken reads a token from standard input or runs the browser flow,
+// then has finish check and store it. In the loopback flow finish runs
+// before the browser tab is answered, so the tab tells the truth.
+func obtainToken(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings, in *bufio.Reader, fl loginFlags, finish auth.Finish) error {
 	if fl.withToken {
 		b, err := io.ReadAll(io.LimitReader(in, 64<<10))
 		tok := strings.TrimSpace(string(b))
 		if err != nil || tok == "" || strings.ContainsAny(tok, " \t\r\n") {
-			return nil, &ExitError{Code: ExitCancel, Err: errors.New("--with-token: standard input must hold one token")}
+			return &ExitError{Code: ExitCancel, Err: errors.New("--with-token: standard input must hold one token")}
 		}
-		return &oauth2.Token{AccessToken: tok, TokenType: "Bearer"}, nil
+		if err := auth.CheckToken(tok); err != nil {
+			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--with-token: %w; nothing was stored", err)}
+		}
+		_, err = finish(ctx, &oauth2.Token{AccessToken: tok, TokenType: "Bearer"})
+		return err
 	}
 	mode := auth.ChooseMode(cfg.Env, fl.noBrowser)
 	flow, err := auth.NewFlow(s, mode)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer flow.Close()
 	if mode == auth.ModePaste {
-		return pasteLogin(ctx, f, flow, in)
+		tok, err := pasteLogin(ctx, f, flow, in)
+		if err != nil {
+			return err
+		}
+		_, err = finish(ctx, tok)
+		return err
 	}
-	return browserLogin(ctx, f, flow, auth.BrowserOpener(cfg.Env))
+	flow.SetFinish(finish)
+	_, err = browserLogin(ctx, f, flow, auth.BrowserOpener(cfg.Env))
+	return err
 }
 
 func pasteLogin(ctx context.Context, f *Factory, flow *auth.Flow, in *bufio.Reader) (*oauth2.Token, error) {

@@ -5,9 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/oauth2"
 
 	"rdash/auth"
 	"rdash/internal/safe"
@@ -28,7 +32,8 @@ func newAuthLoginCmd(f *Factory) *cobra.Command {
 On a desktop rdash opens the browser and receives the answer on 127.0.0.1.
 Over SSH, without a display, or with --no-browser, open the printed URL in
 any browser and paste back the code it shows (or the address it ended on).
-With --with-token, rdash reads a token from standard input instead.
+With --with-token, rdash reads a token from standard input instead, and
+stores it only once the server has said whose it is.
 
 The token goes to the system keyring. Where none is available, rdash says so
 and stores it in a plain-text file (mode 0600) only with --insecure-storage
@@ -61,59 +66,100 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 	}
 	store := f.authStore(cfg)
 	in := bufio.NewReader(f.IO.In)
-	consent, err := storageConsent(ctx, f, store, in, fl)
+	consent, toFile, err := storageConsent(ctx, f, store, in, fl)
 	if err != nil {
 		return err
 	}
-	tok, err := obtainToken(ctx, f, cfg, settings, in, fl)
-	if err != nil {
+	// Before the user signs in, not after: a sign-in that cannot be
+	// stored is wasted, and its refresh token spent for nothing.
+	if err := store.CheckWritable(toFile); err != nil {
 		return err
 	}
-	account, tok, err := whoAmI(ctx, f, cfg, settings, tok)
-	if err != nil {
-		return err
+	finish := func(ctx context.Context, tok *oauth2.Token) (string, error) {
+		account, tok, err := whoAmI(ctx, f, cfg, settings, tok, fl.withToken)
+		if err != nil {
+			return "", err
+		}
+		where, err := store.Save(ctx, settings.Host(), account, tok, consent)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(f.IO.ErrOut, "Signed in to %s as %s. The token is stored in %s; the record of the active account is %s.\n",
+			settings.Host(), safe.Line(account), where, store.RecordPath())
+		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), safe.Line(account)), nil
 	}
-	where, err := store.Save(ctx, settings.Host(), account, tok, consent)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(f.IO.ErrOut, "Signed in to %s as %s. The token is stored in %s.\n", settings.Host(), safe.Line(account), where)
-	return nil
+	return obtainToken(ctx, f, cfg, settings, in, fl, finish)
 }
 
 // storageConsent asks the keyring first, so that a user without one is
 // told, and asked, before signing in rather than after, and so that the
-// notice is always shown before anything is written.
-func storageConsent(ctx context.Context, f *Factory, store *auth.Store, in *bufio.Reader, fl loginFlags) (auth.Consent, error) {
+// notice is always shown before anything is written. toFile says the
+// token will go to the plain-text file.
+func storageConsent(ctx context.Context, f *Factory, store *auth.Store, in *bufio.Reader, fl loginFlags) (_ auth.Consent, toFile bool, _ error) {
 	show := func(n auth.InsecureNotice) {
 		fmt.Fprintf(f.IO.ErrOut, "! %s\n  Storing it there, as --insecure-storage asks.\n", n)
 	}
-	why := store.Check(ctx)
+	why := checkKeyring(ctx, f, store)
 	if why == nil {
 		if fl.insecure { // should the keyring fail after all when saving
-			return auth.Agree(show), nil
+			return auth.Agree(show), false, nil
 		}
-		return nil, nil
+		return nil, false, nil
 	}
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return nil, false, ctx.Err()
 	}
 	notice := auth.InsecureNotice{Reason: why, Path: store.FilePath()}
 	switch {
 	case fl.insecure:
 		show(notice)
-		return auth.Agree(nil), nil
+		return auth.Agree(nil), true, nil
 	case f.IO.InTTY && !fl.withToken:
 		fmt.Fprintf(f.IO.ErrOut, "! %s\nStore the token in plain text? [y/N] ", notice)
 		answer, err := readLine(ctx, in)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if a := strings.ToLower(strings.TrimSpace(answer)); a == "y" || a == "yes" {
-			return auth.Agree(nil), nil
+			return auth.Agree(nil), true, nil
 		}
-		return nil, &ExitError{Code: ExitCancel, Err: errors.New("not signed in: no keyring, and plain-text storage declined")}
+		return nil, false, &ExitError{Code: ExitCancel, Err: errors.New("not signed in: no keyring, and plain-text storage declined")}
 	}
-	return nil, &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s\nNot signing in: storing a token in plain text needs consent. "+
+	return nil, false, &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s\nNot signing in: storing a token in plain text needs consent. "+
 		"Run again with --insecure-storage, or where a keyring is available", notice)}
+}
+
+// checkKeyring asks the keyring whether it answers. A keyring that takes
+// long (a bus that accepts and never answers, or an unlock prompt) makes
+// rdash say, on standard error, what it is waiting for and for how long;
+// like gh's other notes during login, it goes to standard error whether or
+// not that is a terminal.
+func checkKeyring(ctx context.Context, f *Factory, store *auth.Store) error {
+	var mu sync.Mutex
+	stopped := false
+	t := time.AfterFunc(auth.KeyringWaitNotice, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped {
+			fmt.Fprintf(f.IO.ErrOut, "Waiting for the system keyring (%s) to answer; it may be asking for its password. "+
+				"Giving up after %s...\n", keyringName(), store.Timeout())
+		}
+	})
+	err := store.Check(ctx)
+	mu.Lock()
+	stopped = true
+	mu.Unlock()
+	t.Stop()
+	return err
+}
+
+// keyringName says which keyring rdash asks on this system.
+func keyringName() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "the macOS Keychain"
+	case "windows":
+		return "the Windows Credential Manager"
+	}
+	return "the Secret Service on the D-Bus session bus"
 }

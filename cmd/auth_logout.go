@@ -17,7 +17,19 @@ func newAuthLogoutCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			removed, err := f.authStore(cfg).Delete(cmd.Context(), settings.Host())
+			store := f.authStore(cfg)
+			// A malformed record would block every logout: it holds no
+			// token, so set it aside and sign out of what can be found.
+			aside, err := store.SetAsideRecord()
+			if err != nil {
+				return fmt.Errorf("the sign-in record %s is malformed and could not be moved aside (%v): delete it, then run this again", store.RecordPath(), err)
+			}
+			if aside != "" {
+				fmt.Fprintf(f.IO.ErrOut, "The sign-in record %s was malformed; moved it to %s. "+
+					"A token it pointed to in the keyring cannot be found without it: sign in again and sign out to remove it.\n",
+					store.RecordPath(), aside)
+			}
+			removed, err := store.Delete(cmd.Context(), settings.Host())
 			switch {
 			case len(removed) > 0:
 				var places []string

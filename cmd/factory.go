@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -82,6 +83,10 @@ func (f *Factory) Config() (*config.Config, error) {
 		return nil, &ExitError{Code: ExitCancel, Err: err}
 	}
 	f.cfg = c
+	// Before any screen is drawn, so they go to the terminal.
+	for _, w := range c.Warnings {
+		f.warn(errors.New(w))
+	}
 	return c, nil
 }
 

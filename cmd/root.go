@@ -45,6 +45,11 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 	if err == nil {
 		return ExitOK
 	}
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		// Ctrl+C, at a prompt or while waiting: not an error to explain.
+		fmt.Fprintln(f.IO.ErrOut, "rdash: cancelled")
+		return ExitCancel
+	}
 	// Errors quote the server (a refused version string, a message), so
 	// they are made safe like any other server text.
 	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.Text(err.Error()))
