@@ -25,6 +25,18 @@ type transportError struct {
 func (e *transportError) Error() string { return e.method + " " + e.path + ": " + e.err.Error() }
 func (e *transportError) Unwrap() error { return e.err }
 
+// Is matches ErrNoResponse always, and ErrUnreachable when the dial failed.
+func (e *transportError) Is(target error) bool {
+	return target == ErrNoResponse || target == ErrUnreachable && dialFailed(e.err)
+}
+
+// dialFailed reports whether err is a failure to connect: the name did not
+// resolve, or the connection was refused or timed out.
+func dialFailed(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
+}
+
 // newRequest builds a request with the headers every call carries.
 func (c *Client) newRequest(ctx context.Context, method string, u *url.URL, body io.Reader, contentType string) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, method, u.String(), body)
@@ -82,9 +94,7 @@ func newTransportError(req *http.Request, err error) *transportError {
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	var op *net.OpError
-	dialFailed := errors.As(err, &op) && op.Op == "dial"
-	return &transportError{req.Method, req.URL.EscapedPath(), err, !dialFailed}
+	return &transportError{req.Method, req.URL.EscapedPath(), err, !dialFailed(err)}
 }
 
 // retryWait says whether err is worth another attempt, and after how long.

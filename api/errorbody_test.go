@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode"
@@ -63,6 +65,39 @@ func TestErrorBodyKeepsMessageAsData(t *testing.T) {
 		}
 		if strings.IndexFunc(err.Error(), notPrintable) >= 0 {
 			t.Errorf("Error() = %q holds unprintable characters", err)
+		}
+	}
+}
+
+// TestNoResponseSentinels checks that failures without a response are
+// classified by sentinel: unreachable (nothing was sent) and dropped
+// (something was) both match ErrNoResponse, only the first ErrUnreachable,
+// and a local error such as a file's EACCES matches neither.
+func TestNoResponseSentinels(t *testing.T) {
+	t.Parallel()
+	closed := newTestServer(t, status(200))
+	unreachable := newTestClient(t, closed, api.WithMaxRetries(0))
+	closed.Close()
+	dropping := newTestClient(t, newTestServer(t, hangUp), api.WithMaxRetries(0))
+	_, _, errDial := unreachable.GetUser(t.Context(), "@me")
+	_, _, errDrop := dropping.GetUser(t.Context(), "@me")
+	_, _, errStatus := newTestClient(t, newTestServer(t, status(503)), api.WithMaxRetries(0)).GetUser(t.Context(), "@me")
+	cases := []struct {
+		name                      string
+		err                       error
+		noResponse, isUnreachable bool
+	}{
+		{"refused", errDial, true, true},
+		{"dropped", errDrop, true, false},
+		{"503", errStatus, false, false},
+		{"EACCES", &os.PathError{Op: "open", Path: "state.json", Err: syscall.EACCES}, false, false},
+	}
+	for _, tc := range cases {
+		if got := errors.Is(tc.err, api.ErrNoResponse); got != tc.noResponse {
+			t.Errorf("%s: Is(%v, ErrNoResponse) = %v", tc.name, tc.err, got)
+		}
+		if got := errors.Is(tc.err, api.ErrUnreachable); got != tc.isUnreachable {
+			t.Errorf("%s: Is(%v, ErrUnreachable) = %v", tc.name, tc.err, got)
 		}
 	}
 }

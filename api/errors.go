@@ -38,6 +38,16 @@ var (
 	// ErrResponseTooLarge is a success response whose body passes the limit
 	// set with WithMaxBodyBytes.
 	ErrResponseTooLarge = errors.New("response body too large")
+	// ErrNoResponse matches a request that got no complete response: the
+	// server could not be reached, the connection dropped, or the context
+	// ended (which errors.Is also finds). Classify failures with it rather
+	// than with net.Error, which local file errors (syscall.Errno) satisfy
+	// too.
+	ErrNoResponse = errors.New("no response from the server")
+	// ErrUnreachable matches a request that could not be sent because the
+	// server could not be reached (its name did not resolve, or the
+	// connection was refused or timed out). It implies ErrNoResponse.
+	ErrUnreachable = errors.New("cannot reach the server")
 )
 
 // Error is a failed response from the service. It never holds a token.
