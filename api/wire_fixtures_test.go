@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -13,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,10 +92,45 @@ func wireSame(t *testing.T, what string, got any, want []byte) {
 		t.Fatal(err)
 	}
 	if g, w := wireJSON(t, b), wireJSON(t, want); !reflect.DeepEqual(g, w) {
-		gb, _ := json.Marshal(g)
-		wb, _ := json.Marshal(w)
-		t.Errorf("%s differs from the fixture\nclient:  %s\nfixture: %s", what, gb, wb)
+		t.Errorf("%s differs from the fixture:\n%s", what, strings.Join(wireDiff(g, w, "$"), "\n"))
 	}
+}
+
+// wireDiff lists where got and want differ, by member path.
+func wireDiff(got, want any, path string) []string {
+	gm, gok := got.(map[string]any)
+	wm, wok := want.(map[string]any)
+	if gok && wok {
+		var out []string
+		for _, k := range slices.Sorted(maps.Keys(wm)) {
+			if _, ok := gm[k]; !ok {
+				out = append(out, fmt.Sprintf("%s.%s: the fixture has it, the client does not", path, k))
+				continue
+			}
+			out = append(out, wireDiff(gm[k], wm[k], path+"."+k)...)
+		}
+		for _, k := range slices.Sorted(maps.Keys(gm)) {
+			if _, ok := wm[k]; !ok {
+				out = append(out, fmt.Sprintf("%s.%s: the client has it, the fixture does not", path, k))
+			}
+		}
+		return out
+	}
+	gl, gok := got.([]any)
+	wl, wok := want.([]any)
+	if gok && wok && len(gl) == len(wl) {
+		var out []string
+		for i := range gl {
+			out = append(out, wireDiff(gl[i], wl[i], fmt.Sprintf("%s[%d]", path, i))...)
+		}
+		return out
+	}
+	if reflect.DeepEqual(got, want) {
+		return nil
+	}
+	gb, _ := json.Marshal(got)
+	wb, _ := json.Marshal(want)
+	return []string{fmt.Sprintf("%s: client %.200s, fixture %.200s", path, gb, wb)}
 }
 
 // wireData returns the data member of a fixture, or the whole of it.
