@@ -69,7 +69,7 @@ func (c *Client) UpdateVersions(ctx context.Context, projectID string, ids []str
 	if err != nil {
 		return nil, err
 	}
-	return c.bulk(ctx, http.MethodPatch, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
 		req, err := c.newRequest(ctx, http.MethodPatch, u, bytes.NewReader(body), "application/json")
 		if err != nil {
 			return nil, err
@@ -82,7 +82,7 @@ func (c *Client) UpdateVersions(ctx context.Context, projectID string, ids []str
 // DeleteVersions deletes many versions, split and sent like UpdateVersions.
 // DELETE /projects/{projectId}/versions?ids=…
 func (c *Client) DeleteVersions(ctx context.Context, projectID string, ids []string) (*BulkResult, error) {
-	return c.bulk(ctx, http.MethodDelete, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
 		req, err := c.newRequest(ctx, http.MethodDelete, u, nil, "")
 		if err != nil {
 			return nil, err
@@ -136,7 +136,7 @@ func (c *Client) bulkSlots() chan struct{} {
 // WithConcurrency requests of this client in flight. This is the only
 // place a bulk change is split or sent concurrently: callers pass every ID
 // of a change in one call.
-func (c *Client) bulk(ctx context.Context, method, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
+func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
 	if err := validatePathID("projectId", projectID); err != nil {
 		return nil, err
 	}
@@ -166,18 +166,18 @@ func (c *Client) bulk(ctx context.Context, method, projectID string, ids []strin
 		}
 	}
 	for i, part := range parts {
+		pu := *u
+		pu.RawQuery = "ids=" + joinIDs(part)
 		select {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
-			// Never sent, like a part whose request sees the context ended.
-			errs[i] = &transportError{method, u.EscapedPath(), ctx.Err(), false}
+			// The request sees the context ended and fails unsent, at once.
+			versions[i], errs[i] = send(ctx, &pu)
 			ended(len(part))
 			continue
 		}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			pu := *u
-			pu.RawQuery = "ids=" + joinIDs(part)
 			versions[i], errs[i] = send(ctx, &pu) // a failed part must not stop the others
 			ended(len(part))
 		})
