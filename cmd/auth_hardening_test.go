@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"rdash/api/sandbox"
 )
@@ -235,4 +236,60 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// concurrentStatus signs in through the paste flow with tokens that are
+// expired at once, then runs `auth status` n times at the same moment,
+// as n processes would: each has its own Store, so they meet only at the
+// lock and the stored token. Every one must renew, or find the renewed
+// token, and none may be signed out.
+func concurrentStatus(t *testing.T, c *cli, n int, loginArgs ...string) {
+	s := c.start(false, append([]string{"auth", "login", "--no-browser"}, loginArgs...)...)
+	io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")
+	if exit := s.exit(); exit != 0 {
+		t.Fatalf("login exit %d:\n%s", exit, s.stderr())
+	}
+	results := make([]result, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			results[i] = c.run("", "auth", "status")
+		})
+	}
+	close(start)
+	wg.Wait()
+	for i, r := range results {
+		if r.code != 0 || !strings.Contains(r.out, "Signed in as dave") {
+			t.Errorf("process %d: exit %d\n%s%s", i, r.code, r.out, r.err)
+		}
+	}
+}
+
+func TestConcurrentRefreshFromTheFile(t *testing.T) {
+	t.Parallel()
+	c := authCLI(t, "", sandbox.Options{TokenTTL: 5 * time.Second, Latency: 10 * time.Millisecond})
+	concurrentStatus(t, c, 6, "--insecure-storage")
+}
+
+// TestAuthKeyringConcurrentRefresh is concurrentStatus against the real
+// Secret Service of .ci/with-keyring (its name matches CI's -run there).
+func TestAuthKeyringConcurrentRefresh(t *testing.T) {
+	bus := os.Getenv("DBUS_SESSION_BUS_ADDRESS")
+	if bus == "" {
+		if os.Getenv("RDASH_REQUIRE_KEYRING") == "1" {
+			t.Fatal("RDASH_REQUIRE_KEYRING=1 but no session bus")
+		}
+		t.Skip("no session bus; run under .ci/with-keyring to test against a real Secret Service")
+	}
+	c := authCLI(t, "", sandbox.Options{TokenTTL: 5 * time.Second, Latency: 10 * time.Millisecond})
+	c.env["DBUS_SESSION_BUS_ADDRESS"] = bus
+	concurrentStatus(t, c, 6)
+	rep, r := c.status()
+	wantExit(t, r, 0)
+	if rep.Storage != "keyring" {
+		t.Fatalf("status = %+v", rep)
+	}
+	wantExit(t, c.run("", "auth", "logout"), 0, "the system keyring")
 }
