@@ -20,7 +20,8 @@ import (
 
 // TestNoSecretInErrorsPagesOrFiles runs the failure paths and greps every
 // error string, callback page and file for the secrets: the sandbox's
-// tokens and codes (prefix sbx_), the client secret, and the states.
+// tokens and codes (prefix sbx_), the client secret, the states and the
+// PKCE verifiers.
 // Only the consented plain-text token file may hold a token.
 func TestNoSecretInErrorsPagesOrFiles(t *testing.T) {
 	t.Parallel()
@@ -43,7 +44,7 @@ func TestNoSecretInErrorsPagesOrFiles(t *testing.T) {
 		}
 		t.Cleanup(func() { f.Close() })
 		u, _ := url.Parse(f.URL())
-		secrets = append(secrets, u.Query().Get("state"))
+		secrets = append(secrets, u.Query().Get("state"), f.verifier)
 		return f
 	}
 
