@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,8 +79,11 @@ func FuzzValidate(f *testing.F) {
 		case err != nil && (!fieldName.MatchString(ve.Field) || ve.Rule == ""):
 			t.Errorf("Validate = %q: the field is not an interface name, or no rule", err)
 		case err == nil:
-			if r, ok := v.(*api.CreateVersionRequest); ok {
+			switch r := v.(type) {
+			case *api.CreateVersionRequest:
 				createInSandbox(t, sb, r)
+			case *api.UpdateVersionRequest:
+				updateInSandbox(t, sb, r)
 			}
 		}
 	})
@@ -99,6 +103,31 @@ func createInSandbox(t *testing.T, sb *api.Client, r *api.CreateVersionRequest) 
 	cp := *r
 	cp.Channel = "release"
 	_, _, err := sb.CreateVersion(t.Context(), "lumen", &cp)
+	var e *api.Error
+	if errors.As(err, &e) && e.StatusCode == http.StatusBadRequest {
+		b, _ := json.Marshal(cp)
+		t.Errorf("the client accepted %s, the sandbox refused it: %v", b, err)
+	}
+}
+
+// updateInSandbox sends an update the client accepted to lumen 1.0.0 (by
+// ID, which no update changes), keeping only what the client can know to
+// exist: the release channel, and files that are uploaded or external.
+// The sandbox must not refuse it as malformed.
+func updateInSandbox(t *testing.T, sb *api.Client, r *api.UpdateVersionRequest) {
+	cp := *r
+	if cp.Channel != nil {
+		cp.Channel = api.Ptr("release")
+	}
+	if cp.Files != nil {
+		cp.Files = slices.DeleteFunc(slices.Clone(cp.Files), func(f string) bool {
+			return !strings.Contains(f, "://") && !slices.ContainsFunc(cp.Uploads, func(u api.Upload) bool { return u.Name == f })
+		})
+	}
+	if cp.Validate() != nil {
+		return
+	}
+	_, _, err := sb.UpdateVersion(t.Context(), "lumen", lumenV100, &cp)
 	var e *api.Error
 	if errors.As(err, &e) && e.StatusCode == http.StatusBadRequest {
 		b, _ := json.Marshal(cp)
