@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 )
 
@@ -91,7 +93,13 @@ func (c *Client) CreateVersion(ctx context.Context, projectID string, r *CreateV
 	if err != nil {
 		return nil, nil, err
 	}
-	return getOne[Version](ctx, c, req)
+	v, resp, err := getOne[Version](ctx, c, req)
+	if errors.Is(err, ErrMaybeApplied) {
+		// Said in terms of the version, since retrying blindly could make
+		// it twice or fail with a conflict.
+		err = fmt.Errorf("version %s may or may not exist on the server now: %w", r.Version, err)
+	}
+	return v, resp, err
 }
 
 // UpdateVersion changes one version's metadata and, when Files is set, its
