@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"sync"
@@ -176,5 +177,34 @@ func TestRefreshChildProcess(t *testing.T) {
 	src := NewSource(t.Context(), SourceOptions{Settings: a.Settings, Stored: st, Store: store})
 	if who, err := whoAmI(t, world{settings: a.Settings}, src); err != nil || who != "frank" {
 		t.Fatalf("whoAmI = %q, %v", who, err)
+	}
+}
+
+// Waiting for another process's refresh spends nothing, so it ends with
+// the request; the refresh itself, once started, does not.
+func TestWaitingForTheLockEndsWithTheRequest(t *testing.T) {
+	t.Parallel()
+	w := startSandbox(t, sandbox.Options{TokenTTL: 5 * time.Second})
+	d := newDirs(t)
+	kr := authtest.NewKeyring()
+	if _, err := d.store(kr, "").Save(t.Context(), w.settings.Host(), "dave", signIn(t, w, "dave"), nil); err != nil {
+		t.Fatal(err)
+	}
+	other := d.store(kr, "")
+	unlock, err := other.lock(t.Context()) // another process is renewing
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	store := d.store(kr, "")
+	st, _ := store.Load(t.Context(), w.settings.Host())
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	_, err = NewSource(t.Context(), SourceOptions{Settings: w.settings, Stored: st, Store: store}).TokenContext(ctx)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("TokenContext while another holds the lock = %v", err)
+	}
+	if again, _ := store.Load(t.Context(), w.settings.Host()); again.Token.RefreshToken != st.Token.RefreshToken {
+		t.Fatal("a refresh ran without the lock")
 	}
 }

@@ -134,18 +134,23 @@ func (s *Source) refresh(ctx context.Context, why string) (*oauth2.Token, error)
 	// The server rotates refresh tokens: a refresh abandoned halfway (the
 	// user left the screen) could spend the old one and lose the new one,
 	// so it runs to the end, and so does writing the new one back.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
-	defer cancel()
+	// Waiting for another process's refresh spends nothing, so that wait
+	// ends with the request (Ctrl+C).
 	if s.opts.Store != nil {
 		unlock, err := s.opts.Store.lock(ctx)
-		if err != nil {
+		switch {
+		case err == nil:
+			defer unlock()
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		default:
 			// Without the lock (an unwritable state directory), re-reading
 			// the store after a refusal still catches most races.
 			s.saveFailed(fmt.Errorf("renewing the sign-in without the lock that rdash processes share: %w", err))
-		} else {
-			defer unlock()
 		}
 	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshTimeout)
+	defer cancel()
 	if tok, ok := s.adoptStored(ctx); ok {
 		return tok, nil
 	}
