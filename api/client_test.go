@@ -313,3 +313,24 @@ func TestOversizedBody(t *testing.T) {
 		}
 	}
 }
+
+// TestBadTokenIsNotQuoted checks that a token that is not a valid header
+// value (issue 10: one with control characters was stored) fails the
+// request without the token appearing in the error, for reads and changes.
+func TestBadTokenIsNotQuoted(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, status(200))
+	for _, token := range []string{"sekrit\nInjected: yes", "sekrit\x00", "sekrit\r\n\r\nGET / HTTP/1.1"} {
+		c := newTestClient(t, ts, api.WithHTTPClient(&http.Client{Transport: bearer{token}}), api.WithMaxRetries(1))
+		_, _, errGet := c.GetUser(t.Context(), "@me")
+		_, errDel := c.DeleteVersion(t.Context(), "lumen", "1.0.0")
+		for _, err := range []error{errGet, errDel} {
+			if err == nil || strings.Contains(err.Error(), "sekrit") {
+				t.Errorf("token %q: err = %v, want a failure that does not quote it", token, err)
+			}
+		}
+	}
+	if n := ts.requests.Load(); n != 0 {
+		t.Errorf("%d requests with an invalid header reached the server", n)
+	}
+}
