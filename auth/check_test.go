@@ -155,3 +155,17 @@ func TestSaveRollsBackWhenTheRecordCannotBeWritten(t *testing.T) {
 		t.Fatal("the keyring kept the token")
 	}
 }
+
+// A Store given relative directories never writes under the working
+// directory.
+func TestRelativeDirectoriesAreNeverWritten(t *testing.T) {
+	t.Parallel()
+	store := NewStore(StoreOptions{ConfigDir: "rel/config", StateDir: "rel/state"})
+	_, err := store.Save(t.Context(), "h", "alice", testToken("1"), yes)
+	if err == nil || !strings.Contains(err.Error(), "not an absolute path") {
+		t.Fatalf("Save = %v", err)
+	}
+	if _, err := os.Stat("rel"); !os.IsNotExist(err) {
+		t.Fatal("something was written under the working directory")
+	}
+}

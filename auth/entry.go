@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -94,6 +95,9 @@ var errMalformed = errors.New("malformed (not quoted: it may hold secrets)")
 // writeJSON writes v atomically with mode 0600 (parent 0700), or removes
 // path when empty says there is nothing left to keep.
 func writeJSON(path string, v any, empty bool) error {
+	if !filepath.IsAbs(path) {
+		return fmt.Errorf("refusing to write %s: it is not an absolute path, so it would land in the working directory", path)
+	}
 	if empty {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err

@@ -35,6 +35,9 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	if s.lockPath == "" {
 		return func() {}, nil
 	}
+	if !filepath.IsAbs(s.lockPath) {
+		return nil, fmt.Errorf("refusing to lock %s: it is not an absolute path, so it would land in the working directory", s.lockPath)
+	}
 	if err := os.MkdirAll(filepath.Dir(s.lockPath), 0o700); err != nil {
 		return nil, fmt.Errorf("locking the token store: %w", err)
 	}

@@ -141,3 +141,13 @@ func FuzzParse(f *testing.F) {
 		_ = c.urlWarnings()
 	})
 }
+
+func TestWriteFileAtomicRefusesRelativePaths(t *testing.T) {
+	t.Parallel()
+	if err := WriteFileAtomic(filepath.Join("rel", "state.json"), []byte("{}")); err == nil || !strings.Contains(err.Error(), "not an absolute path") {
+		t.Fatalf("WriteFileAtomic = %v", err)
+	}
+	if _, err := os.Stat("rel"); !os.IsNotExist(err) {
+		t.Fatal("something was written under the working directory")
+	}
+}

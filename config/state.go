@@ -102,7 +102,13 @@ func (s *State) AddOrg(org string) bool {
 // WriteFileAtomic writes data to path through a temporary file and a
 // rename, with mode 0600 and parent directories of mode 0700, so a crash
 // never leaves half a file and no other user can read it.
+//
+// A relative path is refused: rdash never writes state or secrets
+// relative to the working directory.
 func WriteFileAtomic(path string, data []byte) error {
+	if !filepath.IsAbs(path) {
+		return fmt.Errorf("refusing to write %s: it is not an absolute path, so it would land in the working directory", path)
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
