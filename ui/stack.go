@@ -60,8 +60,9 @@ func (m *Model) open(msg common.OpenMsg) tea.Cmd {
 	}
 	m.showHelp = false
 	s.SetSize(m.bodySize())
-	m.stack = append(m.stack, s)
-	return s.Init()
+	m.lastID++
+	m.stack = append(m.stack, frame{id: m.lastID, s: s})
+	return own(m.lastID, s.Init())
 }
 
 // pop closes the focused screen (cancelling its requests); the home
@@ -70,8 +71,7 @@ func (m *Model) pop() {
 	if len(m.stack) <= 1 {
 		return
 	}
-	top := m.top()
-	top.Close()
+	m.top().Close()
 	m.stack = m.stack[:len(m.stack)-1]
 }
 
@@ -81,8 +81,8 @@ func (m *Model) resize(w, h int) {
 	m.status.SetWidth(w)
 	m.help.SetWidth(w)
 	bw, bh := m.bodySize()
-	for _, s := range m.stack {
-		s.SetSize(bw, bh)
+	for _, f := range m.stack {
+		f.s.SetSize(bw, bh)
 	}
 }
 

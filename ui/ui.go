@@ -65,7 +65,8 @@ type Model struct {
 	opts   Options
 	routes *common.Registry
 
-	stack    []common.Screen
+	stack    []frame
+	lastID   int // the id of the last screen pushed
 	status   statusbar.Model
 	help     help.Model
 	showHelp bool
@@ -144,7 +145,7 @@ func (m *Model) top() common.Screen {
 	if len(m.stack) == 0 {
 		return nil
 	}
-	return m.stack[len(m.stack)-1]
+	return m.stack[len(m.stack)-1].s
 }
 
 // initialTheme is the theme before the terminal answers: the configured

@@ -1,19 +1,21 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image/color"
+	"io"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"rdash/api"
 	"rdash/api/sandbox"
 	"rdash/config"
 	"rdash/ui/common"
@@ -240,13 +242,49 @@ func TestHiddenScreensStillGetTheirReplies(t *testing.T) {
 	}
 }
 
+// hangingGet answers GetVersion only once the request is cancelled, and
+// then not with context.Canceled but as a body cut short would: the
+// worst case of a reply racing the user's esc.
+type hangingGet struct {
+	common.Client
+	asked chan struct{}
+}
+
+func (h *hangingGet) GetVersion(ctx context.Context, _, _ string) (*api.Version, *api.Response, error) {
+	close(h.asked)
+	<-ctx.Done()
+	return nil, nil, fmt.Errorf("reading the answer: %w", io.ErrUnexpectedEOF)
+}
+
 func TestLeavingAScreenCancelsItsRequests(t *testing.T) {
 	t.Parallel()
-	d, m := start(t, setup{project: "lumen"})
+	c, _ := uitest.Sandbox(t, "alice")
+	hang := &hangingGet{Client: c, asked: make(chan struct{})}
+	d, m := start(t, setup{client: hang, project: "lumen"})
 	d.WaitForText("25 of 25")
-	d.Press("enter", "esc")
+	d.Press("enter")
+	d.WaitFor("the detail", func() bool { _, ok := m.top().(*detail.Model); return ok })
+	id := m.stack[len(m.stack)-1].id
+	d.WaitFor("the detail's request", func() bool {
+		select {
+		case <-hang.asked:
+			return true
+		default:
+			return false
+		}
+	})
+	d.Press("esc")
+	d.WaitFor("the detail's cut-short reply", func() bool {
+		for _, msg := range d.Seen {
+			if e, ok := msg.(envelope); ok && e.from == id {
+				if _, rendering := e.msg.(common.MarkdownRendered); !rendering {
+					return true
+				}
+			}
+		}
+		return false
+	})
 	settle(d, m)
-	d.Drain(50 * time.Millisecond)
 	if m.panel != nil || m.status.View() != "" {
 		t.Fatalf("a cancelled request was reported: %q", m.status.View())
 	}

@@ -9,24 +9,32 @@ import (
 
 // Update routes msg. The routing rule:
 //
-//   - tea.WindowSizeMsg reaches every screen on the stack, first as SetSize
-//     with the body's size, then as the message itself so a screen can
-//     start work the new size needs (a changelog rendering); and it
-//     reaches the header, status line and footer.
-//   - Keys, mouse and paste reach only the focused (top) screen. Global keys
-//     (q, esc, ?) are taken first unless that screen is Capturing() (a text
-//     field or picker has focus, so q types a q); ctrl+c always quits. An
-//     error panel takes the keys too, but over a capturing screen it keeps
-//     only esc (dismiss): the user may be mid-word when it appears.
-//   - Every other message (typed async results, ticks, ThemeMsg,
-//     VersionsChangedMsg) reaches every screen on the stack, focused or
-//     hidden; a screen keeps only its own message types and drops replies
-//     whose request id it no longer awaits.
-//   - Requests to the root itself (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
-//     EditStateMsg) are handled here; the status line sees every message.
-//     SignedInMsg and SignedOutMsg are handled here (the header's user, r
-//     to retry what failed) and then reach every screen.
+//   - A reply reaches only the screen whose command produced it, focused
+//     or hidden: the root wraps every command a screen returns so that its
+//     message comes back in an envelope with the screen's id (own). A
+//     reply to a screen that has left the stack is dropped, and so are
+//     its errors, opens and backs; the screen was cancelled with it.
+//   - Only what is global is broadcast to every screen: tea.WindowSizeMsg
+//     (after SetSize with the body's size, so a screen can start work the
+//     new size needs), ThemeMsg, StateMsg, VersionsChangedMsg, SignedInMsg
+//     and SignedOutMsg.
+//   - Keys, mouse, paste and any other terminal event reach only the
+//     focused (top) screen. Global keys (q, esc, ?) are taken first unless
+//     that screen is Capturing() (a text field has focus, so q types a q);
+//     ctrl+c always quits. An error panel takes the keys too, but over a
+//     capturing screen it keeps only esc: the user may be mid-word.
+//   - Requests to the root (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
+//     EditStateMsg, SignedInMsg, SignedOutMsg, VersionsChangedMsg) are
+//     handled here, whichever screen sent them; bubbletea's own messages
+//     (tea.Quit, clipboard, window title) pass to the program unwrapped.
+//     The status line sees every message the root handles.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if e, ok := msg.(envelope); ok {
+		var cmd tea.Cmd
+		if msg, cmd = m.deliver(e); msg == nil {
+			return m, tea.Batch(cmd, m.status.SetBusy(m.busy()))
+		}
+	}
 	cmds := []tea.Cmd{m.status.Update(msg)}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -51,6 +59,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case common.SignedOutMsg:
 		m.user, m.retry = "", nil
 		cmds = append(cmds, m.broadcast(msg))
+	case common.VersionsChangedMsg:
+		cmds = append(cmds, m.broadcast(msg))
 	case common.ErrorMsg:
 		cmds = append(cmds, m.report(msg))
 	case common.EditStateMsg:
@@ -60,7 +70,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case userLoadedMsg:
 		m.setUser(msg)
 	default:
-		cmds = append(cmds, m.broadcast(msg))
+		cmds = append(cmds, m.updateTop(msg))
 	}
 	cmds = append(cmds, m.status.SetBusy(m.busy()))
 	return m, tea.Batch(cmds...)
@@ -101,29 +111,25 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (m *Model) quit() tea.Cmd {
-	for _, s := range m.stack {
-		s.Close()
+	for _, f := range m.stack {
+		f.s.Close()
 	}
 	m.cancel()
 	return tea.Quit
 }
 
 func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
-	top := m.top()
-	if top == nil {
+	if len(m.stack) == 0 {
 		return nil
 	}
-	s, cmd := top.Update(msg)
-	m.stack[len(m.stack)-1] = s
-	return cmd
+	return m.updateAt(len(m.stack)-1, msg)
 }
 
+// broadcast gives a global message to every screen on the stack.
 func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(m.stack))
-	for i, s := range m.stack {
-		var cmd tea.Cmd
-		m.stack[i], cmd = s.Update(msg)
-		cmds = append(cmds, cmd)
+	for i := range m.stack {
+		cmds = append(cmds, m.updateAt(i, msg))
 	}
 	return tea.Batch(cmds...)
 }
@@ -131,7 +137,7 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 // busy is what the focused screen waits for, else any hidden one.
 func (m *Model) busy() string {
 	for i := len(m.stack) - 1; i >= 0; i-- {
-		if b := m.stack[i].Busy(); b != "" {
+		if b := m.stack[i].s.Busy(); b != "" {
 			return b
 		}
 	}

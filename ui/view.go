@@ -63,12 +63,12 @@ func (m *Model) bodyView(w, h int) string {
 func (m *Model) headerView() string {
 	s := m.common.Styles
 	crumbs := []string{s.Header.Render("rdash")}
-	for i, sc := range m.stack {
+	for i, f := range m.stack {
 		st := s.HeaderDim
 		if i == len(m.stack)-1 {
 			st = s.Title
 		}
-		crumbs = append(crumbs, st.Render(sc.Title()))
+		crumbs = append(crumbs, st.Render(f.s.Title()))
 	}
 	left := strings.Join(crumbs, s.HeaderDim.Render(" › "))
 	right := ""

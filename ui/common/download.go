@@ -2,6 +2,7 @@ package common
 
 import (
 	"context"
+	"net/url"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -9,35 +10,40 @@ import (
 	"rdash/internal/safe"
 )
 
-// DownloadURL is where a version's primary file downloads from, as found
-// by FetchDownloadURL, or the Err that stopped it.
-type DownloadURL struct {
+// DownloadURLMsg is where a version's primary file downloads from, as
+// found by FetchDownloadURL for request Seq, or the Err that stopped it.
+// It reaches only the screen that asked.
+type DownloadURLMsg struct {
+	Seq     int
 	Version string // the version string, safe for the terminal
 	URL     string // safe for the terminal
 	Err     error
 }
 
+// DownloadURLer is the part of the API client FetchDownloadURL needs;
+// *api.Client satisfies it.
+type DownloadURLer interface {
+	DownloadURL(ctx context.Context, projectID, versionID, fileID string) (*url.URL, *api.Response, error)
+}
+
 // FetchDownloadURL resolves where v's primary file downloads from, in a
-// command (api DownloadURL). done wraps the answer in the asking screen's
-// own message type: the versions screen and a detail above it both ask,
-// each with its own request ids, and every screen on the stack sees every
-// message.
-func FetchDownloadURL(ctx context.Context, c Client, project string, v api.Version, done func(DownloadURL) tea.Msg) tea.Cmd {
+// command (api DownloadURL); seq is the asking screen's request id.
+func FetchDownloadURL(ctx context.Context, c DownloadURLer, project string, v api.Version, seq int) tea.Cmd {
 	return func() tea.Msg {
-		d := DownloadURL{Version: safe.Line(v.Version)}
+		d := DownloadURLMsg{Seq: seq, Version: safe.Line(v.Version)}
 		u, _, err := c.DownloadURL(ctx, project, v.ID, "")
 		if err != nil {
 			d.Err = err
 		} else {
 			d.URL = safe.Line(u.String())
 		}
-		return done(d)
+		return d
 	}
 }
 
 // Copy puts the URL on the clipboard and says so, or reports why there is
 // no URL to copy.
-func (d DownloadURL) Copy() tea.Cmd {
+func (d DownloadURLMsg) Copy() tea.Cmd {
 	if d.Err != nil {
 		return ReportError(d.Err, "finding the download URL of "+d.Version, nil)
 	}

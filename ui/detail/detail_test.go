@@ -61,7 +61,7 @@ func waitIdle(d *uitest.Driver, m *Model) {
 func renders(d *uitest.Driver) int {
 	n := 0
 	for _, msg := range d.Seen {
-		if _, ok := msg.(changelogRenderedMsg); ok {
+		if _, ok := msg.(common.MarkdownRendered); ok {
 			n++
 		}
 	}

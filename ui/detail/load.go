@@ -50,13 +50,10 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 	return m.render()
 }
 
-// changelogRenderedMsg carries a glamour rendering of the changelog.
-type changelogRenderedMsg struct{ common.MarkdownRendered }
-
+// renderChangelog renders the changelog in a command; the rendering comes
+// back to this screen only, as a common.MarkdownRendered.
 func renderChangelog(key common.MarkdownKey, source string) tea.Cmd {
-	return common.RenderMarkdownCmd(key, source, func(r common.MarkdownRendered) tea.Msg {
-		return changelogRenderedMsg{r}
-	})
+	return common.RenderMarkdownCmd(key, source, func(r common.MarkdownRendered) tea.Msg { return r })
 }
 
 // render asks for the rendering the current width and theme need: from
@@ -81,7 +78,7 @@ func (m *Model) render() tea.Cmd {
 	return renderChangelog(key, m.source)
 }
 
-func (m *Model) changelogRendered(msg changelogRenderedMsg) tea.Cmd {
+func (m *Model) changelogRendered(msg common.MarkdownRendered) tea.Cmd {
 	if msg.Err != nil {
 		if msg.Key == m.want {
 			m.rendering = false

@@ -21,9 +21,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.versionLoaded(msg)
 	case retryMsg:
 		return m, m.fetch()
-	case changelogRenderedMsg:
+	case common.MarkdownRendered:
 		return m, m.changelogRendered(msg)
-	case downloadURLMsg:
+	case common.DownloadURLMsg:
 		return m, m.downloadURL(msg)
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
@@ -102,22 +102,13 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 	return nil
 }
 
-// downloadURLMsg carries the download URL of the version's primary file
-// for request seq.
-type downloadURLMsg struct {
-	seq int
-	common.DownloadURL
-}
-
 func (m *Model) copyURL() tea.Cmd {
 	m.downloadSeq++
-	seq := m.downloadSeq
-	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), m.version,
-		func(d common.DownloadURL) tea.Msg { return downloadURLMsg{seq: seq, DownloadURL: d} })
+	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), m.version, m.downloadSeq)
 }
 
-func (m *Model) downloadURL(msg downloadURLMsg) tea.Cmd {
-	if msg.seq != m.downloadSeq {
+func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
+	if msg.Seq != m.downloadSeq {
 		return nil
 	}
 	return msg.Copy()

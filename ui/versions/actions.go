@@ -74,26 +74,17 @@ func (m *Model) copyID() tea.Cmd {
 	return tea.Batch(tea.SetClipboard(id), common.Status("copied the ID of "+safe.Line(v.Version)+": "+id))
 }
 
-// downloadURLMsg carries the download URL of a version's primary file
-// for request seq.
-type downloadURLMsg struct {
-	seq int
-	common.DownloadURL
-}
-
 func (m *Model) copyURL() tea.Cmd {
 	v, ok := m.selected()
 	if !ok {
 		return nil
 	}
 	m.downloadSeq++
-	seq := m.downloadSeq
-	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), v,
-		func(d common.DownloadURL) tea.Msg { return downloadURLMsg{seq: seq, DownloadURL: d} })
+	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), v, m.downloadSeq)
 }
 
-func (m *Model) downloadURL(msg downloadURLMsg) tea.Cmd {
-	if msg.seq != m.downloadSeq {
+func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
+	if msg.Seq != m.downloadSeq {
 		return nil
 	}
 	return msg.Copy()

@@ -31,7 +31,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.loadNext()
 	case searchDebouncedMsg:
 		return m.searchDebounced(msg)
-	case downloadURLMsg:
+	case common.DownloadURLMsg:
 		return m.downloadURL(msg)
 	case common.VersionsChangedMsg:
 		m.versionsChanged(msg)
