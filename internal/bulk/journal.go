@@ -59,7 +59,7 @@ func (j Journal) Write(e *Entry) error {
 		// the same instant (a fixed clock, a fast undo) apart.
 		e.ID = fmt.Sprintf("%s-%s-%04x", e.Time.UTC().Format("20060102T150405.000000000Z"), e.Kind, rand.N(1<<16))
 	}
-	b, err := json.MarshalIndent(e, "", "  ")
+	b, err := encodeEntry(e)
 	if err != nil {
 		return err
 	}
@@ -71,15 +71,35 @@ func (j Journal) Write(e *Entry) error {
 
 func (j Journal) path(id string) string { return filepath.Join(j.Dir, id+".json") }
 
-// Read loads the entry with the given ID.
+// Read loads the entry with the given ID. An ID comes from a file that
+// may have been edited by hand, so one that is not a plain file name (a
+// path, "..") is refused rather than read outside the journal.
 func (j Journal) Read(id string) (*Entry, error) {
+	if !validEntryID(id) {
+		return nil, fmt.Errorf("journal: %q is not an entry ID", id)
+	}
 	b, err := os.ReadFile(j.path(id))
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
+	e, err := decodeEntry(b)
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: %w", j.path(id), err)
+	}
+	return e, nil
+}
+
+// encodeEntry is the file of an entry: compact JSON, since an entry of a
+// thousand versions indented is several times the size and no one reads
+// it by eye (jq does that better).
+func encodeEntry(e *Entry) ([]byte, error) { return json.Marshal(e) }
+
+// decodeEntry reads a file of the journal; it may be damaged or written by
+// hand, so nothing in it is trusted (see FuzzJournalEntry).
+func decodeEntry(b []byte) (*Entry, error) {
 	var e Entry
 	if err := json.Unmarshal(b, &e); err != nil {
-		return nil, fmt.Errorf("journal %s: %w", j.path(id), err)
+		return nil, err
 	}
 	return &e, nil
 }
@@ -159,4 +179,18 @@ func (j Journal) list() ([]string, error) {
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// validEntryID accepts the IDs Write makes, and any other plain name:
+// letters, digits, '.', '-' and '_', not starting with a dot, at most 200.
+func validEntryID(id string) bool {
+	if id == "" || len(id) > 200 || id[0] == '.' {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
