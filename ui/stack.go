@@ -16,20 +16,32 @@ import (
 	"rdash/ui/versions"
 )
 
+// Client is every screen's client interface in one, so that the command
+// starting the dashboard passes one value (*api.Client satisfies it) and
+// each screen is handed only the part it declared.
+type Client interface {
+	picker.Client
+	versions.Client
+	detail.Client
+	invitations.Client
+	account.Client
+	common.Client // ui/bulkedit's, until it declares its own
+}
+
 // register puts the screens built into the dashboard in reg: one line
 // per screen. Screens open each other with common.Open(route.X, args) and
 // never import each other; see docs/architecture.md.
-func register(reg *common.Registry, withSession bool) {
-	common.Register(reg, route.Picker, picker.Factory)
-	common.Register(reg, route.Versions, versions.Factory)
-	common.Register(reg, route.Detail, detail.Factory)
-	common.Register(reg, route.Invitations, invitations.Factory)
+func register(reg *common.Registry, c Client, withSession bool) {
+	common.Register(reg, route.Picker, picker.Factory(c))
+	common.Register(reg, route.Versions, versions.Factory(c))
+	common.Register(reg, route.Detail, detail.Factory(c))
+	common.Register(reg, route.Invitations, invitations.Factory(c))
 	common.RegisterUntyped(reg, route.BulkEdit, bulkedit.Factory)
 	common.RegisterUntyped(reg, route.Delete, bulkedit.DeleteFactory)
 	common.RegisterUntyped(reg, route.Undo, bulkedit.UndoFactory)
 	if withSession { // nothing to sign in or out with otherwise
 		common.Register(reg, route.SignIn, signin.Factory)
-		common.Register(reg, route.Account, account.Factory)
+		common.Register(reg, route.Account, account.Factory(c))
 	}
 }
 

@@ -33,7 +33,7 @@ import (
 // Options is what the dashboard needs from the command that starts it.
 type Options struct {
 	// Client talks to the service; *api.Client satisfies it.
-	Client common.Client
+	Client Client
 	// Config is the loaded configuration (theme, mouse, page size, pins).
 	Config *config.Config
 	// State is what rdash remembers between runs (pinned, recent).
@@ -93,7 +93,7 @@ func New(opts Options) *Model {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	m := &Model{cancel: cancel, opts: opts, routes: common.NewRegistry(), state: cloneState(opts.State)}
-	register(m.routes, opts.Session != nil)
+	register(m.routes, opts.Client, opts.Session != nil)
 	if opts.Routes != nil {
 		opts.Routes(m.routes)
 	}
@@ -130,7 +130,7 @@ func ProgramOptions(opts Options) []tea.ProgramOption {
 // Init opens the project picker (and the initial project, if any), asks
 // the terminal for its background colour and who is signed in.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{fetchUser(m.common.Ctx, m.common.Client)}
+	cmds := []tea.Cmd{fetchUser(m.common.Ctx, m.opts.Client)}
 	if m.common.Config.Theme == "auto" && !m.common.Config.Env.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

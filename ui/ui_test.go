@@ -26,7 +26,7 @@ import (
 )
 
 type setup struct {
-	client  common.Client
+	client  Client
 	config  *config.Config
 	project string
 	routes  func(*common.Registry)
@@ -246,7 +246,7 @@ func TestHiddenScreensStillGetTheirReplies(t *testing.T) {
 // then not with context.Canceled but as a body cut short would: the
 // worst case of a reply racing the user's esc.
 type hangingGet struct {
-	common.Client
+	Client
 	asked chan struct{}
 }
 

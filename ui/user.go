@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/api"
 	"rdash/internal/safe"
-	"rdash/ui/common"
 )
 
 // userLoadedMsg carries who is signed in, for the header.
@@ -15,8 +15,13 @@ type userLoadedMsg struct {
 	err      error
 }
 
+// userGetter is the part of the API client the root uses itself.
+type userGetter interface {
+	GetUser(ctx context.Context, userID string) (*api.User, *api.Response, error)
+}
+
 // fetchUser asks the server who is signed in (GET /users/@me).
-func fetchUser(ctx context.Context, c common.Client) tea.Cmd {
+func fetchUser(ctx context.Context, c userGetter) tea.Cmd {
 	return func() tea.Msg {
 		u, _, err := c.GetUser(ctx, "@me")
 		if err != nil {

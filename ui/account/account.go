@@ -20,6 +20,7 @@ import (
 // Model is the account screen.
 type Model struct {
 	common common.Common
+	client Client
 	ctx    context.Context
 	cancel context.CancelFunc
 	keys   keyMap
@@ -57,18 +58,21 @@ func newKeyMap(k *common.KeyMap) keyMap {
 	}
 }
 
-// Factory builds the screen for route.Account.
-func Factory(c common.Common, _ route.None) (common.Screen, error) {
-	if c.Session == nil {
-		return nil, fmt.Errorf("account: the dashboard has no session")
+// Factory returns what builds the screen for route.Account, talking to the
+// service through cl.
+func Factory(cl Client) func(common.Common, route.None) (common.Screen, error) {
+	return func(c common.Common, _ route.None) (common.Screen, error) {
+		if c.Session == nil {
+			return nil, fmt.Errorf("account: the dashboard has no session")
+		}
+		return New(c, cl), nil
 	}
-	return New(c), nil
 }
 
 // New returns the account screen; Init loads it.
-func New(c common.Common) *Model {
+func New(c common.Common, cl Client) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	return &Model{common: c, ctx: ctx, cancel: cancel, keys: newKeyMap(c.Keys)}
+	return &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(c.Keys)}
 }
 
 // Init asks the server and the session who is signed in.

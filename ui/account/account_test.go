@@ -20,9 +20,9 @@ import (
 func start(t *testing.T, o uitest.SessionOptions) (*uitest.Driver, *Model, *uitest.Session) {
 	t.Helper()
 	sess := uitest.NewSession(t, o)
-	c := uitest.Common(t, sess.Client)
+	c := uitest.Common(t, nil)
 	c.Session, c.Now = sess, time.Now
-	m := New(c)
+	m := New(c, sess.Client)
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 100, 30)
 	d.WaitFor("the account", func() bool { return m.loaded && m.Busy() == "" })
 	return d, m, sess
@@ -139,9 +139,9 @@ func TestRefusedTokenOffersSignIn(t *testing.T) {
 	sess := uitest.NewSession(t, uitest.SessionOptions{})
 	sess.Source.Use(&auth.Stored{Host: sess.Settings.Host(), Account: "alice", Where: auth.Location{Kind: auth.KindKeyring},
 		Token: &oauth2.Token{AccessToken: "tok-refused-by-the-server", Expiry: time.Now().Add(time.Hour)}})
-	c := uitest.Common(t, sess.Client)
+	c := uitest.Common(t, nil)
 	c.Session = sess
-	m := New(c)
+	m := New(c, sess.Client)
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	d.WaitForText("the server refused the token")
 	if !m.canSignIn() || !strings.Contains(d.Screen(), "Press enter to sign in again.") {

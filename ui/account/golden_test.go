@@ -66,7 +66,7 @@ var (
 var scenes = []struct {
 	name    string
 	session func() *fixedSession
-	client  common.Client // nil: the sandbox, signed in as alice
+	client  Client // nil: the sandbox, signed in as alice
 	keys    []string
 	wait    string
 }{
@@ -94,10 +94,10 @@ func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
 	if client == nil {
 		client, _ = uitest.Sandbox(t, "alice")
 	}
-	c := uitest.Common(t, client)
+	c := uitest.Common(t, nil)
 	c.Session = sc.session()
 	c.Config.Username = "alice"
-	m := New(c)
+	m := New(c, client)
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
 	d.WaitFor("the account", func() bool { return m.loaded && m.Busy() == "" })
 	d.Press(sc.keys...)

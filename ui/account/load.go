@@ -27,7 +27,7 @@ type accountLoadedMsg struct {
 
 // loadAccount asks the server who is signed in (GET /users/@me), then the
 // session what it holds: asking may have renewed the token.
-func loadAccount(ctx context.Context, c common.Client, s common.Session, seq int) tea.Cmd {
+func loadAccount(ctx context.Context, c Client, s common.Session, seq int) tea.Cmd {
 	return func() tea.Msg {
 		msg := accountLoadedMsg{seq: seq}
 		u, _, err := c.GetUser(ctx, api.Me)
@@ -47,7 +47,7 @@ func loadAccount(ctx context.Context, c common.Client, s common.Session, seq int
 func (m *Model) load() tea.Cmd {
 	m.seq++
 	m.loading = true
-	return loadAccount(m.ctx, m.common.Client, m.common.Session, m.seq)
+	return loadAccount(m.ctx, m.client, m.common.Session, m.seq)
 }
 
 func (m *Model) accountLoaded(msg accountLoadedMsg) tea.Cmd {

@@ -7,31 +7,21 @@ package common
 import (
 	"context"
 	"log/slog"
-	"net/url"
 	"time"
 
 	"rdash/api"
 	"rdash/config"
 )
 
-// Client is the part of the API client the dashboard uses. *api.Client
-// satisfies it; tests may pass a fake for cases the sandbox cannot produce.
+// Client is the part of the API client ui/bulkedit uses, through
+// Common.Client: used by ui/bulkedit until it is converted to declare its
+// own client interface, as every other screen does. *api.Client
+// satisfies it.
 type Client interface {
 	ListVersions(ctx context.Context, projectID string, opts *api.ListVersionsOptions) ([]api.Version, *api.Response, error)
 	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
-	ListUserProjects(ctx context.Context, userID string) ([]api.Project, *api.Response, error)
-	GetUser(ctx context.Context, userID string) (*api.User, *api.Response, error)
-	DownloadURL(ctx context.Context, projectID, versionID, fileID string) (*url.URL, *api.Response, error)
-	// UpdateVersions and DeleteVersions are the bulk changes the bulk edit
-	// and delete screens send, through bulk.Runner.
 	UpdateVersions(ctx context.Context, projectID string, ids []string, patch *api.BulkPatch) (*api.BulkResult, error)
 	DeleteVersions(ctx context.Context, projectID string, ids []string) (*api.BulkResult, error)
-	// ListInvitations, CreateInvitation, AcceptInvitation and
-	// DeleteInvitation serve the invitations screen.
-	ListInvitations(ctx context.Context, orgID string) ([]api.Invitation, *api.Response, error)
-	CreateInvitation(ctx context.Context, orgID string, r *api.InvitationRequest) (*api.Response, error)
-	AcceptInvitation(ctx context.Context, orgID, userID string) (*api.Response, error)
-	DeleteInvitation(ctx context.Context, orgID, userID string) (*api.Response, error)
 }
 
 // Common is what the root hands to every screen it builds. It is a value:
@@ -40,7 +30,9 @@ type Client interface {
 type Common struct {
 	// Ctx is the dashboard's context; each screen derives its own from it
 	// and cancels that when it leaves the stack.
-	Ctx    context.Context
+	Ctx context.Context
+	// Client is used by ui/bulkedit until it is converted; every other
+	// screen is given its own narrow client by its Factory.
 	Client Client
 	Config *config.Config
 	Styles *Styles

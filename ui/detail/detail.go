@@ -34,6 +34,7 @@ const (
 // Model is the version detail screen.
 type Model struct {
 	common  common.Common
+	client  Client
 	ctx     context.Context
 	cancel  context.CancelFunc
 	project common.ProjectRef
@@ -56,17 +57,20 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the screen for route.Detail.
-func Factory(c common.Common, a route.DetailArgs) (common.Screen, error) {
-	return New(c, a), nil
+// Factory returns what builds the screen for route.Detail, talking to the
+// service through cl.
+func Factory(cl Client) func(common.Common, route.DetailArgs) (common.Screen, error) {
+	return func(c common.Common, a route.DetailArgs) (common.Screen, error) {
+		return New(c, cl, a), nil
+	}
 }
 
 // New returns the detail of a.Version; the changelog from the list shows
 // at once, files and dependencies once GET answers.
-func New(c common.Common, a route.DetailArgs) *Model {
+func New(c common.Common, cl Client, a route.DetailArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
-		common: c, ctx: ctx, cancel: cancel, project: a.Project, version: a.Version,
+		common: c, client: cl, ctx: ctx, cancel: cancel, project: a.Project, version: a.Version,
 		source:    safe.Text(a.Version.Changelog),
 		changelog: viewport.New(), info: viewport.New(),
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 // listed returns version v of lumen as the list endpoint sends it (no files).
-func listed(t *testing.T, c common.Client, v string) api.Version {
+func listed(t *testing.T, c *api.Client, v string) api.Version {
 	t.Helper()
 	vs, _, err := c.ListVersions(t.Context(), "lumen", &api.ListVersionsOptions{Search: v, PageSize: 100})
 	if err != nil {
@@ -34,21 +34,22 @@ type setup struct {
 	version string
 	w, h    int
 	styles  *common.Styles
-	client  common.Client // replaces the sandbox for GET, when set
+	client  Client // replaces the sandbox for GET, when set
 }
 
 func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
 	t.Helper()
 	sandbox, _ := uitest.Sandbox(t, "alice")
 	v := listed(t, sandbox, s.version)
-	c := uitest.Common(t, sandbox)
+	c := uitest.Common(t, nil)
+	client := Client(sandbox)
 	if s.client != nil {
-		c.Client = s.client
+		client = s.client
 	}
 	if s.styles != nil {
 		c.Styles = s.styles
 	}
-	m := New(c, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
+	m := New(c, client, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, s.w, s.h)
 	waitIdle(d, m)
 	return d, m

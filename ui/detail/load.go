@@ -18,7 +18,7 @@ type versionLoadedMsg struct {
 }
 
 // fetchVersion gets one version (GET /projects/{id}/versions/{versionId}).
-func fetchVersion(ctx context.Context, c common.Client, project, id string, seq int) tea.Cmd {
+func fetchVersion(ctx context.Context, c Client, project, id string, seq int) tea.Cmd {
 	return func() tea.Msg {
 		v, _, err := c.GetVersion(ctx, project, id)
 		return versionLoadedMsg{seq: seq, version: v, err: err}
@@ -28,7 +28,7 @@ func fetchVersion(ctx context.Context, c common.Client, project, id string, seq 
 func (m *Model) fetch() tea.Cmd {
 	m.seq++
 	m.loading = true
-	return fetchVersion(m.ctx, m.common.Client, m.project.Key(), m.version.ID, m.seq)
+	return fetchVersion(m.ctx, m.client, m.project.Key(), m.version.ID, m.seq)
 }
 
 // retryMsg asks the screen to fetch the version again.

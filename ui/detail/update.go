@@ -104,7 +104,7 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 
 func (m *Model) copyURL() tea.Cmd {
 	m.downloadSeq++
-	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), m.version, m.downloadSeq)
+	return common.FetchDownloadURL(m.ctx, m.client, m.project.Key(), m.version, m.downloadSeq)
 }
 
 func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {

@@ -58,7 +58,7 @@ type actionDoneMsg struct {
 }
 
 // run sends a: PATCH to accept, DELETE to reject or cancel, POST to invite.
-func run(ctx context.Context, c common.Client, a action, seq int) tea.Cmd {
+func run(ctx context.Context, c Client, a action, seq int) tea.Cmd {
 	return func() tea.Msg {
 		var err error
 		switch a.op {
@@ -78,7 +78,7 @@ func (m *Model) start(a action) tea.Cmd {
 	m.seq++
 	m.actSeq = m.seq
 	m.acting = &a
-	return run(m.ctx, m.common.Client, a, m.actSeq)
+	return run(m.ctx, m.client, a, m.actSeq)
 }
 
 // actionDone reports the outcome and lists the organization again, so the

@@ -24,6 +24,7 @@ import (
 // Model is the invitations screen.
 type Model struct {
 	common common.Common
+	client Client
 	ctx    context.Context
 	cancel context.CancelFunc
 	keys   keyMap
@@ -52,16 +53,19 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the screen for route.Invitations.
-func Factory(c common.Common, _ route.None) (common.Screen, error) {
-	return New(c), nil
+// Factory returns what builds the screen for route.Invitations, talking to the
+// service through cl.
+func Factory(cl Client) func(common.Common, route.None) (common.Screen, error) {
+	return func(c common.Common, _ route.None) (common.Screen, error) {
+		return New(c, cl), nil
+	}
 }
 
 // New returns the screen.
-func New(c common.Common) *Model {
+func New(c common.Common, cl Client) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
-		common: c, ctx: ctx, cancel: cancel, keys: newKeyMap(),
+		common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(),
 		state: c.State, drafts: map[string]draft{},
 	}
 	m.input = newInput(c.Styles)
@@ -74,10 +78,10 @@ func New(c common.Common) *Model {
 func (m *Model) Init() tea.Cmd {
 	m.seq++
 	m.meSeq = m.seq
-	cmds := []tea.Cmd{fetchMe(m.ctx, m.common.Client, m.meSeq)}
+	cmds := []tea.Cmd{fetchMe(m.ctx, m.client, m.meSeq)}
 	m.seq++
 	m.projSeq = m.seq
-	cmds = append(cmds, fetchProjects(m.ctx, m.common.Client, m.projSeq))
+	cmds = append(cmds, fetchProjects(m.ctx, m.client, m.projSeq))
 	for _, k := range m.common.Config.Orgs {
 		cmds = append(cmds, m.addOrg(orgRef{key: k}, fromConfig))
 	}

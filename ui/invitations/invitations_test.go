@@ -16,7 +16,7 @@ import (
 
 type setup struct {
 	user     string        // signed in to the sandbox; alice when empty
-	client   common.Client // replaces the sandbox client when set
+	client   Client // replaces the sandbox client when set
 	orgs     []string      // the config file's organizations
 	username string        // the config file's username
 	state    config.State
@@ -37,19 +37,19 @@ func start(t *testing.T, s setup) *world {
 	t.Helper()
 	w := &world{t: t}
 	w.api, w.srv = uitest.Sandbox(t, cmp.Or(s.user, "alice"))
-	client := common.Client(w.api)
+	client := Client(w.api)
 	if s.client != nil {
 		client = s.client
 	}
 	if s.w == 0 {
 		s.w, s.h = 80, 21 // the body of an 80x24 terminal
 	}
-	c := uitest.Common(t, client)
+	c := uitest.Common(t, nil)
 	c.Config.Orgs, c.Config.Username = s.orgs, s.username
 	c.State = s.state
 	st := s.state
 	w.st = &st
-	w.m = New(c)
+	w.m = New(c, client)
 	w.d = uitest.NewDriver(t, uitest.Screen{S: w.m, State: &st}, s.w, s.h)
 	w.settle()
 	return w

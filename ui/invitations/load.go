@@ -35,7 +35,7 @@ type meLoadedMsg struct {
 }
 
 // fetchMe asks the server who is signed in (GET /users/@me).
-func fetchMe(ctx context.Context, c common.Client, seq int) tea.Cmd {
+func fetchMe(ctx context.Context, c Client, seq int) tea.Cmd {
 	return func() tea.Msg {
 		u, _, err := c.GetUser(ctx, api.Me)
 		return meLoadedMsg{seq: seq, user: u, err: err}
@@ -75,7 +75,7 @@ type projectsLoadedMsg struct {
 }
 
 // fetchProjects lists the user's projects (GET /users/@me/projects).
-func fetchProjects(ctx context.Context, c common.Client, seq int) tea.Cmd {
+func fetchProjects(ctx context.Context, c Client, seq int) tea.Cmd {
 	return func() tea.Msg {
 		ps, _, err := c.ListUserProjects(ctx, api.Me)
 		return projectsLoadedMsg{seq: seq, projects: ps, err: err}
@@ -113,7 +113,7 @@ type invitationsLoadedMsg struct {
 }
 
 // listInvitations lists org's pending invitations (GET /orgs/{orgId}/invitations).
-func listInvitations(ctx context.Context, c common.Client, org string, seq int) tea.Cmd {
+func listInvitations(ctx context.Context, c Client, org string, seq int) tea.Cmd {
 	return func() tea.Msg {
 		invs, _, err := c.ListInvitations(ctx, org)
 		return invitationsLoadedMsg{org: org, seq: seq, invs: invs, err: err}
@@ -128,7 +128,7 @@ func (m *Model) load(o *org) tea.Cmd {
 	}
 	m.seq++
 	o.seq, o.loading = m.seq, true
-	return listInvitations(m.ctx, m.common.Client, o.key, o.seq)
+	return listInvitations(m.ctx, m.client, o.key, o.seq)
 }
 
 // reloadMsg asks to list an organization again (r on the error panel).

@@ -148,7 +148,7 @@ func (m *Model) answer(a action) tea.Cmd {
 func (m *Model) refresh() tea.Cmd {
 	m.seq++
 	m.projSeq = m.seq
-	cmds := []tea.Cmd{fetchProjects(m.ctx, m.common.Client, m.projSeq)}
+	cmds := []tea.Cmd{fetchProjects(m.ctx, m.client, m.projSeq)}
 	for _, o := range m.orgs {
 		cmds = append(cmds, m.load(o))
 	}

@@ -20,7 +20,7 @@ type projectsLoadedMsg struct {
 }
 
 // fetchMine lists the signed-in user's projects (GET /users/@me/projects).
-func fetchMine(ctx context.Context, c common.Client, seq int) tea.Cmd {
+func fetchMine(ctx context.Context, c Client, seq int) tea.Cmd {
 	return func() tea.Msg {
 		ps, _, err := c.ListUserProjects(ctx, "@me")
 		return projectsLoadedMsg{seq: seq, projects: ps, err: err}
@@ -58,7 +58,7 @@ type projectCheckedMsg struct {
 }
 
 // checkProject fetches the first page of ref's versions.
-func checkProject(ctx context.Context, c common.Client, ref common.ProjectRef, pageSize, seq int) tea.Cmd {
+func checkProject(ctx context.Context, c Client, ref common.ProjectRef, pageSize, seq int) tea.Cmd {
 	return func() tea.Msg {
 		vs, resp, err := c.ListVersions(ctx, ref.Key(), &api.ListVersionsOptions{Page: 1, PageSize: pageSize})
 		msg := projectCheckedMsg{seq: seq, ref: ref, err: err}
@@ -81,7 +81,7 @@ func (m *Model) openSelected() tea.Cmd {
 func (m *Model) open(ref common.ProjectRef) tea.Cmd {
 	m.openSeq++
 	m.opening = ref.Key()
-	return checkProject(m.ctx, m.common.Client, ref, m.common.PageSize(), m.openSeq)
+	return checkProject(m.ctx, m.client, ref, m.common.PageSize(), m.openSeq)
 }
 
 func (m *Model) cancelOpening() {

@@ -20,6 +20,7 @@ import (
 // Model is the project picker.
 type Model struct {
 	common common.Common
+	client Client
 	ctx    context.Context
 	cancel context.CancelFunc
 
@@ -43,15 +44,18 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the picker for route.Picker.
-func Factory(c common.Common, a route.PickerArgs) (common.Screen, error) {
-	return New(c, a), nil
+// Factory returns what builds the picker for route.Picker, talking to the
+// service through cl.
+func Factory(cl Client) func(common.Common, route.PickerArgs) (common.Screen, error) {
+	return func(c common.Common, a route.PickerArgs) (common.Screen, error) {
+		return New(c, cl, a), nil
+	}
 }
 
 // New returns the picker.
-func New(c common.Common, a route.PickerArgs) *Model {
+func New(c common.Common, cl Client, a route.PickerArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	m := &Model{common: c, ctx: ctx, cancel: cancel, state: c.State, initial: safe.Line(a.Open)}
+	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, state: c.State, initial: safe.Line(a.Open)}
 	m.filter = newFilter(c.Styles)
 	m.rebuild()
 	return m
@@ -64,7 +68,7 @@ func newFilter(s *common.Styles) textinput.Model {
 // Init loads the user's projects and opens the initial project, if any.
 func (m *Model) Init() tea.Cmd {
 	m.mineSeq++
-	cmds := []tea.Cmd{fetchMine(m.ctx, m.common.Client, m.mineSeq)}
+	cmds := []tea.Cmd{fetchMine(m.ctx, m.client, m.mineSeq)}
 	if m.initial != "" {
 		cmds = append(cmds, m.open(common.ProjectRef{Slug: m.initial}))
 	}

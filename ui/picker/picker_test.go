@@ -19,7 +19,7 @@ import (
 )
 
 type setup struct {
-	client common.Client
+	client Client
 	pins   []string // from the config file
 	state  config.State
 	open   string
@@ -36,11 +36,11 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model, *config.State) {
 	if s.w == 0 {
 		s.w, s.h = 80, 24
 	}
-	c := uitest.Common(t, s.client)
+	c := uitest.Common(t, nil)
 	c.Config.Projects = s.pins
 	c.State = s.state
 	st := s.state
-	m := New(c, route.PickerArgs{Open: s.open})
+	m := New(c, s.client, route.PickerArgs{Open: s.open})
 	d := uitest.NewDriver(t, uitest.Screen{S: m, State: &st}, s.w, s.h)
 	d.WaitFor("the user's projects", func() bool { return m.mineLoaded })
 	return d, m, &st
@@ -154,7 +154,7 @@ func TestUserProjectsUnavailable(t *testing.T) {
 	anon, _ := uitest.Sandbox(t, "")
 	tests := []struct {
 		name   string
-		client common.Client
+		client Client
 		want   string
 	}{
 		{"signed out", anon, "Not signed in"},
@@ -213,9 +213,9 @@ func TestGolden(t *testing.T) {
 // switchable answers as one client until signed in, then as another, as
 // the dashboard's client does when the sign-in screen swaps its token.
 type switchable struct {
-	common.Client
+	Client
 	mu       sync.Mutex
-	signedIn common.Client
+	signedIn Client
 }
 
 func (s *switchable) ListUserProjects(ctx context.Context, user string) ([]api.Project, *api.Response, error) {
@@ -247,7 +247,7 @@ func TestSignInRefetchesYourProjects(t *testing.T) {
 
 // gated holds every versions request until release is closed.
 type gated struct {
-	common.Client
+	Client
 	release chan struct{}
 }
 

@@ -32,7 +32,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case common.SignedInMsg, common.SignedOutMsg:
 		// Whose projects these are changed: ask again.
 		m.mineSeq++
-		return m, fetchMine(m.ctx, m.common.Client, m.mineSeq)
+		return m, fetchMine(m.ctx, m.client, m.mineSeq)
 	case common.StateMsg:
 		m.state = msg.State
 		m.rebuild()

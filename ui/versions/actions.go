@@ -80,7 +80,7 @@ func (m *Model) copyURL() tea.Cmd {
 		return nil
 	}
 	m.downloadSeq++
-	return common.FetchDownloadURL(m.ctx, m.common.Client, m.project.Key(), v, m.downloadSeq)
+	return common.FetchDownloadURL(m.ctx, m.client, m.project.Key(), v, m.downloadSeq)
 }
 
 func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {

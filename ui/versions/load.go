@@ -18,7 +18,7 @@ type pageLoadedMsg struct {
 }
 
 // fetchPage lists one page of versions under a filter.
-func fetchPage(ctx context.Context, c common.Client, project string, opts *api.ListVersionsOptions, seq int) tea.Cmd {
+func fetchPage(ctx context.Context, c Client, project string, opts *api.ListVersionsOptions, seq int) tea.Cmd {
 	return func() tea.Msg {
 		vs, resp, err := c.ListVersions(ctx, project, opts)
 		if err != nil {
@@ -52,7 +52,7 @@ func (m *Model) fetch(page int) tea.Cmd {
 	m.seq++
 	m.loading, m.failed = page, false
 	opts := m.filter.Options(page, m.common.PageSize())
-	return fetchPage(ctx, m.common.Client, m.project.Key(), opts, m.seq)
+	return fetchPage(ctx, m.client, m.project.Key(), opts, m.seq)
 }
 
 // maybePrefetch fetches the next page once the cursor is near the end.

@@ -38,6 +38,7 @@ const (
 // Model is the versions screen.
 type Model struct {
 	common  common.Common
+	client  Client
 	ctx     context.Context
 	cancel  context.CancelFunc
 	project common.ProjectRef
@@ -72,17 +73,20 @@ type Model struct {
 	wide          bool
 }
 
-// Factory builds the screen for route.Versions.
-func Factory(c common.Common, a route.VersionsArgs) (common.Screen, error) {
-	return New(c, a), nil
+// Factory returns what builds the screen for route.Versions, talking to the
+// service through cl.
+func Factory(cl Client) func(common.Common, route.VersionsArgs) (common.Screen, error) {
+	return func(c common.Common, a route.VersionsArgs) (common.Screen, error) {
+		return New(c, cl, a), nil
+	}
 }
 
 // New returns the versions screen of a.Project, starting from a.First
 // when the picker already fetched it.
-func New(c common.Common, a route.VersionsArgs) *Model {
+func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
-		common: c, ctx: ctx, cancel: cancel, project: a.Project,
+		common: c, client: cl, ctx: ctx, cancel: cancel, project: a.Project,
 		total: -1, marks: newMarks(), seen: newSeen(), sort: sortState{key: sortCreated, desc: true},
 		table: table.New(tableStyles(c.Styles)),
 	}

@@ -22,7 +22,7 @@ func start(t *testing.T, project string, w, h int) (*uitest.Driver, *Model, *uit
 	t.Helper()
 	c, _ := uitest.Sandbox(t, "alice")
 	cc := &uitest.Counting{Client: c}
-	m := New(uitest.Common(t, cc), route.VersionsArgs{Project: common.ProjectRef{Slug: project}})
+	m := New(uitest.Common(t, nil), cc, route.VersionsArgs{Project: common.ProjectRef{Slug: project}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
 	waitLoaded(d, m)
 	return d, m, cc
@@ -351,7 +351,7 @@ func TestNoColorKeepsTheCursorVisible(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "")
 	cm := uitest.Common(t, c)
 	cm.Styles = common.NewStyles(common.Theme{NoColor: true})
-	m := New(cm, route.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
+	m := New(cm, c, route.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	raw := d.Raw()
@@ -365,7 +365,7 @@ func TestNoColorKeepsTheCursorVisible(t *testing.T) {
 
 // flaky fails the page it is told to, under the search it is told to, once.
 type flaky struct {
-	common.Client
+	Client
 	failPage   int
 	failSearch string
 	failed     bool
@@ -382,7 +382,7 @@ func (f *flaky) ListVersions(ctx context.Context, p string, o *api.ListVersionsO
 func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	m := New(uitest.Common(t, &flaky{Client: c, failPage: 2}), route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(t, nil), &flaky{Client: c, failPage: 2}, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	d.Press("pgdown") // near the end: page 2 fails
@@ -404,7 +404,7 @@ func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	m := New(uitest.Common(t, &flaky{Client: c, failPage: 1, failSearch: "1."}), route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(t, nil), &flaky{Client: c, failPage: 1, failSearch: "1."}, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	d.Press("/")

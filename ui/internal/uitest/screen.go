@@ -59,7 +59,7 @@ func (s Screen) View() tea.View { return tea.NewView(s.S.View()) }
 
 // Counting wraps a client and records the list requests it makes.
 type Counting struct {
-	common.Client
+	*api.Client
 	mu    sync.Mutex
 	lists []api.ListVersionsOptions
 }
@@ -83,57 +83,57 @@ func (c *Counting) Lists() []api.ListVersionsOptions {
 // sandbox cannot produce on demand.
 type Failing struct{ Err error }
 
-// ListVersions implements common.Client.
+// ListVersions implements the screens' client interfaces.
 func (f Failing) ListVersions(context.Context, string, *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
 	return nil, nil, f.Err
 }
 
-// GetVersion implements common.Client.
+// GetVersion implements the screens' client interfaces.
 func (f Failing) GetVersion(context.Context, string, string) (*api.Version, *api.Response, error) {
 	return nil, nil, f.Err
 }
 
-// ListUserProjects implements common.Client.
+// ListUserProjects implements the screens' client interfaces.
 func (f Failing) ListUserProjects(context.Context, string) ([]api.Project, *api.Response, error) {
 	return nil, nil, f.Err
 }
 
-// GetUser implements common.Client.
+// GetUser implements the screens' client interfaces.
 func (f Failing) GetUser(context.Context, string) (*api.User, *api.Response, error) {
 	return nil, nil, f.Err
 }
 
-// DownloadURL implements common.Client.
+// DownloadURL implements the screens' client interfaces.
 func (f Failing) DownloadURL(context.Context, string, string, string) (*url.URL, *api.Response, error) {
 	return nil, nil, f.Err
 }
 
-// UpdateVersions implements common.Client.
+// UpdateVersions implements the screens' client interfaces.
 func (f Failing) UpdateVersions(context.Context, string, []string, *api.BulkPatch) (*api.BulkResult, error) {
 	return nil, f.Err
 }
 
-// DeleteVersions implements common.Client.
+// DeleteVersions implements the screens' client interfaces.
 func (f Failing) DeleteVersions(context.Context, string, []string) (*api.BulkResult, error) {
 	return nil, f.Err
 }
 
-// ListInvitations implements common.Client.
+// ListInvitations implements the screens' client interfaces.
 func (f Failing) ListInvitations(context.Context, string) ([]api.Invitation, *api.Response, error) {
 	return nil, nil, f.Err
 }
 
-// CreateInvitation implements common.Client.
+// CreateInvitation implements the screens' client interfaces.
 func (f Failing) CreateInvitation(context.Context, string, *api.InvitationRequest) (*api.Response, error) {
 	return nil, f.Err
 }
 
-// AcceptInvitation implements common.Client.
+// AcceptInvitation implements the screens' client interfaces.
 func (f Failing) AcceptInvitation(context.Context, string, string) (*api.Response, error) {
 	return nil, f.Err
 }
 
-// DeleteInvitation implements common.Client.
+// DeleteInvitation implements the screens' client interfaces.
 func (f Failing) DeleteInvitation(context.Context, string, string) (*api.Response, error) {
 	return nil, f.Err
 }
