@@ -11,7 +11,7 @@ import (
 	"rdash/internal/safe/hostile"
 )
 
-var update = flag.Bool("update", false, "rewrite the fuzz seed corpus from testdata/hostile")
+var updateSeeds = flag.Bool("update-seeds", false, "rewrite the fuzz seed corpus from testdata/hostile")
 
 func TestLineAndText(t *testing.T) {
 	t.Parallel()
@@ -128,7 +128,7 @@ func TestStyled(t *testing.T) {
 }
 
 func TestFuzzSeeds(t *testing.T) {
-	hostile.CheckSeeds(t, "FuzzSanitize", *update)
+	hostile.CheckSeeds(t, "FuzzSanitize", *updateSeeds)
 }
 
 func FuzzSanitize(f *testing.F) {

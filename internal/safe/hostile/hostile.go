@@ -92,7 +92,8 @@ func corpusPath() (string, error) {
 // CheckSeeds checks that testdata/fuzz/<fuzz>/ of the calling package holds
 // every case in Go's seed corpus format, one file per case named after it,
 // so that `go test -fuzz` starts from the corpus. With update it writes
-// them instead. Other files (inputs the fuzzer found) are left alone.
+// them instead: tests pass the flag -update-seeds as update. Other files
+// (inputs the fuzzer found) are left alone.
 func CheckSeeds(t *testing.T, fuzz string, update bool) {
 	t.Helper()
 	dir := filepath.Join("testdata", "fuzz", fuzz)
@@ -112,7 +113,7 @@ func CheckSeeds(t *testing.T, fuzz string, update bool) {
 		}
 		got, err := os.ReadFile(path)
 		if err != nil || string(got) != want {
-			t.Errorf("%s is missing or stale: run go test -run %s -update", path, t.Name())
+			t.Errorf("%s is missing or stale: run go test -run %s -update-seeds", path, t.Name())
 		}
 	}
 }
