@@ -47,11 +47,11 @@ type keyMap struct {
 	SignOut, SignIn, Refresh, Yes, No key.Binding
 }
 
-func newKeyMap(k *common.KeyMap) keyMap {
+func newKeyMap() keyMap {
 	return keyMap{
 		SignOut: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sign out")),
 		SignIn:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
-		Refresh: k.Refresh,
+		Refresh: common.Bind([]string{"r"}, "r", "refresh"),
 		Yes:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "sign out")),
 		// The default is No: enter and esc keep the user signed in.
 		No: key.NewBinding(key.WithKeys("n", "enter", "esc"), key.WithHelp("n/enter", "stay signed in")),
@@ -72,7 +72,7 @@ func Factory(cl Client) func(common.Common, route.None) (common.Screen, error) {
 // New returns the account screen; Init loads it.
 func New(c common.Common, cl Client) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	return &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(c.Keys)}
+	return &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap()}
 }
 
 // Init asks the server and the session who is signed in.

@@ -5,8 +5,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// KeyMap is every key binding of the dashboard, in one place so help,
-// screens and tests agree. Screens match with key.Matches.
+// KeyMap is the keys every screen shares: the global ones the root
+// handles and list navigation. Each screen owns its other keys, in a
+// keyMap of its own package that embeds this one. Screens match with
+// key.Matches.
 type KeyMap struct {
 	// Global, handled by the root unless a screen is capturing; ForceQuit
 	// (ctrl+c) quits even then.
@@ -20,21 +22,8 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
 	Open                                                      key.Binding
 
-	// Text fields and pickers.
-	Accept, Cancel, Complete, Toggle key.Binding
-
-	// Project picker.
-	Filter, Pin, Invitations, Account key.Binding
-
-	// Versions.
-	Search, Channels, GameVersions, ClearFilters key.Binding
-	Sort, SortReverse                            key.Binding
-	Mark, MarkAll, ClearMarks                    key.Binding
-	Refresh, CopyID, CopyURL, Edit, Delete       key.Binding
-	Undo                                         key.Binding
-
-	// Detail.
-	SwitchPane key.Binding
+	// Text fields: enter takes what was typed, esc leaves the field.
+	Accept, Cancel key.Binding
 }
 
 // Bind is a binding of keys, shown in help as help and desc.
@@ -69,33 +58,8 @@ func DefaultKeyMap() *KeyMap {
 		Bottom:   Bind([]string{"G", "end"}, "G", "bottom"),
 		Open:     Bind([]string{"enter"}, "enter", "open"),
 
-		Accept:   Bind([]string{"enter"}, "enter", "apply"),
-		Cancel:   Bind([]string{"esc"}, "esc", "cancel"),
-		Complete: Bind([]string{"tab"}, "tab", "complete"),
-		Toggle:   Bind([]string{"space", "x"}, "space", "toggle"),
-
-		Filter:      Bind([]string{"/"}, "/", "filter"),
-		Pin:         Bind([]string{"p"}, "p", "pin/unpin"),
-		Invitations: Bind([]string{"i"}, "i", "invitations"),
-		Account:     Bind([]string{"@"}, "@", "account"),
-
-		Search:       Bind([]string{"/"}, "/", "search"),
-		Channels:     Bind([]string{"c"}, "c", "channel"),
-		GameVersions: Bind([]string{"v"}, "v", "game"),
-		ClearFilters: Bind([]string{"F"}, "F", "clear filters"),
-		Sort:         Bind([]string{"s"}, "s", "sort"),
-		SortReverse:  Bind([]string{"S"}, "S", "reverse sort"),
-		Mark:         Bind([]string{"space"}, "space", "mark"),
-		MarkAll:      Bind([]string{"a"}, "a", "mark all loaded"),
-		ClearMarks:   Bind([]string{"A"}, "A", "clear marks"),
-		Refresh:      Bind([]string{"r"}, "r", "refresh"),
-		CopyID:       Bind([]string{"y"}, "y", "copy ID"),
-		CopyURL:      Bind([]string{"Y"}, "Y", "copy URL"),
-		Edit:         Bind([]string{"e"}, "e", "bulk edit"),
-		Delete:       Bind([]string{"D"}, "D", "delete"),
-		Undo:         Bind([]string{"u"}, "u", "undo last edit"),
-
-		SwitchPane: Bind([]string{"tab"}, "tab", "files ⇄ changelog"),
+		Accept: Bind([]string{"enter"}, "enter", "apply"),
+		Cancel: Bind([]string{"esc"}, "esc", "cancel"),
 	}
 }
 

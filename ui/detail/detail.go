@@ -35,6 +35,7 @@ const (
 type Model struct {
 	common  common.Common
 	client  Client
+	keys    keyMap
 	ctx     context.Context
 	cancel  context.CancelFunc
 	project common.ProjectRef
@@ -70,7 +71,7 @@ func Factory(cl Client) func(common.Common, route.DetailArgs) (common.Screen, er
 func New(c common.Common, cl Client, a route.DetailArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
-		common: c, client: cl, ctx: ctx, cancel: cancel, project: a.Project, version: a.Version,
+		common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, project: a.Project, version: a.Version,
 		source:    safe.Text(a.Version.Changelog),
 		changelog: viewport.New(), info: viewport.New(),
 	}
@@ -104,13 +105,13 @@ func (m *Model) Close() { m.cancel() }
 
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
-	k := m.common.Keys
+	k := m.keys
 	return []key.Binding{k.Down, k.Up, k.SwitchPane, k.CopyID, k.CopyURL}
 }
 
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
-	k := m.common.Keys
+	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.SwitchPane, k.Refresh, k.CopyID, k.CopyURL},

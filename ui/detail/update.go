@@ -36,7 +36,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
+	k := m.keys
 	vp := m.focused()
 	switch {
 	case key.Matches(msg, k.Up):

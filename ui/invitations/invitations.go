@@ -148,6 +148,6 @@ func (m *Model) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.Top, k.Bottom},
 		{common.WithHelp(m.keys.Accept, "a", "accept your invitation"), common.WithHelp(m.keys.Reject, "x", "reject your invitation")},
 		{common.WithHelp(m.keys.Invite, "n", "invite someone"), common.WithHelp(m.keys.Cancel, "x", "cancel an invitation")},
-		{m.keys.AddOrg, k.Refresh},
+		{m.keys.AddOrg, m.keys.Refresh},
 	}
 }

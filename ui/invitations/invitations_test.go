@@ -15,10 +15,10 @@ import (
 )
 
 type setup struct {
-	user     string        // signed in to the sandbox; alice when empty
-	client   Client // replaces the sandbox client when set
-	orgs     []string      // the config file's organizations
-	username string        // the config file's username
+	user     string   // signed in to the sandbox; alice when empty
+	client   Client   // replaces the sandbox client when set
+	orgs     []string // the config file's organizations
+	username string   // the config file's username
 	state    config.State
 	w, h     int
 }

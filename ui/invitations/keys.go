@@ -7,20 +7,20 @@ import (
 	"rdash/ui/common"
 )
 
-// keyMap is the screen's own keys; navigation and refresh come from
-// common.KeyMap. Reject and Cancel share x: which one x means depends on
+// keyMap is the screen's own keys; navigation comes from common.KeyMap. Reject and Cancel share x: which one x means depends on
 // the selected row, and help shows only that one.
 type keyMap struct {
-	Accept, Reject, Cancel, Invite, AddOrg key.Binding
+	Accept, Reject, Cancel, Invite, AddOrg, Refresh key.Binding
 }
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Accept: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accept")),
-		Reject: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "reject")),
-		Cancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "cancel")),
-		Invite: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "invite")),
-		AddOrg: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "add org")),
+		Accept:  key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "accept")),
+		Reject:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "reject")),
+		Cancel:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "cancel")),
+		Invite:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "invite")),
+		AddOrg:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "add org")),
+		Refresh: common.Bind([]string{"r"}, "r", "refresh"),
 	}
 }
 
@@ -38,7 +38,7 @@ func (m *Model) actionKeys() []key.Binding {
 	case r.org.canAnswer():
 		b = append(b, m.keys.Accept, m.keys.Reject)
 	}
-	return append(b, m.keys.AddOrg, m.common.Keys.Refresh)
+	return append(b, m.keys.AddOrg, m.keys.Refresh)
 }
 
 // newInput is the field an organization is typed in.

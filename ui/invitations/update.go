@@ -93,7 +93,7 @@ func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case key.Matches(msg, k.Refresh):
+	case key.Matches(msg, m.keys.Refresh):
 		return m.refresh()
 	case key.Matches(msg, m.keys.AddOrg):
 		return m.input.Focus()

@@ -21,6 +21,7 @@ import (
 type Model struct {
 	common common.Common
 	client Client
+	keys   keyMap
 	ctx    context.Context
 	cancel context.CancelFunc
 
@@ -55,7 +56,7 @@ func Factory(cl Client) func(common.Common, route.PickerArgs) (common.Screen, er
 // New returns the picker.
 func New(c common.Common, cl Client, a route.PickerArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, state: c.State, initial: safe.Line(a.Open)}
+	m := &Model{common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, state: c.State, initial: safe.Line(a.Open)}
 	m.filter = newFilter(c.Styles)
 	m.rebuild()
 	return m
@@ -104,7 +105,7 @@ func (m *Model) SetSize(w, h int) {
 
 // ShortHelp implements common.Screen.
 func (m *Model) ShortHelp() []key.Binding {
-	k := m.common.Keys
+	k := m.keys
 	if m.Capturing() {
 		return []key.Binding{k.Open, common.WithHelp(k.Cancel, "esc", "clear"), upDownArrows}
 	}
@@ -117,7 +118,7 @@ func (m *Model) ShortHelp() []key.Binding {
 
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
-	k := m.common.Keys
+	k := m.keys
 	actions := []key.Binding{k.Open, k.Filter, k.Pin}
 	if m.common.Has(route.Invitations) {
 		actions = append(actions, k.Invitations)

@@ -48,7 +48,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 }
 
 func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
+	k := m.keys
 	if step, ok := k.ListStep(msg, len(m.items), m.listHeight()); ok {
 		m.move(step)
 		return nil
@@ -76,7 +76,7 @@ func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 // filterKey handles keys while the filter has focus: arrows still move,
 // enter opens, esc clears and leaves the field.
 func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
+	k := m.keys
 	switch {
 	case key.Matches(msg, k.Open):
 		m.filter.Blur()

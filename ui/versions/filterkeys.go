@@ -14,7 +14,7 @@ type searchDebouncedMsg struct{ seq int }
 // searchKey edits the search text. Each keystroke only restarts the
 // debounce timer; the request goes when typing pauses or on enter.
 func (m *Model) searchKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
+	k := m.keys
 	switch {
 	case key.Matches(msg, k.Accept):
 		m.closeInput()
@@ -54,7 +54,7 @@ func (m *Model) applySearch() tea.Cmd {
 
 // gameKey edits the game version list; enter applies it, esc restores it.
 func (m *Model) gameKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
+	k := m.keys
 	switch {
 	case key.Matches(msg, k.Accept):
 		m.closeInput()
@@ -74,7 +74,7 @@ func (m *Model) gameKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // channelKey drives the channel picker.
 func (m *Model) channelKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
+	k := m.keys
 	switch {
 	case key.Matches(msg, k.Up):
 		m.channels.move(-1)

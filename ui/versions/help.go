@@ -9,7 +9,7 @@ import (
 
 // ShortHelp implements common.Screen: the keys of what has the keyboard.
 func (m *Model) ShortHelp() []key.Binding {
-	k := m.common.Keys
+	k := m.keys
 	switch m.mode {
 	case modeSearch:
 		return []key.Binding{k.Accept, common.WithHelp(k.Cancel, "esc", "done")}
@@ -23,7 +23,7 @@ func (m *Model) ShortHelp() []key.Binding {
 
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
-	k := m.common.Keys
+	k := m.keys
 	bulk := []key.Binding{k.Mark, k.MarkAll, k.ClearMarks}
 	if m.common.Has(route.BulkEdit) {
 		bulk = append(bulk, k.Edit)

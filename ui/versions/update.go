@@ -60,7 +60,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // navKey moves the cursor; it reports whether msg was a movement.
 func (m *Model) navKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	k, page := m.common.Keys, m.table.PageHeight()
+	k, page := m.keys, m.table.PageHeight()
 	step, ok := k.ListStep(msg, m.table.Len(), page)
 	switch {
 	case key.Matches(msg, k.HalfUp):
@@ -75,7 +75,7 @@ func (m *Model) navKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
+	k := m.keys
 	switch {
 	case key.Matches(msg, k.Open):
 		return m.openDetail()

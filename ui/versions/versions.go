@@ -39,6 +39,7 @@ const (
 type Model struct {
 	common  common.Common
 	client  Client
+	keys    keyMap
 	ctx     context.Context
 	cancel  context.CancelFunc
 	project common.ProjectRef
@@ -86,7 +87,7 @@ func Factory(cl Client) func(common.Common, route.VersionsArgs) (common.Screen, 
 func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
-		common: c, client: cl, ctx: ctx, cancel: cancel, project: a.Project,
+		common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, project: a.Project,
 		total: -1, marks: newMarks(), seen: newSeen(), sort: sortState{key: sortCreated, desc: true},
 		table: table.New(tableStyles(c.Styles)),
 	}

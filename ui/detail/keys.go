@@ -1,0 +1,23 @@
+package detail
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/common"
+)
+
+// keyMap is the detail screen's keys: the shared ones, and its own.
+type keyMap struct {
+	*common.KeyMap
+	Refresh, CopyID, CopyURL, SwitchPane key.Binding
+}
+
+func newKeyMap(shared *common.KeyMap) keyMap {
+	return keyMap{
+		KeyMap:     shared,
+		Refresh:    common.Bind([]string{"r"}, "r", "refresh"),
+		CopyID:     common.Bind([]string{"y"}, "y", "copy ID"),
+		CopyURL:    common.Bind([]string{"Y"}, "Y", "copy URL"),
+		SwitchPane: common.Bind([]string{"tab"}, "tab", "files ⇄ changelog"),
+	}
+}

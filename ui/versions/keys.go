@@ -1,0 +1,45 @@
+package versions
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/common"
+)
+
+// keyMap is the versions screen's keys: the shared ones, and its own.
+type keyMap struct {
+	*common.KeyMap
+	// Tab completes a game version; space or x toggles a channel.
+	Complete, Toggle key.Binding
+
+	Search, Channels, GameVersions, ClearFilters key.Binding
+	Sort, SortReverse                            key.Binding
+	Mark, MarkAll, ClearMarks                    key.Binding
+	Refresh, CopyID, CopyURL, Edit, Delete       key.Binding
+	Undo                                         key.Binding
+}
+
+func newKeyMap(shared *common.KeyMap) keyMap {
+	b := common.Bind
+	return keyMap{
+		KeyMap:   shared,
+		Complete: b([]string{"tab"}, "tab", "complete"),
+		Toggle:   b([]string{"space", "x"}, "space", "toggle"),
+
+		Search:       b([]string{"/"}, "/", "search"),
+		Channels:     b([]string{"c"}, "c", "channel"),
+		GameVersions: b([]string{"v"}, "v", "game"),
+		ClearFilters: b([]string{"F"}, "F", "clear filters"),
+		Sort:         b([]string{"s"}, "s", "sort"),
+		SortReverse:  b([]string{"S"}, "S", "reverse sort"),
+		Mark:         b([]string{"space"}, "space", "mark"),
+		MarkAll:      b([]string{"a"}, "a", "mark all loaded"),
+		ClearMarks:   b([]string{"A"}, "A", "clear marks"),
+		Refresh:      b([]string{"r"}, "r", "refresh"),
+		CopyID:       b([]string{"y"}, "y", "copy ID"),
+		CopyURL:      b([]string{"Y"}, "Y", "copy URL"),
+		Edit:         b([]string{"e"}, "e", "bulk edit"),
+		Delete:       b([]string{"D"}, "D", "delete"),
+		Undo:         b([]string{"u"}, "u", "undo last edit"),
+	}
+}
