@@ -58,22 +58,44 @@ func (f *form) dispatch(msg tea.KeyPressMsg, k keyMap) (tea.Cmd, formAction) {
 
 // controlKey handles keys on choices, boxes and buttons.
 func (f *form) controlKey(msg tea.KeyPressMsg, k keyMap, t target) (tea.Cmd, formAction) {
-	isChoice := t.part == partMode || t.part == partDepType || t.part == partDepKind
 	switch {
-	case isChoice && t.field != fieldButton && key.Matches(msg, k.Left):
-		f.cycle(t, -1)
-	case isChoice && t.field != fieldButton && key.Matches(msg, k.Right, k.Toggle):
-		f.cycle(t, 1)
-	case t.part == partBox && key.Matches(msg, k.Toggle):
+	case t.choice():
+		f.choiceKey(msg, k, t)
+		return nil, actNone
+	case t.part == partBox && !key.Matches(msg, k.Toggle):
+		return f.boxKey(msg, k), actNone
+	case t.part == partBox:
 		f.plat.toggle(t.row)
-	case t.part == partBox && key.Matches(msg, k.Left):
-		return f.moveInLine(-1), actNone
-	case t.part == partBox && key.Matches(msg, k.Right):
-		return f.moveInLine(1), actNone
 	case key.Matches(msg, k.Toggle):
 		return f.press(t, false)
 	}
 	return nil, actNone
+}
+
+// choice reports that t is a ‹choice› (the buttons' line has none).
+func (t target) choice() bool {
+	return t.field != fieldButton && (t.part == partMode || t.part == partDepType || t.part == partDepKind)
+}
+
+// choiceKey turns a choice: left back, right or space on.
+func (f *form) choiceKey(msg tea.KeyPressMsg, k keyMap, t target) {
+	switch {
+	case key.Matches(msg, k.Left):
+		f.cycle(t, -1)
+	case key.Matches(msg, k.Right, k.Toggle):
+		f.cycle(t, 1)
+	}
+}
+
+// boxKey moves along a line of boxes.
+func (f *form) boxKey(msg tea.KeyPressMsg, k keyMap) tea.Cmd {
+	switch {
+	case key.Matches(msg, k.Left):
+		return f.moveInLine(-1)
+	case key.Matches(msg, k.Right):
+		return f.moveInLine(1)
+	}
+	return nil
 }
 
 // press acts on enter (or space on a button): buttons do their thing;
