@@ -52,12 +52,26 @@ type Journal struct {
 // JournalDir is where the journal lives under a state directory.
 func JournalDir(stateDir string) string { return filepath.Join(stateDir, "journal") }
 
-// Write saves e, giving it an ID when it has none.
+// How much of the past a journal keeps: the newest KeepEntries entries,
+// none older than KeepFor (counted from the newest entry's time). Older
+// ones are removed when a new entry is written.
+const (
+	KeepEntries = 50
+	KeepFor     = 30 * 24 * time.Hour
+)
+
+// idTime is the layout of the time an entry ID starts with.
+const idTime = "20060102T150405.000000000Z"
+
+// Write saves e, giving it an ID when it has none. Writing a new entry
+// prunes the journal (see KeepEntries); a failure to prune is not the
+// edit's failure and is left for the next write.
 func (j Journal) Write(e *Entry) error {
-	if e.ID == "" {
+	created := e.ID == ""
+	if created {
 		// The time sorts entries; the random tail keeps two entries made at
 		// the same instant (a fixed clock, a fast undo) apart.
-		e.ID = fmt.Sprintf("%s-%s-%04x", e.Time.UTC().Format("20060102T150405.000000000Z"), e.Kind, rand.N(1<<16))
+		e.ID = fmt.Sprintf("%s-%s-%04x", e.Time.UTC().Format(idTime), e.Kind, rand.N(1<<16))
 	}
 	b, err := encodeEntry(e)
 	if err != nil {
@@ -65,6 +79,29 @@ func (j Journal) Write(e *Entry) error {
 	}
 	if err := config.WriteFileAtomic(j.path(e.ID), b); err != nil {
 		return fmt.Errorf("journal: %w", err)
+	}
+	if created {
+		_ = j.prune(e.Time)
+	}
+	return nil
+}
+
+// prune removes the entries past KeepEntries and those older than KeepFor
+// before now. An entry whose ID does not start with a time only counts.
+func (j Journal) prune(now time.Time) error {
+	ids, err := j.list()
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		stamp, _, _ := strings.Cut(id, "-")
+		t, terr := time.Parse(idTime, stamp)
+		if len(ids)-i <= KeepEntries && (terr != nil || now.Sub(t) <= KeepFor) {
+			continue
+		}
+		if err := os.Remove(j.path(id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
 	}
 	return nil
 }
@@ -134,6 +171,8 @@ func (j Journal) LastUndoable(projects ...string) (*Entry, error) {
 		}
 		target, err := j.Read(e.Undoes)
 		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue // pruned: too old to undo
 		case err != nil:
 			return nil, err
 		case target.UndoneBy == "" && target.Undoes == "":

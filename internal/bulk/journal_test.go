@@ -162,3 +162,58 @@ func TestJournalKeepsEntriesMadeAtOneInstant(t *testing.T) {
 		t.Fatalf("the first entry was overwritten: %+v, %v", got, err)
 	}
 }
+
+func TestJournalIsPruned(t *testing.T) {
+	t.Parallel()
+	j := Journal{Dir: t.TempDir()}
+	t0 := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+	var first *Entry
+	for i := range KeepEntries + 10 {
+		e := &Entry{Time: t0.Add(time.Duration(i) * time.Minute), Kind: KindEdit, Project: "lumen"}
+		if err := j.Write(e); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = e
+		}
+		if i == 1 {
+			// An undo of the first, which pruning will leave dangling.
+			if err := j.Write(&Entry{Time: e.Time.Add(time.Second), Kind: KindEdit, Project: "lumen", Undoes: first.ID,
+				Outcomes: []Outcome{{ID: "a", Status: StatusUpdated}, {ID: "b", Status: StatusNotApplied}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ids, err := j.list()
+	if err != nil || len(ids) != KeepEntries {
+		t.Fatalf("%d entries kept (%v), want %d", len(ids), err, KeepEntries)
+	}
+	if _, err := j.Read(first.ID); err == nil {
+		t.Fatal("the oldest entry was kept")
+	}
+	// A month later, one new entry is all that is left.
+	late := &Entry{Time: t0.Add(KeepFor + 2*time.Hour), Kind: KindEdit, Project: "lumen"}
+	if err := j.Write(late); err != nil {
+		t.Fatal(err)
+	}
+	if ids, _ := j.list(); len(ids) != 1 || ids[0] != late.ID {
+		t.Fatalf("entries after a month: %v", ids)
+	}
+}
+
+func TestUndoOfAPrunedEditIsSkipped(t *testing.T) {
+	t.Parallel()
+	j := Journal{Dir: t.TempDir()}
+	t0 := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+	older := &Entry{Time: t0, Kind: KindEdit, Project: "lumen", Outcomes: []Outcome{{ID: "a", Status: StatusUpdated}}}
+	partial := &Entry{Time: t0.Add(time.Minute), Kind: KindEdit, Project: "lumen", Undoes: "20250101T000000.000000000Z-edit-0000",
+		Outcomes: []Outcome{{ID: "a", Status: StatusUpdated}, {ID: "b", Status: StatusNotApplied}}}
+	for _, e := range []*Entry{older, partial} {
+		if err := j.Write(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := j.LastUndoable(); err != nil || got.ID != older.ID {
+		t.Fatalf("got %v, %v; want the older edit past the undo of a pruned one", got, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -84,28 +85,75 @@ func loadEach(ctx context.Context, c Reader, project string, ids []string) (map[
 	return m, nil
 }
 
-// loadPages pages through the project until every ID is seen.
+// loadPages pages through the project until every ID is seen. The first
+// page tells how many there are; the rest are read concurrently, at most
+// concurrency at once, and no new wave of pages is asked for once every ID
+// is seen.
+// Without the total (a list that comes without pagination), pages are read
+// one after another while the server says there is a next one.
 func loadPages(ctx context.Context, c Reader, project string, ids []string) (map[string]api.Version, error) {
 	want := map[string]bool{}
 	for _, id := range ids {
 		want[id] = true
 	}
+	var mu sync.Mutex
 	m := map[string]api.Version{}
-	opts := &api.ListVersionsOptions{Page: 1, PageSize: 100}
-	for len(m) < len(want) {
-		vs, resp, err := c.ListVersions(ctx, project, opts)
-		if err != nil {
-			return nil, err
-		}
+	keep := func(vs []api.Version) (all bool) {
+		mu.Lock()
+		defer mu.Unlock()
 		for _, v := range vs {
 			if want[v.ID] {
 				m[v.ID] = v
 			}
 		}
-		if resp.NextPage == 0 {
+		return len(m) == len(want)
+	}
+	const size = 100
+	vs, resp, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: size})
+	if err != nil {
+		return nil, err
+	}
+	if keep(vs) || resp.NextPage == 0 {
+		return m, nil
+	}
+	if p := resp.Pagination; p == nil || p.Total <= 0 {
+		for next := resp.NextPage; next != 0; next = resp.NextPage {
+			if vs, resp, err = c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: next, PageSize: size}); err != nil {
+				return nil, err
+			}
+			if keep(vs) {
+				break
+			}
+		}
+		return m, nil
+	}
+	pages := (resp.Pagination.Total + size - 1) / size
+	// In waves of concurrency pages, so that which pages are read depends
+	// on the data only, never on timing (the sandbox's seeded faults then
+	// meet the same requests on every run).
+	for first := 2; first <= pages; first += concurrency {
+		g, gctx := errgroup.WithContext(ctx)
+		all := false
+		for page := first; page < first+concurrency && page <= pages; page++ {
+			g.Go(func() error {
+				vs, _, err := c.ListVersions(gctx, project, &api.ListVersionsOptions{Page: page, PageSize: size})
+				if err != nil {
+					return err
+				}
+				if keep(vs) {
+					mu.Lock()
+					all = true
+					mu.Unlock()
+				}
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return nil, err
+		}
+		if all {
 			break
 		}
-		opts.Page = resp.NextPage
 	}
 	return m, nil
 }

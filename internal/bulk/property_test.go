@@ -37,7 +37,7 @@ func seedFor(t *testing.T) uint64 {
 // faultyClient is a client of a sandbox that may inject faults: reads are
 // retried at once (a 429's second-long wait is not waited for; callers
 // retry), changes are never retried, as always.
-func faultyClient(t *testing.T, opts sandbox.Options, user string) *api.Client {
+func faultyClient(t testing.TB, opts sandbox.Options, user string) *api.Client {
 	t.Helper()
 	srv, run := sandboxtest.Start(t, opts)
 	tok, err := srv.MintToken(user, config.DefaultScopes...)

@@ -46,7 +46,7 @@ func signedIn(t *testing.T, opts sandbox.Options, user string) (*api.Client, *co
 }
 
 // allVersions pages through a project.
-func allVersions(t *testing.T, c *api.Client, project string) []api.Version {
+func allVersions(t testing.TB, c *api.Client, project string) []api.Version {
 	t.Helper()
 	var out []api.Version
 	opts := &api.ListVersionsOptions{Page: 1, PageSize: 100}
