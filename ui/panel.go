@@ -89,10 +89,10 @@ func (m *Model) panelHelp() []key.Binding {
 }
 
 func (m *Model) panelTitle() string {
-	switch {
-	case m.panel.problem.SignIn:
+	switch m.panel.problem.Kind {
+	case common.KindSignIn:
 		return "Signed out"
-	case strings.HasPrefix(m.panel.problem.Sentence, "Cannot reach"):
+	case common.KindUnreachable:
 		return "Server unreachable"
 	}
 	return "Problem"

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -16,8 +18,21 @@ import (
 	"rdash/internal/safe"
 )
 
+// Kind is what sort of problem an error is, decided from its type: the
+// error panel's title comes from it, never from the sentence's wording.
+type Kind int
+
+// Kinds of problem.
+const (
+	KindOther       Kind = iota
+	KindSignIn           // the server refused the sign-in
+	KindUnreachable      // the server could not be reached (dial, DNS, TLS)
+	KindLocal            // a file on this machine could not be used
+)
+
 // Problem is an error put in words for the user.
 type Problem struct {
+	Kind Kind
 	// Sentence says what went wrong, in terms of the service.
 	Sentence string
 	// Fix says what the user can do about it; empty when retrying is all.
@@ -35,11 +50,10 @@ type Problem struct {
 // problem at all: it returns the zero Problem.
 func Describe(err error) Problem {
 	var (
-		rl   *api.RateLimitError
-		ae   *api.Error
-		ve   *api.ValidationError
-		xe   *explain.Error
-		netE net.Error
+		rl *api.RateLimitError
+		ae *api.Error
+		ve *api.ValidationError
+		xe *explain.Error
 	)
 	switch {
 	case err == nil, errors.Is(err, context.Canceled):
@@ -49,7 +63,7 @@ func Describe(err error) Problem {
 		// inside would only say "Not allowed".
 		return Problem{Sentence: sentence(safe.Line(xe.Sentence))}
 	case errors.Is(err, api.ErrUnauthorized):
-		return Problem{Sentence: "The server did not accept your sign-in: it expired or was revoked.",
+		return Problem{Kind: KindSignIn, Sentence: "The server did not accept your sign-in: it expired or was revoked.",
 			Fix: "sign in again: run `rdash auth login`", Blocking: true, SignIn: true}
 	case errors.As(err, &rl):
 		return Problem{Sentence: rateLimited(rl.RetryAfter)}
@@ -66,11 +80,49 @@ func Describe(err error) Problem {
 		return Problem{Sentence: "The server sent an answer rdash cannot read."}
 	case errors.Is(err, api.ErrResponseTooLarge):
 		return Problem{Sentence: "The server sent an answer larger than rdash accepts."}
-	case errors.As(err, &netE):
-		return Problem{Sentence: "Cannot reach the server" + host(err) + ".",
+	case transport(err):
+		return Problem{Kind: KindUnreachable, Sentence: "Cannot reach the server" + host(err) + ".",
 			Fix: "check the network and the base_url setting, then press r to retry", Blocking: true}
+	case local(err):
+		return Problem{Kind: KindLocal, Sentence: sentence(safe.Line(err.Error())), Fix: localFix(err)}
 	}
 	return Problem{Sentence: sentence(safe.Line(err.Error()))}
+}
+
+// transport reports that err came from reaching the server: a dial, a
+// name lookup, or the HTTP client's *url.Error around them. It matches
+// these types, not net.Error: syscall.Errno satisfies net.Error, so a
+// full disk would otherwise read as an unreachable server.
+func transport(err error) bool {
+	var (
+		op  *net.OpError
+		dns *net.DNSError
+		ue  *url.Error
+	)
+	return errors.As(err, &op) || errors.As(err, &dns) || errors.As(err, &ue)
+}
+
+// local reports that err is about a file or the system on this machine:
+// a *fs.PathError, or a bare errno outside any network operation.
+func local(err error) bool {
+	var (
+		pe    *fs.PathError
+		errno syscall.Errno
+	)
+	return errors.As(err, &pe) || errors.As(err, &errno)
+}
+
+// localFix says what to do about a local file error, by its errno.
+func localFix(err error) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		return "free some disk space and try again"
+	case errors.Is(err, syscall.EROFS):
+		return "the file system is read-only: set RDASH_STATE_DIR to a writable place"
+	case errors.Is(err, fs.ErrPermission):
+		return "check the permissions of the file and its directory"
+	}
+	return ""
 }
 
 func describeStatus(e *api.Error) Problem {

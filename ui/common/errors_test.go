@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/url"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -58,5 +61,40 @@ func TestDescribe(t *testing.T) {
 				t.Errorf("control characters survived: %q", p.Text())
 			}
 		})
+	}
+}
+
+// TestLocalErrorsAreNotTheServer: syscall.Errno satisfies net.Error, so a
+// full disk or a read-only state directory once read "Server unreachable
+// ... check base_url" (issue 10 item 6). The kind comes from the type.
+func TestLocalErrorsAreNotTheServer(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		err  error
+		fix  string
+	}{
+		{"EACCES in a PathError", &fs.PathError{Op: "open", Path: "/home/a/.local/state/rdash/state.json", Err: syscall.EACCES},
+			"permissions"},
+		{"ENOSPC wrapped", fmt.Errorf("saving the journal: %w", syscall.ENOSPC), "disk space"},
+		{"EROFS bare", syscall.EROFS, "read-only"},
+		{"PathError of another errno", &fs.PathError{Op: "rename", Path: "/tmp/x", Err: syscall.EXDEV}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			p := Describe(tt.err)
+			if p.Kind != KindLocal || p.Blocking || strings.Contains(p.Text(), "reach") || strings.Contains(p.Text(), "base_url") {
+				t.Fatalf("Describe(%v) = %+v, want a local, non-blocking problem", tt.err, p)
+			}
+			if !strings.Contains(p.Fix, tt.fix) || (tt.fix == "" && p.Fix != "") {
+				t.Errorf("Fix = %q, want it to say %q", p.Fix, tt.fix)
+			}
+		})
+	}
+	var refused error = &url.Error{Op: "Get", URL: "http://127.0.0.1:9/",
+		Err: &net.OpError{Op: "dial", Net: "tcp", Err: &os.SyscallError{Syscall: "connect", Err: syscall.ECONNREFUSED}}}
+	if p := Describe(refused); p.Kind != KindUnreachable || !p.Blocking {
+		t.Fatalf("a refused dial, errno inside: %+v", p)
 	}
 }
