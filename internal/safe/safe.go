@@ -70,12 +70,43 @@ func isPlain(s string) bool {
 // fillers, CGJ, ...), and the line and paragraph separators. Line and Text
 // remove them; JSON output escapes them.
 func Hidden(r rune) bool {
-	return unicode.IsControl(r) || unicode.In(r, hiddenTables...)
+	if r < 0x10000 {
+		return hiddenBMP.has(r)
+	}
+	return unicode.In(r, hiddenTables...)
 }
 
 var hiddenTables = []*unicode.RangeTable{
-	unicode.Cf, unicode.Zl, unicode.Zp,
+	unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp,
 	unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point,
+}
+
+// hiddenBMP and markBMP hold the tables' runes in the basic multilingual
+// plane: a bit test per rune instead of a search of several tables keeps
+// non-ASCII text cheap to clean.
+var hiddenBMP, markBMP = newBitset(hiddenTables), newBitset(markTables)
+
+type bitset [0x10000 / 64]uint64
+
+func newBitset(tables []*unicode.RangeTable) *bitset {
+	var b bitset
+	for _, t := range tables {
+		for _, r := range t.R16 {
+			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+				b[c>>6] |= 1 << (c & 63)
+			}
+		}
+		for _, r := range t.R32 {
+			for c := rune(r.Lo); c <= rune(r.Hi) && c < 0x10000; c += rune(r.Stride) {
+				b[c>>6] |= 1 << (c & 63)
+			}
+		}
+	}
+	return &b
+}
+
+func (b *bitset) has(r rune) bool {
+	return b[r>>6]&(1<<(r&63)) != 0
 }
 
 // Lines applies Line to every element, for lists of server values.

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -206,5 +207,18 @@ func checkRun(t *testing.T, in, out string, multiline bool) {
 	}
 	if w := ansi.StringWidth(out); w != sum {
 		t.Fatalf("%+q: output %+q is %d wide, its clusters %d", in, out, w, sum)
+	}
+}
+
+// The bitsets that speed up Hidden and isMark agree with the tables.
+func TestBitsetsMatchTables(t *testing.T) {
+	t.Parallel()
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if got, want := Hidden(r), unicode.IsControl(r) || unicode.In(r, hiddenTables...); got != want {
+			t.Fatalf("Hidden(%U) = %v", r, got)
+		}
+		if got, want := isMark(r), unicode.In(r, markTables...); got != want {
+			t.Fatalf("isMark(%U) = %v", r, got)
+		}
 	}
 }

@@ -41,7 +41,14 @@ func fitClusters(s string) string {
 			s = s[n:]
 			continue
 		}
-		c, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		if s[0] >= 0x20 && s[0] < 0x7f && (len(s) == 1 || s[1] < 0x80) {
+			// Printable ASCII not followed by a mark: a cluster of its own.
+			b.WriteByte(s[0])
+			s = s[1:]
+			col++
+			continue
+		}
+		c, w := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
 		s = s[len(c):]
 		switch c {
 		case "\n":
@@ -54,40 +61,66 @@ func fitClusters(s string) string {
 			col += n
 			continue
 		}
-		c, w := settle(c)
+		c, w = settle(c, w)
 		b.WriteString(c)
 		col += w
 	}
 	return b.String()
 }
 
-// settle returns cluster c as fitClusters keeps it, and its width.
-func settle(c string) (string, int) {
-	var b strings.Builder
-	marks := 0
-	for i, r := range c {
-		switch {
-		case isMark(r) && i == 0:
-			return "", 0
-		case isMark(r):
-			if marks++; marks > maxMarks {
-				continue
-			}
-		case isSkinTone(r) && i > 0:
-			continue
-		}
-		b.WriteRune(r)
+// settle returns cluster c, w columns wide to ansi.GraphemeWidth, as
+// fitClusters keeps it, and its width.
+func settle(c string, w int) (string, int) {
+	if trimmed, ok := trimCluster(c); ok {
+		c, w = trimmed, ansi.StringWidth(trimmed)
 	}
-	c = b.String()
-	if w := ansi.StringWidth(c); w == ansi.StringWidthWc(c) {
+	if c == "" || w == ansi.StringWidthWc(c) {
 		return c, w
 	}
 	return "\uFFFD", 1
 }
 
-func isMark(r rune) bool {
-	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc)
+// trimCluster drops a baseless cluster, marks past maxMarks and skin-tone
+// modifiers after a base; ok is false when c stays as it is, which spares
+// the common case a copy.
+func trimCluster(c string) (trimmed string, ok bool) {
+	marks, drop := 0, false
+	for i, r := range c {
+		if isMark(r) && i == 0 {
+			return "", true
+		}
+		if isMark(r) {
+			marks++
+		}
+		drop = drop || marks > maxMarks || isSkinTone(r) && i > 0
+	}
+	if !drop {
+		return c, false
+	}
+	var b strings.Builder
+	marks = 0
+	for i, r := range c {
+		if isMark(r) {
+			if marks++; marks > maxMarks {
+				continue
+			}
+		}
+		if isSkinTone(r) && i > 0 {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), true
 }
+
+func isMark(r rune) bool {
+	if r < 0x10000 {
+		return markBMP.has(r)
+	}
+	return unicode.In(r, markTables...)
+}
+
+var markTables = []*unicode.RangeTable{unicode.Mn, unicode.Me, unicode.Mc}
 
 // isSkinTone reports the emoji modifiers U+1F3FB..U+1F3FF.
 func isSkinTone(r rune) bool {
