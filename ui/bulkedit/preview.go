@@ -86,9 +86,6 @@ func (p *plan) undoLines() []string {
 		e := p.entries[0]
 		out = []string{s.Muted.Render(fmt.Sprintf("Puts back the values the edit of %s (%s) replaced.",
 			common.Date(e.Time), common.Ago(e.Time, m.common.Now())))}
-		if e.Undoes != "" {
-			out = append(out, s.Warn.Render("That edit was itself an undo: undoing it applies the earlier edit again."))
-		}
 	}
 	if n := len(p.moved); n > 0 {
 		out = append(out, s.Warn.Render(fmt.Sprintf("%d of them changed since that edit; those changes stay "+
