@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -152,10 +153,18 @@ func checkIDs(ids []string) error {
 func (f *Factory) showPreview(asJSON, noQuestion bool, print func(io.Writer)) {
 	switch {
 	case !asJSON:
-		print(f.IO.Out)
+		buffered(f.IO.Out, print)
 	case !noQuestion:
-		print(f.IO.ErrOut)
+		buffered(f.IO.ErrOut, print)
 	}
+}
+
+// buffered runs print on a buffer in front of w: a listing of a thousand
+// versions is a few writes, not one per line.
+func buffered(w io.Writer, print func(io.Writer)) {
+	bw := bufio.NewWriterSize(w, 32<<10)
+	print(bw)
+	_ = bw.Flush() // as unchecked as the Fprintf calls it gathers
 }
 
 // finishRun prints the per-version results and fails unless every version
@@ -174,7 +183,7 @@ func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr err
 			return err
 		}
 	} else if e != nil {
-		printOutcomes(f.IO.Out, e.Outcomes)
+		buffered(f.IO.Out, func(w io.Writer) { printOutcomes(w, e.Outcomes) })
 	}
 	if runErr != nil {
 		return runErr
