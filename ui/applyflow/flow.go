@@ -136,8 +136,7 @@ func (f *Flow) Plan() Plan { return f.plan }
 // Planning reports that a plan is being worked out.
 func (f *Flow) Planning() bool { return f.planning }
 
-// Asking reports that the question is shown; Sure, that its focus is on
-// the button that goes ahead.
+// Asking reports that the question is shown.
 func (f *Flow) Asking() bool { return f.asking }
 
 // Sure reports that the question's focus is on the button that goes ahead.
