@@ -113,6 +113,7 @@ func TestStyled(t *testing.T) {
 		{"allowed link kept", "\x1b]8;id=1;https://x.org\x07x\x1b]8;;\x07", "\x1b]8;id=1;https://x.org\x07x\x1b]8;;\x07"},
 		{"other link dropped", "\x1b]8;;javascript:alert(1)\x07x\x1b]8;;\x1b\\", "x\x1b]8;;\x1b\\"},
 		{"link with hidden url dropped", "\x1b]8;;https://x.org/\u202e\x07x", "x"},
+		{"link with hidden params dropped", "\x1b]8;id=\u009b1;https://x.org/\x07x", "x"},
 		{"other csi dropped", "\x1b[2J\x1b[?25lx\x1b[1 m", "x"},
 		{"title dropped", "\x1b]0;t\x07x", "x"},
 		{"hidden dropped", "\x1b[1ma\u200d\u202eb", "\x1b[1mab"},

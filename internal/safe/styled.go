@@ -31,7 +31,7 @@ func isLink(seq string, link func(string) bool) bool {
 	for _, st := range []string{"\x07", "\x1b\\", "\u009c"} {
 		if q, ok := strings.CutSuffix(p, st); ok {
 			_, url, ok := strings.Cut(q, ";")
-			return ok && (url == "" || !strings.ContainsFunc(url, Hidden) && link(url))
+			return ok && !strings.ContainsFunc(q, Hidden) && (url == "" || link(url))
 		}
 	}
 	return false
