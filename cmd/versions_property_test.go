@@ -30,7 +30,7 @@ func TestCLIEditThenUndoRestoresEverything(t *testing.T) {
 		rounds int
 	}{
 		{"no faults", 0, 6},
-		{"faults", 0.1, 4},
+		{"faults", 0.15, 6},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -44,7 +44,7 @@ func TestCLIEditThenUndoRestoresEverything(t *testing.T) {
 				}
 			})
 			rng := rand.New(rand.NewPCG(seed, 2))
-			c := newCLI(t, "alice", sandbox.Options{FaultRate: tc.rate, FaultSeed: int64(seed)})
+			c := newCLI(t, "alice", sandbox.Options{FaultRate: tc.rate, FaultSeed: int64(seed), FaultRetryAfter: -1})
 			truth, err := api.New(c.env["RDASH_BASE_URL"],
 				api.WithHTTPClient(&http.Client{Transport: sandboxtest.Bearer{Token: c.env["RDASH_TOKEN"]}, Timeout: 20 * time.Second}),
 				api.WithRetryBackoff(time.Millisecond, 5*time.Millisecond, 0), api.WithMaxRetries(8))

@@ -35,8 +35,8 @@ func seedFor(t *testing.T) uint64 {
 }
 
 // faultyClient is a client of a sandbox that may inject faults: reads are
-// retried at once (a 429's second-long wait is not waited for; callers
-// retry), changes are never retried, as always.
+// retried after a few milliseconds (a 429 asking for a wait is not waited
+// for; callers retry), changes are never retried, as always.
 func faultyClient(t testing.TB, opts sandbox.Options, user string) *api.Client {
 	t.Helper()
 	srv, run := sandboxtest.Start(t, opts)
@@ -88,7 +88,7 @@ func TestEditThenUndoRestoresEverything(t *testing.T) {
 			t.Parallel()
 			seed := seedFor(t)
 			rng := rand.New(rand.NewPCG(seed, 1))
-			c := faultyClient(t, sandbox.Options{FaultRate: tc.rate, FaultSeed: int64(seed)}, "alice")
+			c := faultyClient(t, sandbox.Options{FaultRate: tc.rate, FaultSeed: int64(seed), FaultRetryAfter: -1}, "alice")
 			r := &bulk.Runner{Client: c, Project: tc.project, Journal: bulk.Journal{Dir: t.TempDir()}}
 			ctx := t.Context()
 			sample := eventually(t, "reading the project", func() ([]api.Version, error) {
