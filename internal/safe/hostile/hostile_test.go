@@ -25,3 +25,14 @@ func TestCorpusReads(t *testing.T) {
 		t.Errorf("corpus has %d cases", n)
 	}
 }
+
+func TestWidthMismatch(t *testing.T) {
+	t.Parallel()
+	if _, _, _, ok := WidthMismatch("\x1b[1mab\x1b[m 日本\nplain"); ok {
+		t.Error("a line that measures the same both ways was reported")
+	}
+	l, g, wc, ok := WidthMismatch("fine\n│ 👨\u200d👩\u200d👧 │")
+	if !ok || l != "│ 👨\u200d👩\u200d👧 │" || g != 6 || wc != 10 {
+		t.Errorf("WidthMismatch = %q, %d, %d, %v", l, g, wc, ok)
+	}
+}
