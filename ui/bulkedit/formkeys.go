@@ -31,22 +31,11 @@ func (f *form) key(msg tea.KeyPressMsg, k keyMap) (tea.Cmd, formAction) {
 
 func (f *form) dispatch(msg tea.KeyPressMsg, k keyMap) (tea.Cmd, formAction) {
 	t := f.focus
-	switch {
-	case key.Matches(msg, k.Submit):
+	if key.Matches(msg, k.Submit) {
 		return f.press(t, true)
-	case key.Matches(msg, k.Next):
-		if f.game.input(t.part) != nil && t.field == fieldGame && f.game.complete(t.part) {
-			return nil, actNone
-		}
-		return f.move(1), actNone
-	case key.Matches(msg, k.Prev):
-		return f.move(-1), actNone
-	case key.Matches(msg, k.Up):
-		return f.moveLine(-1), actNone
-	case key.Matches(msg, k.Down):
-		return f.moveLine(1), actNone
-	case key.Matches(msg, k.RemoveRow) && f.deps.row(t) != nil:
-		return f.dropRow(t), actNone
+	}
+	if cmd, ok := f.moveKey(msg, k, t); ok {
+		return cmd, actNone
 	}
 	if in := f.inputAt(t); in != nil {
 		var cmd tea.Cmd
@@ -54,6 +43,28 @@ func (f *form) dispatch(msg tea.KeyPressMsg, k keyMap) (tea.Cmd, formAction) {
 		return cmd, actNone
 	}
 	return f.controlKey(msg, k, t)
+}
+
+// moveKey moves the focus (tab completes a game version first, where
+// there is one to complete) or drops the dependency row at t; ok is false
+// for any other key.
+func (f *form) moveKey(msg tea.KeyPressMsg, k keyMap, t target) (cmd tea.Cmd, ok bool) {
+	switch {
+	case key.Matches(msg, k.Next):
+		if f.game.input(t.part) != nil && t.field == fieldGame && f.game.complete(t.part) {
+			return nil, true
+		}
+		return f.move(1), true
+	case key.Matches(msg, k.Prev):
+		return f.move(-1), true
+	case key.Matches(msg, k.Up):
+		return f.moveLine(-1), true
+	case key.Matches(msg, k.Down):
+		return f.moveLine(1), true
+	case key.Matches(msg, k.RemoveRow) && f.deps.row(t) != nil:
+		return f.dropRow(t), true
+	}
+	return nil, false
 }
 
 // controlKey handles keys on choices, boxes and buttons.
