@@ -3,10 +3,9 @@ package cmd
 import (
 	"context"
 
-	"golang.org/x/oauth2"
-
 	"rdash/auth"
 	"rdash/config"
+	"rdash/internal/authui"
 	"rdash/ui/common"
 )
 
@@ -36,7 +35,7 @@ func (s *uiSession) Account(context.Context) (common.Account, error) {
 	if st.Token == nil {
 		return a, nil
 	}
-	a.SignedIn, a.Name, a.Where = true, st.Account, st.Where
+	a.SignedIn, a.Name, a.Where = true, st.Account, authui.Location(st.Where)
 	a.Scopes, a.Expiry = auth.Scopes(st.Token), st.Token.Expiry
 	return a, nil
 }
@@ -44,7 +43,7 @@ func (s *uiSession) Account(context.Context) (common.Account, error) {
 // SignOut implements common.Session as `rdash auth logout` does, and
 // first stops the running client sending the token (a refresh under way
 // finishes before, so it cannot write the token back afterwards).
-func (s *uiSession) SignOut(ctx context.Context) ([]auth.Location, error) {
+func (s *uiSession) SignOut(ctx context.Context) ([]common.Location, error) {
 	if s.store == nil {
 		s.source.Use(nil)
 		return nil, nil
@@ -52,7 +51,8 @@ func (s *uiSession) SignOut(ctx context.Context) ([]auth.Location, error) {
 	if !s.store.EnvToken() {
 		s.source.Use(nil)
 	}
-	return s.store.Delete(ctx, s.settings.Host())
+	removed, err := s.store.Delete(ctx, s.settings.Host())
+	return authui.Locations(removed), err
 }
 
 // EnvToken implements common.Session.
@@ -60,7 +60,7 @@ func (s *uiSession) EnvToken() bool { return s.store != nil && s.store.EnvToken(
 
 // CheckStorage implements common.Session: the keyring, asked before the
 // user signs in, as `rdash auth login` does.
-func (s *uiSession) CheckStorage(ctx context.Context) (*auth.InsecureNotice, error) {
+func (s *uiSession) CheckStorage(ctx context.Context) (*common.InsecureNotice, error) {
 	if s.store == nil {
 		return nil, nil
 	}
@@ -71,7 +71,7 @@ func (s *uiSession) CheckStorage(ctx context.Context) (*auth.InsecureNotice, err
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	return &auth.InsecureNotice{Reason: why, Path: s.store.FilePath()}, nil
+	return authui.Notice(&auth.InsecureNotice{Reason: why, Path: s.store.FilePath()}), nil
 }
 
 // NewFlow implements common.Session.
@@ -80,15 +80,26 @@ func (s *uiSession) NewFlow() (common.Flow, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f, nil
+	return authui.Flow(f), nil
 }
 
 // OpenBrowser implements common.Session.
 func (s *uiSession) OpenBrowser(ctx context.Context, url string) error { return s.open(ctx, url) }
 
 // Complete implements common.Session: who signed in, then the store (the
-// plain-text file only with consent), then the running client.
-func (s *uiSession) Complete(ctx context.Context, tok *oauth2.Token, plainText bool) (common.Account, error) {
+// plain-text file only with consent), then the running client. The token
+// comes out of the grant here; the UI never held it in a form it could
+// read.
+func (s *uiSession) Complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
+	a, err := s.complete(ctx, g, plainText)
+	return a, authui.Error(err)
+}
+
+func (s *uiSession) complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
+	tok, err := authui.Token(g)
+	if err != nil {
+		return common.Account{}, err
+	}
 	name, tok, unknown, err := identify(ctx, s.cfg, s.settings, tok)
 	if err != nil {
 		return common.Account{}, err

@@ -12,7 +12,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"rdash/auth"
 	"rdash/ui/common"
 	"rdash/ui/route"
 )
@@ -35,8 +34,8 @@ type Model struct {
 
 	confirming bool
 	signingOut bool
-	signedOut  bool            // this screen signed the user out
-	removed    []auth.Location // where the sign-out removed a token from
+	signedOut  bool              // this screen signed the user out
+	removed    []common.Location // where the sign-out removed a token from
 	outErr     string
 
 	width, height int

@@ -10,11 +10,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
-	"golang.org/x/oauth2"
 
 	"rdash/api"
 	"rdash/auth"
 	"rdash/config"
+	"rdash/internal/authui"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 )
@@ -24,7 +24,7 @@ type fixedSession struct {
 	mu      sync.Mutex
 	account common.Account
 	env     bool
-	removed []auth.Location
+	removed []common.Location
 }
 
 func (s *fixedSession) Account(context.Context) (common.Account, error) {
@@ -33,7 +33,7 @@ func (s *fixedSession) Account(context.Context) (common.Account, error) {
 	return s.account, nil
 }
 
-func (s *fixedSession) SignOut(context.Context) ([]auth.Location, error) {
+func (s *fixedSession) SignOut(context.Context) ([]common.Location, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.account = common.Account{Host: s.account.Host, Server: s.account.Server, Memory: s.account.Memory}
@@ -41,16 +41,16 @@ func (s *fixedSession) SignOut(context.Context) ([]auth.Location, error) {
 }
 
 func (s *fixedSession) EnvToken() bool { return s.env }
-func (s *fixedSession) CheckStorage(context.Context) (*auth.InsecureNotice, error) {
+func (s *fixedSession) CheckStorage(context.Context) (*common.InsecureNotice, error) {
 	return nil, nil
 }
 func (s *fixedSession) NewFlow() (common.Flow, error)             { return nil, errors.New("not in this test") }
 func (s *fixedSession) OpenBrowser(context.Context, string) error { return nil }
-func (s *fixedSession) Complete(context.Context, *oauth2.Token, bool) (common.Account, error) {
+func (s *fixedSession) Complete(context.Context, common.Grant, bool) (common.Account, error) {
 	return common.Account{}, errors.New("not in this test")
 }
 
-func alice(where auth.Location, memory bool) common.Account {
+func alice(where common.Location, memory bool) common.Account {
 	return common.Account{
 		Host: "127.0.0.1:4242", Server: "http://127.0.0.1:4242/api/v1", SignedIn: true, Name: "alice",
 		Scopes: config.DefaultScopes, Expiry: uitest.Now().Add(45 * time.Minute), Where: where, Memory: memory,
@@ -58,8 +58,8 @@ func alice(where auth.Location, memory bool) common.Account {
 }
 
 var (
-	keyring   = auth.Location{Kind: auth.KindKeyring}
-	plainFile = auth.Location{Kind: auth.KindFile, Path: "/home/maintainer/.config/rdash/tokens.json"}
+	keyring   = authui.Location(auth.Location{Kind: auth.KindKeyring})
+	plainFile = authui.Location(auth.Location{Kind: auth.KindFile, Path: "/home/maintainer/.config/rdash/tokens.json"})
 )
 
 // scenes are the account screens the goldens show.
@@ -74,16 +74,16 @@ var scenes = []struct {
 		wait: "the system keyring"},
 	{name: "plain-text", session: func() *fixedSession { return &fixedSession{account: alice(plainFile, false)} },
 		wait: "plain text"},
-	{name: "demo", session: func() *fixedSession { return &fixedSession{account: alice(auth.Location{}, true)} },
+	{name: "demo", session: func() *fixedSession { return &fixedSession{account: alice(authui.Location(auth.Location{}), true)} },
 		wait: "memory only"},
 	{name: "server-silent", session: func() *fixedSession { return &fixedSession{account: alice(keyring, false)} },
 		client: uitest.Failing{Err: &api.Error{StatusCode: 404, Message: "Not Found"}}, wait: "from the config"},
 	{name: "confirm", session: func() *fixedSession { return &fixedSession{account: alice(plainFile, false)} },
 		keys: []string{"s"}, wait: "Sign out of"},
 	{name: "signed-out", session: func() *fixedSession {
-		return &fixedSession{account: alice(plainFile, false), removed: []auth.Location{keyring, plainFile}}
+		return &fixedSession{account: alice(plainFile, false), removed: []common.Location{keyring, plainFile}}
 	}, keys: []string{"s", "y"}, wait: "Press enter to sign in."},
-	{name: "demo-signed-out", session: func() *fixedSession { return &fixedSession{account: alice(auth.Location{}, true)} },
+	{name: "demo-signed-out", session: func() *fixedSession { return &fixedSession{account: alice(authui.Location(auth.Location{}), true)} },
 		keys: []string{"s", "y"}, wait: "Press enter to sign in."},
 }
 

@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
-	"rdash/auth"
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -68,7 +67,7 @@ func (m *Model) accountLoaded(msg accountLoadedMsg) tea.Cmd {
 
 // signedOutMsg carries the outcome of a sign-out.
 type signedOutMsg struct {
-	removed []auth.Location
+	removed []common.Location
 	err     error
 }
 

@@ -2,19 +2,18 @@ package common
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"golang.org/x/oauth2"
-
-	"rdash/auth"
 )
 
 // Session is the dashboard's sign-in: who is signed in and where the token
 // lives, signing out, and signing in again while the dashboard runs. cmd
-// implements it on top of auth (the demo keeps the token in memory only).
-// Every method but EnvToken may wait on the keyring or the network: call
-// them from commands.
+// implements it on top of auth (the demo keeps the token in memory only);
+// the UI never sees a token, and imports neither auth nor oauth2. Every
+// method but EnvToken may wait on the keyring or the network: call them
+// from commands.
 type Session interface {
 	// Account says who the running client is signed in as, to which
 	// server, and where the token lives. It asks no server.
@@ -23,36 +22,82 @@ type Session interface {
 	// the plain-text file, as `rdash auth logout` does) and stops the
 	// running client sending it. It returns the places a token was
 	// removed from. A token from RDASH_TOKEN stays in use.
-	SignOut(ctx context.Context) ([]auth.Location, error)
+	SignOut(ctx context.Context) ([]Location, error)
 	// EnvToken reports that RDASH_TOKEN is set: it overrides any token a
 	// sign-in would store, so signing in is pointless.
 	EnvToken() bool
 	// CheckStorage reports whether a new token can be stored without
 	// asking: nil, or the notice to show before the plain-text file is
 	// used, which needs the user's consent.
-	CheckStorage(ctx context.Context) (*auth.InsecureNotice, error)
-	// NewFlow starts a sign-in in the mode auth.ChooseMode picks.
+	CheckStorage(ctx context.Context) (*InsecureNotice, error)
+	// NewFlow starts a sign-in, in loopback or paste mode as the session
+	// picks.
 	NewFlow() (Flow, error)
-	// OpenBrowser opens url in the browser; use it only for a flow in
-	// auth.ModeLoopback.
+	// OpenBrowser opens url in the browser; use it only for a Loopback
+	// flow.
 	OpenBrowser(ctx context.Context, url string) error
-	// Complete asks the server whose tok is, stores it (in the plain-text
-	// file only when plainText, the user's consent) and makes the running
-	// client use it.
-	Complete(ctx context.Context, tok *oauth2.Token, plainText bool) (Account, error)
+	// Complete asks the server whose the grant's token is, stores it (in
+	// the plain-text file only when plainText, the user's consent) and
+	// makes the running client use it.
+	Complete(ctx context.Context, g Grant, plainText bool) (Account, error)
 }
 
-// Flow is one sign-in under way; *auth.Flow implements it. Wait (loopback
-// mode only) and Exchange may run at the same time; the first code wins.
+// Grant is what a finished sign-in flow hands over: the UI holds it only
+// to give it back to Session.Complete. It has no method that reveals the
+// token inside, which belongs to the session.
+type Grant interface{ Granted() }
+
+// Flow is one sign-in under way. Wait (loopback only) and Exchange may
+// run at the same time; the first code wins. Their errors are the
+// session's words (a *SignInError) or the transport's.
 type Flow interface {
 	// URL is the authorize address to show; it carries the state, so it
 	// is shown but never logged.
 	URL() string
-	Mode() auth.Mode
-	Wait(ctx context.Context) (*oauth2.Token, error)
-	Exchange(ctx context.Context, pasted string) (*oauth2.Token, error)
+	// Loopback reports that the browser's redirect comes back to rdash
+	// (Wait); otherwise the user pastes it (Exchange).
+	Loopback() bool
+	Wait(ctx context.Context) (Grant, error)
+	Exchange(ctx context.Context, pasted string) (Grant, error)
 	Close() error
 }
+
+// Location is where a token is stored, as people read it: "the system
+// keyring", a file's path. The session fills it.
+type Location string
+
+// String is the location, or "nowhere".
+func (l Location) String() string {
+	if l == "" {
+		return "nowhere"
+	}
+	return string(l)
+}
+
+// InsecureNotice is what to show before a token is stored in plain text,
+// worded by the session.
+type InsecureNotice struct{ Text string }
+
+// String is the notice.
+func (n InsecureNotice) String() string { return n.Text }
+
+// SignInError is a sign-in failure the session has put in words (cmd
+// words auth's errors: the UI does not import auth). NoKeyring marks a
+// token the keyring did not take: starting again asks about the
+// plain-text file.
+type SignInError struct {
+	Sentence  string
+	NoKeyring bool
+	Err       error
+}
+
+func (e *SignInError) Error() string { return e.Sentence }
+
+// Unwrap returns the session's own error.
+func (e *SignInError) Unwrap() error { return e.Err }
+
+// ErrEnvToken says RDASH_TOKEN is set, so a sign-in would not be used.
+var ErrEnvToken = errors.New("RDASH_TOKEN is set: it is used instead of any sign-in")
 
 // Account is a sign-in as the dashboard shows it; it never holds a token.
 type Account struct {
@@ -66,7 +111,7 @@ type Account struct {
 	Unconfirmed bool
 	Scopes      []string
 	Expiry      time.Time // zero when not known
-	Where       auth.Location
+	Where       Location
 	// Memory means the token is kept in memory only (the demo) and is
 	// forgotten when rdash exits.
 	Memory bool

@@ -5,9 +5,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"golang.org/x/oauth2"
 
-	"rdash/auth"
 	"rdash/ui/common"
 )
 
@@ -46,7 +44,7 @@ func closeFlow(f common.Flow) tea.Cmd {
 // storageCheckedMsg says whether a token can go to the keyring: notice is
 // nil, or what to show before asking for the plain-text file.
 type storageCheckedMsg struct {
-	notice *auth.InsecureNotice
+	notice *common.InsecureNotice
 	err    error
 }
 
@@ -63,7 +61,7 @@ func checkStorage(ctx context.Context, s common.Session) tea.Cmd {
 // (Exchange) gave for flow seq.
 type tokenMsg struct {
 	seq    int
-	tok    *oauth2.Token
+	grant  common.Grant
 	err    error
 	pasted bool
 }
@@ -71,16 +69,16 @@ type tokenMsg struct {
 // waitForBrowser waits for the loopback callback; it ends with ctx.
 func waitForBrowser(ctx context.Context, f common.Flow, seq int) tea.Cmd {
 	return func() tea.Msg {
-		tok, err := f.Wait(ctx)
-		return tokenMsg{seq: seq, tok: tok, err: err}
+		g, err := f.Wait(ctx)
+		return tokenMsg{seq: seq, grant: g, err: err}
 	}
 }
 
 // exchange turns what the user pasted into tokens.
 func exchange(ctx context.Context, f common.Flow, seq int, pasted string) tea.Cmd {
 	return func() tea.Msg {
-		tok, err := f.Exchange(ctx, pasted)
-		return tokenMsg{seq: seq, tok: tok, err: err, pasted: true}
+		g, err := f.Exchange(ctx, pasted)
+		return tokenMsg{seq: seq, grant: g, err: err, pasted: true}
 	}
 }
 
@@ -104,14 +102,14 @@ type completedMsg struct {
 	err     error
 }
 
-// complete stores tok and makes the running client use it. It runs to the
+// complete stores the grant's token and makes the running client use it. It runs to the
 // end even if the screen goes: the server rotates refresh tokens, and a
 // save cut halfway could lose the only good one.
-func complete(ctx context.Context, s common.Session, tok *oauth2.Token, plainText bool) tea.Cmd {
+func complete(ctx context.Context, s common.Session, g common.Grant, plainText bool) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), completeTimeout)
 		defer cancel()
-		a, err := s.Complete(ctx, tok, plainText)
+		a, err := s.Complete(ctx, g, plainText)
 		return completedMsg{account: a, err: err}
 	}
 }

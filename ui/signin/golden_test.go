@@ -10,9 +10,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
-	"golang.org/x/oauth2"
 
 	"rdash/auth"
+	"rdash/internal/authui"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
@@ -28,41 +28,41 @@ const fixedURL = "http://127.0.0.1:4242/auth/oauth/authorize?client_id=rdash-dem
 // fixedFlow never gets an answer: the goldens show the waiting screen.
 type fixedFlow struct{ mode auth.Mode }
 
-func (f fixedFlow) URL() string     { return fixedURL }
-func (f fixedFlow) Mode() auth.Mode { return f.mode }
-func (f fixedFlow) Close() error    { return nil }
-func (f fixedFlow) Wait(ctx context.Context) (*oauth2.Token, error) {
+func (f fixedFlow) URL() string    { return fixedURL }
+func (f fixedFlow) Loopback() bool { return f.mode == auth.ModeLoopback }
+func (f fixedFlow) Close() error   { return nil }
+func (f fixedFlow) Wait(ctx context.Context) (common.Grant, error) {
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
-func (f fixedFlow) Exchange(context.Context, string) (*oauth2.Token, error) {
-	return nil, &auth.TokenError{Status: 400, Code: "invalid_grant", Description: "authorization code expired"}
+func (f fixedFlow) Exchange(context.Context, string) (common.Grant, error) {
+	return nil, authui.Error(&auth.TokenError{Status: 400, Code: "invalid_grant", Description: "authorization code expired"})
 }
 
 // fixedSession answers the same every time.
 type fixedSession struct {
 	env     bool
-	notice  *auth.InsecureNotice
+	notice  *common.InsecureNotice
 	mode    auth.Mode
 	openErr error
 }
 
-func (s fixedSession) Account(context.Context) (common.Account, error)  { return common.Account{}, nil }
-func (s fixedSession) SignOut(context.Context) ([]auth.Location, error) { return nil, nil }
-func (s fixedSession) EnvToken() bool                                   { return s.env }
-func (s fixedSession) CheckStorage(context.Context) (*auth.InsecureNotice, error) {
+func (s fixedSession) Account(context.Context) (common.Account, error)    { return common.Account{}, nil }
+func (s fixedSession) SignOut(context.Context) ([]common.Location, error) { return nil, nil }
+func (s fixedSession) EnvToken() bool                                     { return s.env }
+func (s fixedSession) CheckStorage(context.Context) (*common.InsecureNotice, error) {
 	return s.notice, nil
 }
 func (s fixedSession) NewFlow() (common.Flow, error)             { return fixedFlow{mode: s.mode}, nil }
 func (s fixedSession) OpenBrowser(context.Context, string) error { return s.openErr }
-func (s fixedSession) Complete(context.Context, *oauth2.Token, bool) (common.Account, error) {
+func (s fixedSession) Complete(context.Context, common.Grant, bool) (common.Account, error) {
 	return common.Account{}, errors.New("not in this test")
 }
 
-var noKeyring = &auth.InsecureNotice{
+var noKeyring = authui.Notice(&auth.InsecureNotice{
 	Reason: errors.New("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service"),
 	Path:   "/home/maintainer/.config/rdash/tokens.json",
-}
+})
 
 // scenes are the sign-in screens the goldens show.
 var scenes = []struct {

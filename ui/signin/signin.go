@@ -16,9 +16,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"golang.org/x/oauth2"
 
-	"rdash/auth"
 	"rdash/ui/common"
 	"rdash/ui/route"
 )
@@ -57,7 +55,7 @@ type Model struct {
 
 	phase   phase
 	storage storage
-	notice  *auth.InsecureNotice
+	notice  *common.InsecureNotice
 
 	seq        int // the flow's id: replies about older flows are dropped
 	flow       common.Flow
@@ -66,7 +64,7 @@ type Model struct {
 	url        string
 	loopback   bool
 	browserErr string
-	pending    *oauth2.Token // a token waiting for the storage question
+	pending    common.Grant // a sign-in waiting for the storage question
 	completing bool
 
 	input    textinput.Model

@@ -17,6 +17,7 @@ import (
 	"rdash/api"
 	"rdash/api/sandbox"
 	"rdash/auth"
+	"rdash/internal/authui"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
@@ -329,7 +330,7 @@ func TestConsentGivenStoresInThePlainTextFile(t *testing.T) {
 	u := waitURL(t, d, m)
 	d.Send(tea.PasteMsg{Content: sandboxtest.NewBrowser(t).MustDecide(u, "frank", "approve")})
 	d.Press("enter")
-	if got := signedIn(t, d); got.Account.Where.Kind != auth.KindFile {
+	if got := signedIn(t, d); got.Account.Where != authui.Location(auth.Location{Kind: auth.KindFile, Path: sess.Store.FilePath()}) {
 		t.Fatalf("stored in %v", got.Account.Where)
 	}
 	fi, err := os.Stat(sess.Store.FilePath())

@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"rdash/auth"
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -78,7 +77,7 @@ func (m *Model) flowStarted(msg flowStartedMsg) tea.Cmd {
 	m.flow, m.flowCtx, m.flowCancel = msg.flow, ctx, cancel
 	m.phase = phaseWaiting
 	m.url = safe.Line(msg.flow.URL())
-	m.loopback = msg.flow.Mode() == auth.ModeLoopback
+	m.loopback = msg.flow.Loopback()
 	if !m.loopback {
 		return nil
 	}
@@ -120,7 +119,7 @@ func (m *Model) tokenArrived(msg tokenMsg) tea.Cmd {
 		return nil
 	}
 	m.flowCancel() // the flow is spent: stop waiting for the browser
-	m.pending, m.phase, m.pasteErr = msg.tok, phaseFinishing, ""
+	m.pending, m.phase, m.pasteErr = msg.grant, phaseFinishing, ""
 	m.input.Reset()
 	m.input.Blur()
 	return m.finish()
@@ -132,19 +131,19 @@ func (m *Model) finish() tea.Cmd {
 	if m.pending == nil || m.completing || m.storage == storageChecking || m.storage == storageAsk {
 		return nil
 	}
-	tok := m.pending
+	g := m.pending
 	m.pending, m.completing = nil, true
-	return complete(m.ctx, m.common.Session, tok, m.storage == storageAgreed)
+	return complete(m.ctx, m.common.Session, g, m.storage == storageAgreed)
 }
 
 func (m *Model) completed(msg completedMsg) tea.Cmd {
 	m.completing = false
-	var nk *auth.NoKeyringError
+	var se *common.SignInError
 	switch {
-	case errors.Is(msg.err, auth.ErrEnvToken):
+	case errors.Is(msg.err, common.ErrEnvToken):
 		m.phase = phaseEnv
 		return nil
-	case errors.As(msg.err, &nk):
+	case errors.As(msg.err, &se) && se.NoKeyring:
 		// The keyring answered the check but not the save: starting
 		// again asks about the plain-text file.
 		m.storage = storageChecking

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/url"
-	"rdash/auth/authtest"
 	"strings"
 	"sync"
 	"testing"
@@ -16,7 +15,9 @@ import (
 	"rdash/api/sandbox"
 	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
+	"rdash/auth/authtest"
 	"rdash/config"
+	"rdash/internal/authui"
 	"rdash/ui/common"
 )
 
@@ -141,26 +142,27 @@ func (s *Session) Account(context.Context) (common.Account, error) {
 	if st.Token == nil {
 		return a, nil
 	}
-	a.SignedIn, a.Name, a.Where = true, st.Account, st.Where
+	a.SignedIn, a.Name, a.Where = true, st.Account, authui.Location(st.Where)
 	a.Scopes, a.Expiry = auth.Scopes(st.Token), st.Token.Expiry
 	return a, nil
 }
 
 // SignOut implements common.Session.
-func (s *Session) SignOut(ctx context.Context) ([]auth.Location, error) {
+func (s *Session) SignOut(ctx context.Context) ([]common.Location, error) {
 	if !s.Store.EnvToken() {
 		s.Source.Use(nil)
 	}
-	return s.Store.Delete(ctx, s.Settings.Host())
+	removed, err := s.Store.Delete(ctx, s.Settings.Host())
+	return authui.Locations(removed), err
 }
 
 // EnvToken implements common.Session.
 func (s *Session) EnvToken() bool { return s.Store.EnvToken() }
 
 // CheckStorage implements common.Session.
-func (s *Session) CheckStorage(ctx context.Context) (*auth.InsecureNotice, error) {
+func (s *Session) CheckStorage(ctx context.Context) (*common.InsecureNotice, error) {
 	if why := s.Store.Check(ctx); why != nil {
-		return &auth.InsecureNotice{Reason: why, Path: s.Store.FilePath()}, ctx.Err()
+		return authui.Notice(&auth.InsecureNotice{Reason: why, Path: s.Store.FilePath()}), ctx.Err()
 	}
 	return nil, nil
 }
@@ -169,9 +171,9 @@ func (s *Session) CheckStorage(ctx context.Context) (*auth.InsecureNotice, error
 func (s *Session) NewFlow() (common.Flow, error) {
 	f, err := auth.NewFlow(s.Settings, s.Mode)
 	if err != nil {
-		return nil, err // not a nil *auth.Flow in a non-nil interface
+		return nil, err
 	}
-	return f, nil
+	return authui.Flow(f), nil
 }
 
 // OpenBrowser implements common.Session.
@@ -183,7 +185,16 @@ func (s *Session) OpenBrowser(ctx context.Context, u string) error {
 }
 
 // Complete implements common.Session; the server must say who signed in.
-func (s *Session) Complete(ctx context.Context, tok *oauth2.Token, plainText bool) (common.Account, error) {
+func (s *Session) Complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
+	a, err := s.complete(ctx, g, plainText)
+	return a, authui.Error(err)
+}
+
+func (s *Session) complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
+	tok, err := authui.Token(g)
+	if err != nil {
+		return common.Account{}, err
+	}
 	s.remember(tok.AccessToken, tok.RefreshToken)
 	probe := auth.NewSource(ctx, auth.SourceOptions{Settings: s.Settings, Stored: &auth.Stored{Token: tok}})
 	c, err := api.New(s.Settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(probe, nil)))
