@@ -55,7 +55,7 @@ optional:name:LuckPerms=https://luckperms.net`,
 	}
 	fs := c.Flags()
 	fs.StringSliceVar(&fl.ids, "ids", nil, "version IDs, comma-separated (required)")
-	fs.StringVar(&fl.channel, "channel", "", "move to this channel (ID or slug)")
+	fs.StringVar(&fl.channel, "channel", "", "move to this channel (ID or slug of a channel that versions of the project are in)")
 	fs.StringVar(&fl.name, "name", "", "set the display name")
 	fs.StringVar(&fl.changelogFile, "changelog-file", "", "set the changelog from a Markdown file, or - for standard input")
 	fs.StringSliceVar(&fl.setGame, "set-game-versions", nil, "replace the game versions (comma-separated; empty for none)")
