@@ -82,6 +82,12 @@ func TestVersionsEditRejectsBeforeSending(t *testing.T) {
 			}
 		})
 	}
+	// Refused by the one check, before anything was read or sent.
+	for _, class := range []sandbox.RouteClass{sandbox.ClassRead, sandbox.ClassBulk, sandbox.ClassWrite} {
+		if n := c.srv.InFlight(class).Total; n != 0 {
+			t.Errorf("%d %s requests reached the sandbox for edits refused before sending", n, class)
+		}
+	}
 }
 
 func TestVersionsEditDryRunThenApplyThenUndo(t *testing.T) {
