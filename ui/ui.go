@@ -1,17 +1,20 @@
 // Package ui is rdash's dashboard: a small root model that routes messages
 // to a stack of screens (project picker → versions → version detail, and
 // the screens registered later), with a header, a status line and a help
-// footer around them.
+// footer around them. docs/architecture.md draws how data and messages
+// flow.
 //
-// Adding a screen: write a package with a type implementing common.Screen
-// and a common.Factory that builds it from its arguments; register the
-// factory for its route in defaultRoutes (stack.go). Other screens open it
-// with common.Open(route, args); the root sizes it, pushes it, routes its
-// messages (see Update) and calls Close when esc or BackMsg pops it. A
-// screen reports failures with common.ReportError, notes with
-// common.Status, changes to what rdash remembers with common.EditState,
-// and edits to versions with a common.VersionsChangedMsg so the list and
-// its marks follow.
+// Adding a screen: write a package with a type implementing common.Screen,
+// the small Client interface it needs and a Factory taking that client;
+// declare its route and arguments in ui/route when another screen opens
+// it; add one common.Register line to register (stack.go). Screens open
+// it with common.Open(route.X, args), which does not compile with the
+// wrong arguments; the root sizes it, pushes it, delivers the replies to
+// its commands to it alone (see Update) and calls Close when esc or
+// BackMsg pops it. A screen reports failures with common.ReportError,
+// notes with common.Status, changes to what rdash remembers with
+// common.EditState, and edits to versions with a common.VersionsChangedMsg
+// so the lists and their marks follow.
 package ui
 
 import (
