@@ -99,13 +99,25 @@ func checkFuzzAnswer(t *testing.T, req *http.Request, rec *httptest.ResponseReco
 	if status < 200 || status >= 500 {
 		t.Fatalf("%s %s: status %d: %.300s", req.Method, req.URL, status, body)
 	}
+	mt, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
+	path := req.URL.Path
+	api := strings.HasPrefix(path, APIPrefix+"/")
+	switch {
+	case status == http.StatusNoContent && len(body) > 0:
+		t.Fatalf("%s %s: 204 with a body: %.300s", req.Method, req.URL, body)
+	case status == http.StatusMethodNotAllowed && rec.Header().Get("Allow") == "":
+		t.Fatalf("%s %s: 405 without Allow", req.Method, req.URL)
+	case api && status < 300 && status != http.StatusNoContent:
+		var env map[string]json.RawMessage
+		if mt != "application/json" || json.Unmarshal(body, &env) != nil || env["data"] == nil {
+			t.Fatalf("%s %s: %d without the data envelope: %.300s", req.Method, req.URL, status, body)
+		}
+	}
 	if status < 400 {
 		return
 	}
-	mt, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
-	path := req.URL.Path
 	switch {
-	case strings.HasPrefix(path, APIPrefix+"/"):
+	case api:
 		var e wireError
 		if mt != "application/json" || json.Unmarshal(body, &e) != nil || e.Error.Code == "" || e.Error.Message == "" {
 			t.Fatalf("%s %s: %d without the JSON error body (%s): %.300s", req.Method, req.URL, status, mt, body)
