@@ -120,10 +120,15 @@ func (l *lateStore) Get(svc, acct string) (string, error) {
 const childEnv = "RDASH_TEST_REFRESH_CHILD"
 
 type childArgs struct {
-	Settings  Settings
-	Config    string
-	State     string
-	NotBefore time.Time
+	BaseURL, AuthURL, ClientID, ClientSecret string
+	Scopes                                   []string
+	Config                                   string
+	State                                    string
+	NotBefore                                time.Time
+}
+
+func (a childArgs) settings() Settings {
+	return Settings{BaseURL: a.BaseURL, AuthURL: a.AuthURL, ClientID: a.ClientID, ClientSecret: a.ClientSecret, Scopes: a.Scopes}
 }
 
 // Real processes, each renewing the same expired token from the consented
@@ -138,8 +143,9 @@ func TestRefreshAcrossProcesses(t *testing.T) {
 	if _, err := d.store(nil, "").Save(t.Context(), w.settings.Host(), "frank", signIn(t, w, "frank"), yes); err != nil {
 		t.Fatal(err)
 	}
-	args, _ := json.Marshal(childArgs{Settings: w.settings, Config: d.config, State: d.state,
-		NotBefore: time.Now().Add(500 * time.Millisecond)})
+	ws := w.settings
+	args, _ := json.Marshal(childArgs{BaseURL: ws.BaseURL, AuthURL: ws.AuthURL, ClientID: ws.ClientID, ClientSecret: ws.ClientSecret,
+		Scopes: ws.Scopes, Config: d.config, State: d.state, NotBefore: time.Now().Add(500 * time.Millisecond)})
 	const n = 5
 	cmds := make([]*exec.Cmd, n)
 	for i := range cmds {
@@ -168,14 +174,15 @@ func TestRefreshChildProcess(t *testing.T) {
 	if err := json.Unmarshal([]byte(raw), &a); err != nil {
 		t.Fatal(err)
 	}
+	settings := a.settings()
 	store := NewStore(StoreOptions{ConfigDir: a.Config, StateDir: a.State})
-	st, err := store.Load(context.Background(), a.Settings.Host())
+	st, err := store.Load(context.Background(), settings.Host())
 	if err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Until(a.NotBefore)) // start together, to race
-	src := NewSource(t.Context(), SourceOptions{Settings: a.Settings, Stored: st, Store: store})
-	if who, err := whoAmI(t, world{settings: a.Settings}, src); err != nil || who != "frank" {
+	src := NewSource(t.Context(), SourceOptions{Settings: settings, Stored: st, Store: store})
+	if who, err := whoAmI(t, world{settings: settings}, src); err != nil || who != "frank" {
 		t.Fatalf("whoAmI = %q, %v", who, err)
 	}
 }
