@@ -117,21 +117,6 @@ func bulkProgress(ctx context.Context) func(int, int) {
 	return fn
 }
 
-// bulkSlots holds one semaphore per client: the bulk requests of a client
-// in flight at once, over every call made concurrently (an undo sends one
-// call per distinct patch), stay within WithConcurrency.
-//
-// TODO(api/client.go owner): a field of Client made in New would be plainer.
-var bulkSlots sync.Map // *Client → chan struct{}
-
-func (c *Client) bulkSlots() chan struct{} {
-	if s, ok := bulkSlots.Load(c); ok {
-		return s.(chan struct{})
-	}
-	s, _ := bulkSlots.LoadOrStore(c, make(chan struct{}, c.concurrency))
-	return s.(chan struct{})
-}
-
 // bulk validates, splits ids into parts and sends them with at most
 // WithConcurrency requests of this client in flight. This is the only
 // place a bulk change is split or sent concurrently: callers pass every ID
@@ -155,7 +140,7 @@ func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send 
 		mu       sync.Mutex
 		done     int
 		progress = bulkProgress(ctx)
-		slots    = c.bulkSlots()
+		slots    = c.bulkSlots
 	)
 	ended := func(n int) {
 		if progress != nil {

@@ -31,8 +31,11 @@ type Client struct {
 	anon       *http.Client // for other origins: never carries the token
 	userAgent  string
 
-	maxRetries   int
-	concurrency  int
+	maxRetries  int
+	concurrency int
+	// bulkSlots bounds the bulk requests in flight over every call made
+	// at once (an undo sends one call per distinct patch), not per call.
+	bulkSlots    chan struct{}
 	maxURLLength int
 	maxBodyBytes int64
 	backoffBase  time.Duration
@@ -54,7 +57,8 @@ func WithUserAgent(ua string) Option { return func(c *Client) { c.userAgent = ua
 // error, a 429 or a 5xx (default 3). Changes are never retried.
 func WithMaxRetries(n int) Option { return func(c *Client) { c.maxRetries = n } }
 
-// WithConcurrency bounds how many parts of a bulk change run at once (default 4).
+// WithConcurrency bounds the bulk requests the client has in flight at
+// once, over all its calls (default 4).
 func WithConcurrency(n int) Option { return func(c *Client) { c.concurrency = n } }
 
 // WithMaxURLLength bounds the length of a bulk request's URL (default 2000);
@@ -98,6 +102,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	if err := c.checkOptions(); err != nil {
 		return nil, err
 	}
+	c.bulkSlots = make(chan struct{}, c.concurrency)
 	c.noRedirect = stopAtRedirect(c.http)
 	c.anon = stopAtRedirect(&http.Client{Timeout: c.http.Timeout})
 	return c, nil
