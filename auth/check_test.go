@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/zalando/go-keyring"
 	"golang.org/x/oauth2"
 
 	"rdash/auth/authtest"
@@ -167,5 +169,48 @@ func TestRelativeDirectoriesAreNeverWritten(t *testing.T) {
 	}
 	if _, err := os.Stat("rel"); !os.IsNotExist(err) {
 		t.Fatal("something was written under the working directory")
+	}
+}
+
+// blockingKeyring answers no call until released.
+type blockingKeyring struct{ release chan struct{} }
+
+func (k blockingKeyring) Get(string, string) (string, error) {
+	<-k.release
+	return "", keyring.ErrNotFound
+}
+func (k blockingKeyring) Set(string, string, string) error { <-k.release; return nil }
+func (k blockingKeyring) Delete(string, string) error      { <-k.release; return nil }
+
+// A keyring call that takes long is reported, with the time it is given,
+// for any operation, not only login's check.
+func TestSlowKeyringIsReported(t *testing.T) {
+	t.Parallel()
+	kr := blockingKeyring{release: make(chan struct{})}
+	store := NewStore(StoreOptions{Keyring: kr, Timeout: time.Minute, ConfigDir: t.TempDir(), StateDir: t.TempDir()})
+	told := make(chan time.Duration, 1)
+	store.OnSlowKeyring(func(d time.Duration) { told <- d })
+	done := make(chan error, 1)
+	go func() { done <- store.Check(t.Context()) }()
+	select {
+	case d := <-told:
+		if d != time.Minute {
+			t.Errorf("told the wait is %s, want the store's timeout", d)
+		}
+	case err := <-done:
+		t.Fatalf("Check returned (%v) before the keyring answered", err)
+	case <-time.After(time.Minute):
+		t.Fatal("a keyring call without an answer was never reported")
+	}
+	close(kr.release)
+	<-done
+	// A fast call is not reported.
+	if err := store.Check(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-told:
+		t.Fatal("a call that answered at once was reported")
+	default:
 	}
 }

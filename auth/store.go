@@ -38,7 +38,19 @@ type Store struct {
 	envToken string
 
 	mu        sync.Mutex
-	noKeyring error // why the keyring is not used; set when a call fails
+	noKeyring error               // why the keyring is not used; set when a call fails
+	slow      func(time.Duration) // see OnSlowKeyring
+}
+
+// OnSlowKeyring makes the Store call tell, from another goroutine, when a
+// keyring call has taken KeyringWaitNotice without an answer (a hung
+// D-Bus, or an unlock prompt), with the time it gives the call in all;
+// tell should say what rdash is waiting for. Past that time the keyring
+// counts as unavailable.
+func (s *Store) OnSlowKeyring(tell func(timeout time.Duration)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.slow = tell
 }
 
 // StoreOptions configure a Store.

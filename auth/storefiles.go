@@ -3,6 +3,8 @@ package auth
 import (
 	"context"
 	"fmt"
+	"sync"
+	"time"
 )
 
 // read loads the record and the token file. A malformed one is a
@@ -89,6 +91,7 @@ func (s *Store) callKeyring(ctx context.Context, op string, f func(Keyring) erro
 	if why != nil {
 		return why
 	}
+	defer s.noticeSlow()()
 	err := callKeyring(ctx, op, s.timeout, func() error { return f(kr) })
 	if _, ok := err.(*KeyringError); ok {
 		s.mu.Lock()
@@ -123,4 +126,31 @@ func (s *Store) keyringDelete(ctx context.Context, host, account string) error {
 	return s.callKeyring(ctx, "delete", func(kr Keyring) error {
 		return kr.Delete(service(host), account)
 	})
+}
+
+// noticeSlow tells the OnSlowKeyring function, once a keyring call has
+// taken KeyringWaitNotice, what is being waited for; the returned function
+// ends the call, after which nothing is told.
+func (s *Store) noticeSlow() (done func()) {
+	s.mu.Lock()
+	tell := s.slow
+	s.mu.Unlock()
+	if tell == nil {
+		return func() {}
+	}
+	var mu sync.Mutex
+	stopped := false
+	t := time.AfterFunc(KeyringWaitNotice, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopped {
+			tell(s.timeout)
+		}
+	})
+	return func() {
+		mu.Lock()
+		stopped = true
+		mu.Unlock()
+		t.Stop()
+	}
 }

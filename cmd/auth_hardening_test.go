@@ -225,6 +225,21 @@ func TestHungDBusChild(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
+
+	// Any command that asks the keyring says so, not only login; without
+	// a terminal it gives up sooner.
+	errOut.Reset()
+	f = &Factory{
+		IO:     IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: &lockedWriter{w: &errOut}},
+		Lookup: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+	}
+	code = Main(t.Context(), []string{"auth", "logout"}, f)
+	stderr = errOut.String()
+	t.Log(stderr)
+	if code != 0 || !strings.Contains(stderr, "Waiting for the system keyring") || !strings.Contains(stderr, "Giving up after 3s") ||
+		!strings.Contains(stderr, "removed the token from") {
+		t.Fatalf("logout: exit %d", code)
+	}
 }
 
 type lockedWriter struct {

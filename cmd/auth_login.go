@@ -5,10 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/oauth2"
@@ -99,7 +96,7 @@ func storageConsent(ctx context.Context, f *Factory, store *auth.Store, in *bufi
 	show := func(n auth.InsecureNotice) {
 		fmt.Fprintf(f.IO.ErrOut, "! %s\n  Storing it there, as --insecure-storage asks.\n", n)
 	}
-	why := checkKeyring(ctx, f, store)
+	why := store.Check(ctx) // says what it waits for when slow: see authStore
 	if why == nil {
 		if fl.insecure { // should the keyring fail after all when saving
 			return auth.Agree(show), false, nil
@@ -127,39 +124,4 @@ func storageConsent(ctx context.Context, f *Factory, store *auth.Store, in *bufi
 	}
 	return nil, false, &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s\nNot signing in: storing a token in plain text needs consent. "+
 		"Run again with --insecure-storage, or where a keyring is available", notice)}
-}
-
-// checkKeyring asks the keyring whether it answers. A keyring that takes
-// long (a bus that accepts and never answers, or an unlock prompt) makes
-// rdash say, on standard error, what it is waiting for and for how long;
-// like gh's other notes during login, it goes to standard error whether or
-// not that is a terminal.
-func checkKeyring(ctx context.Context, f *Factory, store *auth.Store) error {
-	var mu sync.Mutex
-	stopped := false
-	t := time.AfterFunc(auth.KeyringWaitNotice, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if !stopped {
-			fmt.Fprintf(f.IO.ErrOut, "Waiting for the system keyring (%s) to answer; it may be asking for its password. "+
-				"Giving up after %s...\n", keyringName(), store.Timeout())
-		}
-	})
-	err := store.Check(ctx)
-	mu.Lock()
-	stopped = true
-	mu.Unlock()
-	t.Stop()
-	return err
-}
-
-// keyringName says which keyring rdash asks on this system.
-func keyringName() string {
-	switch runtime.GOOS {
-	case "darwin":
-		return "the macOS Keychain"
-	case "windows":
-		return "the Windows Credential Manager"
-	}
-	return "the Secret Service on the D-Bus session bus"
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"time"
 
 	"rdash/api"
 	"rdash/auth"
@@ -84,7 +86,27 @@ func (f *Factory) authSettings(scopes []string) (*config.Config, auth.Settings, 
 }
 
 // authStore is the token store; a user at a terminal gets a longer keyring
-// timeout, as the keyring may ask for its password.
+// timeout, as the keyring may ask for its password. A keyring that takes
+// long (a D-Bus that accepts and never answers, an unlock prompt) makes
+// rdash say what it is waiting for and when it gives up: like gh's other
+// notes, on standard error whether or not that is a terminal, and on the
+// status line while the dashboard runs.
 func (f *Factory) authStore(cfg *config.Config) *auth.Store {
-	return auth.StoreFor(cfg, f.IO.InTTY && f.IO.OutTTY)
+	s := auth.StoreFor(cfg, f.IO.InTTY && f.IO.OutTTY)
+	s.OnSlowKeyring(func(timeout time.Duration) {
+		f.note(fmt.Sprintf("Waiting for the system keyring (%s) to answer; it may be asking for its password. "+
+			"Giving up after %s...", keyringName(), timeout))
+	})
+	return s
+}
+
+// keyringName says which keyring rdash asks on this system.
+func keyringName() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "the macOS Keychain"
+	case "windows":
+		return "the Windows Credential Manager"
+	}
+	return "the Secret Service on the D-Bus session bus"
 }

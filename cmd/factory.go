@@ -50,6 +50,19 @@ func (f *Factory) warn(err error) {
 	fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v\n", err)
 }
 
+// note tells the user what rdash is doing when it takes long, from any
+// goroutine: on the dashboard's status line while it runs, else on
+// standard error.
+func (f *Factory) note(msg string) {
+	f.warnMu.Lock()
+	defer f.warnMu.Unlock()
+	if f.warnTo != nil {
+		f.warnTo(errors.New(msg))
+		return
+	}
+	fmt.Fprintln(f.IO.ErrOut, msg)
+}
+
 // warnWith sends warnings to to until the returned function is called.
 func (f *Factory) warnWith(to func(error)) (restore func()) {
 	f.warnMu.Lock()
