@@ -120,6 +120,19 @@ func (m *Model) find(id int) int {
 // instead, when the screen asked something of the root.
 func (m *Model) deliver(e envelope) (forRootMsg tea.Msg, cmd tea.Cmd) {
 	i := m.find(e.from)
+	switch msg := e.msg.(type) {
+	case common.WhoAmIMsg: // asked on the screen's behalf: the answer is its
+		if i < 0 {
+			return nil, nil
+		}
+		return nil, own(e.from, m.askWhoAmI(msg.Seq))
+	case meAnswer:
+		m.heard(msg)
+		if i < 0 {
+			return nil, nil
+		}
+		return nil, m.updateAt(i, common.MeMsg{Seq: msg.seq, Me: msg.me})
+	}
 	if root, keep := forRoot(e.msg); root {
 		if i < 0 && !keep {
 			return nil, nil

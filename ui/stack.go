@@ -24,8 +24,8 @@ type Client interface {
 	versions.Client
 	detail.Client
 	invitations.Client
-	account.Client
-	common.Client // ui/bulkedit's, until it declares its own
+	common.UserGetter // the root's: who is signed in
+	common.Client     // ui/bulkedit's, until it declares its own
 }
 
 // register puts the screens built into the dashboard in reg: one line
@@ -41,7 +41,7 @@ func register(reg *common.Registry, c Client, withSession bool) {
 	common.RegisterUntyped(reg, route.Undo, bulkedit.UndoFactory)
 	if withSession { // nothing to sign in or out with otherwise
 		common.Register(reg, route.SignIn, signin.Factory)
-		common.Register(reg, route.Account, account.Factory(c))
+		common.Register(reg, route.Account, account.Factory)
 	}
 }
 

@@ -78,7 +78,10 @@ type Model struct {
 	state config.State
 
 	width, height int
-	user          string
+	user          string // in the header
+	// meAsked numbers the root's requests for who is signed in; meHeard
+	// is the latest answered, so an older answer does not win.
+	meAsked, meHeard int
 	// retry is the action that failed for want of a sign-in; r runs it
 	// once the user has signed in, until another screen opens or closes.
 	retry tea.Cmd
@@ -133,7 +136,7 @@ func ProgramOptions(opts Options) []tea.ProgramOption {
 // Init opens the project picker (and the initial project, if any), asks
 // the terminal for its background colour and who is signed in.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{fetchUser(m.common.Ctx, m.opts.Client)}
+	cmds := []tea.Cmd{m.askWhoAmI(0)}
 	if m.common.Config.Theme == "auto" && !m.common.Config.Env.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

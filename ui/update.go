@@ -55,10 +55,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.retry = nil
 		m.pop()
 	case common.SignedInMsg:
-		cmds = append(cmds, m.signedIn(msg), m.broadcast(msg))
+		cmds = append(cmds, m.signedIn(msg), m.broadcast(msg), m.askWhoAmI(0))
 	case common.SignedOutMsg:
 		m.user, m.retry = "", nil
-		cmds = append(cmds, m.broadcast(msg))
+		cmds = append(cmds, m.broadcast(msg), m.askWhoAmI(0))
 	case common.VersionsChangedMsg:
 		cmds = append(cmds, m.broadcast(msg))
 	case common.ErrorMsg:
@@ -67,8 +67,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, m.editState(msg))
 	case stateSavedMsg:
 		cmds = append(cmds, m.stateSaved(msg))
-	case userLoadedMsg:
-		m.setUser(msg)
+	case meAnswer:
+		m.heard(msg)
 	default:
 		cmds = append(cmds, m.updateTop(msg))
 	}

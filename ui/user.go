@@ -1,42 +1,37 @@
 package ui
 
 import (
-	"context"
-
 	tea "charm.land/bubbletea/v2"
 
-	"rdash/api"
-	"rdash/internal/safe"
+	"rdash/ui/common"
 )
 
-// userLoadedMsg carries who is signed in, for the header.
-type userLoadedMsg struct {
-	username string
-	err      error
+// meAnswer is the server's answer to the root's request n for who is
+// signed in, made for a screen's WhoAmI(seq), or for the header (seq 0).
+type meAnswer struct {
+	n, seq int
+	me     common.Me
 }
 
-// userGetter is the part of the API client the root uses itself.
-type userGetter interface {
-	GetUser(ctx context.Context, userID string) (*api.User, *api.Response, error)
+// askWhoAmI asks the server who is signed in (GET /users/@me), the one
+// place that does.
+func (m *Model) askWhoAmI(seq int) tea.Cmd {
+	m.meAsked++
+	ctx, c, n := m.common.Ctx, common.UserGetter(m.opts.Client), m.meAsked
+	return func() tea.Msg { return meAnswer{n: n, seq: seq, me: common.LookUpMe(ctx, c)} }
 }
 
-// fetchUser asks the server who is signed in (GET /users/@me).
-func fetchUser(ctx context.Context, c userGetter) tea.Cmd {
-	return func() tea.Msg {
-		u, _, err := c.GetUser(ctx, "@me")
-		if err != nil {
-			return userLoadedMsg{err: err}
-		}
-		return userLoadedMsg{username: safe.Line(u.Username)}
-	}
-}
-
-// setUser keeps the username; a failure keeps the configured one, since
-// the server need not answer /users/@me.
-func (m *Model) setUser(msg userLoadedMsg) {
-	if msg.err != nil {
-		m.common.Logger.Debug("who am I", "err", msg.err)
+// heard puts the user in the header, unless a later request has already
+// answered. A failure keeps the name the header had (configured, or
+// remembered), since the server need not answer /users/@me.
+func (m *Model) heard(a meAnswer) {
+	if a.n <= m.meHeard {
 		return
 	}
-	m.user = msg.username
+	m.meHeard = a.n
+	if a.me.Err != nil {
+		m.common.Logger.Debug("who am I", "err", a.me.Err)
+		return
+	}
+	m.user = a.me.Username
 }

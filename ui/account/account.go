@@ -19,7 +19,6 @@ import (
 // Model is the account screen.
 type Model struct {
 	common common.Common
-	client Client
 	ctx    context.Context
 	cancel context.CancelFunc
 	keys   keyMap
@@ -27,9 +26,12 @@ type Model struct {
 	seq     int
 	loading bool
 	loaded  bool
+	next    *accountLoadedMsg // the session's answer, until the root's comes
+	waitMe  bool              // the root's answer to WhoAmI(seq) is awaited
 	account common.Account
-	user    string // the username the server gave
-	userErr error  // why the server did not say
+	user    string    // the username the server gave
+	userErr error     // why the server did not say
+	me      common.Me // the root's answer to WhoAmI(seq)
 	loadErr error
 
 	confirming bool
@@ -57,21 +59,20 @@ func newKeyMap() keyMap {
 	}
 }
 
-// Factory returns what builds the screen for route.Account, talking to the
-// service through cl.
-func Factory(cl Client) func(common.Common, route.None) (common.Screen, error) {
-	return func(c common.Common, _ route.None) (common.Screen, error) {
-		if c.Session == nil {
-			return nil, fmt.Errorf("account: the dashboard has no session")
-		}
-		return New(c, cl), nil
+// Factory builds the screen for route.Account. It needs no client: who
+// is signed in comes from the root (common.MeMsg), the rest from the
+// session.
+func Factory(c common.Common, _ route.None) (common.Screen, error) {
+	if c.Session == nil {
+		return nil, fmt.Errorf("account: the dashboard has no session")
 	}
+	return New(c), nil
 }
 
 // New returns the account screen; Init loads it.
-func New(c common.Common, cl Client) *Model {
+func New(c common.Common) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	return &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap()}
+	return &Model{common: c, ctx: ctx, cancel: cancel, keys: newKeyMap()}
 }
 
 // Init asks the server and the session who is signed in.

@@ -22,8 +22,8 @@ func start(t *testing.T, o uitest.SessionOptions) (*uitest.Driver, *Model, *uite
 	sess := uitest.NewSession(t, o)
 	c := uitest.Common(t, nil)
 	c.Session, c.Now = sess, time.Now
-	m := New(c, sess.Client)
-	d := uitest.NewDriver(t, uitest.Screen{S: m}, 100, 30)
+	m := New(c)
+	d := uitest.NewDriver(t, uitest.Screen{S: m, Me: sess.Client}, 100, 30)
 	d.WaitFor("the account", func() bool { return m.loaded && m.Busy() == "" })
 	return d, m, sess
 }
@@ -141,8 +141,8 @@ func TestRefusedTokenOffersSignIn(t *testing.T) {
 		Token: &oauth2.Token{AccessToken: "tok-refused-by-the-server", Expiry: time.Now().Add(time.Hour)}})
 	c := uitest.Common(t, nil)
 	c.Session = sess
-	m := New(c, sess.Client)
-	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	m := New(c)
+	d := uitest.NewDriver(t, uitest.Screen{S: m, Me: sess.Client}, 80, 24)
 	d.WaitForText("the server refused the token")
 	if !m.canSignIn() || !strings.Contains(d.Screen(), "Press enter to sign in again.") {
 		t.Fatalf("screen:\n%s", d.Screen())

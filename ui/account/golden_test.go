@@ -66,7 +66,7 @@ var (
 var scenes = []struct {
 	name    string
 	session func() *fixedSession
-	client  Client // nil: the sandbox, signed in as alice
+	client  common.UserGetter // nil: the sandbox, signed in as alice
 	keys    []string
 	wait    string
 }{
@@ -97,8 +97,8 @@ func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
 	c := uitest.Common(t, nil)
 	c.Session = sc.session()
 	c.Config.Username = "alice"
-	m := New(c, client)
-	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
+	m := New(c)
+	d := uitest.NewDriver(t, uitest.Screen{S: m, Me: client}, w, h)
 	d.WaitFor("the account", func() bool { return m.loaded && m.Busy() == "" })
 	d.Press(sc.keys...)
 	d.WaitForText(sc.wait)

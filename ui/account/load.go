@@ -8,61 +8,71 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
-	"rdash/internal/safe"
 	"rdash/ui/common"
 )
 
 // signOutTimeout bounds a sign-out, which may wait on the keyring.
 const signOutTimeout = 30 * time.Second
 
-// accountLoadedMsg carries who is signed in, for request seq.
+// accountLoadedMsg carries what the session holds, for request seq.
 type accountLoadedMsg struct {
 	seq     int
 	account common.Account
-	user    string
-	userErr error
 	err     error
 }
 
-// loadAccount asks the server who is signed in (GET /users/@me), then the
-// session what it holds: asking may have renewed the token.
-func loadAccount(ctx context.Context, c Client, s common.Session, seq int) tea.Cmd {
+// loadAccount asks the session what it holds.
+func loadAccount(ctx context.Context, s common.Session, seq int) tea.Cmd {
 	return func() tea.Msg {
-		msg := accountLoadedMsg{seq: seq}
-		u, _, err := c.GetUser(ctx, api.Me)
-		switch {
-		case err != nil:
-			msg.userErr = err
-		case u.Username == "":
-			msg.userErr = errors.New("the server sent no username")
-		default:
-			msg.user = safe.Line(u.Username)
-		}
-		msg.account, msg.err = s.Account(ctx)
-		return msg
+		a, err := s.Account(ctx)
+		return accountLoadedMsg{seq: seq, account: a, err: err}
 	}
 }
 
+// load asks the root who the server says is signed in (common.WhoAmI),
+// and the session what it holds; the screen shows both once both answer.
 func (m *Model) load() tea.Cmd {
 	m.seq++
-	m.loading = true
-	return loadAccount(m.ctx, m.client, m.common.Session, m.seq)
+	m.loading, m.waitMe, m.next = true, true, nil
+	return tea.Batch(common.WhoAmI(m.seq), loadAccount(m.ctx, m.common.Session, m.seq))
 }
 
-func (m *Model) accountLoaded(msg accountLoadedMsg) tea.Cmd {
+func (m *Model) accountLoaded(msg accountLoadedMsg) {
 	if msg.seq != m.seq {
-		return nil
+		return
 	}
-	m.loading = false
+	m.next = &msg
+	m.finishLoad()
+}
+
+func (m *Model) meLoaded(msg common.MeMsg) {
+	if msg.Seq != m.seq {
+		return
+	}
+	m.me, m.waitMe = msg.Me, false
+	m.finishLoad()
+}
+
+// finishLoad shows the account once the session and the root have both
+// answered.
+func (m *Model) finishLoad() {
+	msg := m.next
+	if msg == nil || m.waitMe {
+		return
+	}
+	m.loading, m.next = false, nil
 	if errors.Is(msg.err, context.Canceled) {
-		return nil
+		return
 	}
 	m.loaded = msg.err == nil || m.loaded
 	m.loadErr = msg.err
-	if msg.err == nil {
-		m.account, m.user, m.userErr = msg.account, msg.user, msg.userErr
+	if msg.err != nil {
+		return
 	}
-	return nil
+	m.account, m.user, m.userErr = msg.account, m.me.Username, m.me.Err
+	if m.userErr == nil && m.user == "" {
+		m.userErr = errors.New("the server sent no username")
+	}
 }
 
 // signedOutMsg carries the outcome of a sign-out.

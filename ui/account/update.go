@@ -14,7 +14,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case accountLoadedMsg:
-		return m, m.accountLoaded(msg)
+		m.accountLoaded(msg)
+	case common.MeMsg:
+		m.meLoaded(msg)
 	case signedOutMsg:
 		return m, m.signedOutReply(msg)
 	case common.SignedInMsg:

@@ -7,10 +7,9 @@ import (
 )
 
 // Client is the part of the API client the invitations screen uses:
-// who is signed in, their projects (whose owners are organizations) and
+// the signed-in user's projects (whose owners are organizations) and
 // the invitations of each organization. *api.Client satisfies it.
 type Client interface {
-	GetUser(ctx context.Context, userID string) (*api.User, *api.Response, error)
 	ListUserProjects(ctx context.Context, userID string) ([]api.Project, *api.Response, error)
 	ListInvitations(ctx context.Context, orgID string) ([]api.Invitation, *api.Response, error)
 	CreateInvitation(ctx context.Context, orgID string, r *api.InvitationRequest) (*api.Response, error)

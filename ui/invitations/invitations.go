@@ -38,7 +38,7 @@ type Model struct {
 	seq    int // last request id handed out; every request gets a new one
 
 	me        identity
-	meSeq     int    // id of the awaited GET /users/@me; 0 once answered
+	meSeq     int    // id of the awaited WhoAmI; 0 once answered
 	projSeq   int    // id of the awaited list of the user's projects
 	projNote  string // why the user's projects are not listed, if they are not
 	projReady bool
@@ -78,7 +78,7 @@ func New(c common.Common, cl Client) *Model {
 func (m *Model) Init() tea.Cmd {
 	m.seq++
 	m.meSeq = m.seq
-	cmds := []tea.Cmd{fetchMe(m.ctx, m.client, m.meSeq)}
+	cmds := []tea.Cmd{common.WhoAmI(m.meSeq)}
 	m.seq++
 	m.projSeq = m.seq
 	cmds = append(cmds, fetchProjects(m.ctx, m.client, m.projSeq))

@@ -38,8 +38,12 @@ func start(t *testing.T, s setup) *world {
 	w := &world{t: t}
 	w.api, w.srv = uitest.Sandbox(t, cmp.Or(s.user, "alice"))
 	client := Client(w.api)
+	me := common.UserGetter(w.api) // plays the root's GET /users/@me
 	if s.client != nil {
 		client = s.client
+		if g, ok := s.client.(common.UserGetter); ok {
+			me = g
+		}
 	}
 	if s.w == 0 {
 		s.w, s.h = 80, 21 // the body of an 80x24 terminal
@@ -50,7 +54,7 @@ func start(t *testing.T, s setup) *world {
 	st := s.state
 	w.st = &st
 	w.m = New(c, client)
-	w.d = uitest.NewDriver(t, uitest.Screen{S: w.m, State: &st}, s.w, s.h)
+	w.d = uitest.NewDriver(t, uitest.Screen{S: w.m, State: &st, Me: me}, s.w, s.h)
 	w.settle()
 	return w
 }

@@ -27,31 +27,17 @@ func (i identity) path() string { return cmp.Or(i.id, i.username) }
 // name is how the user is named in sentences.
 func (i identity) name() string { return cmp.Or(i.username, i.id) }
 
-// meLoadedMsg carries GET /users/@me.
-type meLoadedMsg struct {
-	seq  int
-	user *api.User
-	err  error
-}
-
-// fetchMe asks the server who is signed in (GET /users/@me).
-func fetchMe(ctx context.Context, c Client, seq int) tea.Cmd {
-	return func() tea.Msg {
-		u, _, err := c.GetUser(ctx, api.Me)
-		return meLoadedMsg{seq: seq, user: u, err: err}
-	}
-}
-
 // meLoaded keeps who the server says is signed in. A server that cannot
 // say leaves the configured username, then the one asked for in an
 // earlier run; failing both, the user is asked when it matters.
-func (m *Model) meLoaded(msg meLoadedMsg) tea.Cmd {
-	if msg.seq != m.meSeq {
+func (m *Model) meLoaded(msg common.MeMsg) tea.Cmd {
+	if msg.Seq != m.meSeq {
 		return nil
 	}
 	m.meSeq = 0
-	if msg.err == nil && msg.user != nil && cmp.Or(msg.user.ID, msg.user.Username) != "" {
-		m.me = identity{id: safe.Line(msg.user.ID), username: safe.Line(msg.user.Username), from: "server"}
+	me := msg.Me
+	if me.Err == nil && cmp.Or(me.ID, me.Username) != "" {
+		m.me = identity{id: me.ID, username: me.Username, from: "server"}
 		return nil
 	}
 	switch {
@@ -60,8 +46,8 @@ func (m *Model) meLoaded(msg meLoadedMsg) tea.Cmd {
 	case m.state.Username != "":
 		m.me = identity{username: safe.Line(m.state.Username), from: "remembered"}
 	}
-	if errors.Is(msg.err, api.ErrUnauthorized) {
-		return common.ReportError(msg.err, "finding out who you are", nil)
+	if errors.Is(me.Err, api.ErrUnauthorized) {
+		return common.ReportError(me.Err, "finding out who you are", nil)
 	}
 	return nil
 }

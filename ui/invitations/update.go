@@ -18,7 +18,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.key(msg)
 	case tea.WindowSizeMsg:
 		return m, nil // SetSize gave the body's size; this is the terminal's
-	case meLoadedMsg:
+	case common.MeMsg:
 		return m, m.meLoaded(msg)
 	case projectsLoadedMsg:
 		return m, m.projectsLoaded(msg)

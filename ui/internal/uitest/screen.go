@@ -28,10 +28,12 @@ func Common(t testing.TB, c common.Client) common.Common {
 // Screen makes a screen drivable: it gets SetSize then the size message,
 // as the root does, and its view is wrapped in a tea.View. When State is
 // set, it plays the root's part for EditStateMsg: it applies the edit and
-// answers with a StateMsg.
+// answers with a StateMsg. When Me is set, it plays the root's part for
+// WhoAmIMsg: it asks Me and answers with a MeMsg of the same seq.
 type Screen struct {
 	S     common.Screen
 	State *config.State
+	Me    common.UserGetter
 }
 
 // Init implements tea.Model.
@@ -42,6 +44,11 @@ func (s Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.S.SetSize(msg.Width, msg.Height)
+	case common.WhoAmIMsg:
+		if s.Me != nil {
+			c, seq := s.Me, msg.Seq
+			return s, func() tea.Msg { return common.MeMsg{Seq: seq, Me: common.LookUpMe(context.Background(), c)} }
+		}
 	case common.EditStateMsg:
 		if s.State != nil {
 			msg.Edit(s.State)
