@@ -42,7 +42,7 @@ func address(id int, msg tea.Msg) tea.Msg {
 		return tea.Sequence(ownAll(id, cmds)...)()
 	}
 	if runtimeMsg(msg) {
-		return msg // for the program itself: quit, clipboard, window title…
+		return msg // for the program itself: quit, clipboard, colour queries…
 	}
 	return envelope{from: id, msg: msg}
 }

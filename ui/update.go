@@ -25,9 +25,11 @@ import (
 //     capturing screen it keeps only esc: the user may be mid-word.
 //   - Requests to the root (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
 //     EditStateMsg, SignedInMsg, SignedOutMsg, VersionsChangedMsg) are
-//     handled here, whichever screen sent them; bubbletea's own messages
-//     (tea.Quit, clipboard, window title) pass to the program unwrapped.
-//     The status line sees every message the root handles.
+//     handled here, whichever screen sent them; so is WhoAmI, whose
+//     answer (MeMsg) goes to the asking screen alone. bubbletea's own
+//     messages (tea.Quit, the clipboard, colour queries) pass to the
+//     program unwrapped. The status line sees every message the root
+//     handles.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if e, ok := msg.(envelope); ok {
 		var cmd tea.Cmd
