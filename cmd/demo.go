@@ -85,7 +85,7 @@ func demoConfig(base *config.Config, baseURL, authURL, clientID, secret, tmp str
 	c := *base
 	c.BaseURL, c.AuthURL, c.ClientID, c.ClientSecret = baseURL, authURL, clientID, secret
 	c.Projects, c.Orgs, c.Username = nil, nil, ""
-	c.Scopes = config.DefaultScopes
+	c.Scopes = config.AllScopes()
 	c.Env.Token = ""
 	c.Env.ConfigDir, c.Env.StateDir = tmp, tmp
 	return &c

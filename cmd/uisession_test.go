@@ -30,7 +30,7 @@ func newUIWorld(t *testing.T, approveAs string, kr *authtest.Keyring) uiWorld {
 	t.Helper()
 	_, run := sandboxtest.Start(t, sandbox.Options{ApproveAs: approveAs})
 	cfg := &config.Config{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID,
-		ClientSecret: run.ClientSecret, Scopes: config.DefaultScopes}
+		ClientSecret: run.ClientSecret, Scopes: config.AllScopes()}
 	settings, err := auth.SettingsFrom(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -28,12 +28,6 @@ var allScopes = []string{
 // order they are asked for; the caller owns the slice.
 func AllScopes() []string { return slices.Clone(allScopes) }
 
-// DefaultScopes is AllScopes as a variable: a shared, mutable slice, so
-// call AllScopes instead. It goes once its last users outside config have
-// moved. (No "Deprecated:" marker yet: staticcheck would fail CI on each
-// of those users until then.)
-var DefaultScopes = AllScopes()
-
 // Config is rdash's settings after file, environment and flags are merged.
 // It never holds a token.
 type Config struct {

@@ -51,7 +51,7 @@ func countedSandbox(t *testing.T, opts sandbox.Options, user string, copts ...ap
 	f := &inFlight{next: srv.Handler(), srv: srv}
 	ts := httptest.NewServer(f)
 	t.Cleanup(ts.Close)
-	tok, err := srv.MintToken(user, config.DefaultScopes...)
+	tok, err := srv.MintToken(user, config.AllScopes()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func seedFor(t *testing.T) uint64 {
 func faultyClient(t testing.TB, opts sandbox.Options, user string) *api.Client {
 	t.Helper()
 	srv, run := sandboxtest.Start(t, opts)
-	tok, err := srv.MintToken(user, config.DefaultScopes...)
+	tok, err := srv.MintToken(user, config.AllScopes()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func (c *counting) RoundTrip(r *http.Request) (*http.Response, error) {
 func signedIn(t *testing.T, opts sandbox.Options, user string) (*api.Client, *counting) {
 	t.Helper()
 	srv, run := sandboxtest.Start(t, opts)
-	tok, err := srv.MintToken(user, config.DefaultScopes...)
+	tok, err := srv.MintToken(user, config.AllScopes()...)
 	if err != nil {
 		t.Fatal(err)
 	}

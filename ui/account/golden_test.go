@@ -53,7 +53,7 @@ func (s *fixedSession) Complete(context.Context, common.Grant, bool) (common.Acc
 func alice(where common.Location, memory bool) common.Account {
 	return common.Account{
 		Host: "127.0.0.1:4242", Server: "http://127.0.0.1:4242/api/v1", SignedIn: true, Name: "alice",
-		Scopes: config.DefaultScopes, Expiry: uitest.Now().Add(45 * time.Minute), Where: where, Memory: memory,
+		Scopes: config.AllScopes(), Expiry: uitest.Now().Add(45 * time.Minute), Where: where, Memory: memory,
 	}
 }
 

@@ -69,7 +69,7 @@ func (w *world) settle() {
 // what the server holds.
 func (w *world) as(user string) *api.Client {
 	w.t.Helper()
-	tok, err := w.srv.MintToken(user, config.DefaultScopes...)
+	tok, err := w.srv.MintToken(user, config.AllScopes()...)
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func SandboxWith(t testing.TB, user string, opts sandbox.Options, apiOpts ...api
 	token := ""
 	if user != "" {
 		var err error
-		if token, err = srv.MintToken(user, config.DefaultScopes...); err != nil {
+		if token, err = srv.MintToken(user, config.AllScopes()...); err != nil {
 			t.Fatalf("mint token: %v", err)
 		}
 	}
@@ -69,5 +69,5 @@ func Client(t testing.TB, baseURL, token string, apiOpts ...api.Option) *api.Cli
 // Config is a configuration for tests: dark theme (no terminal query),
 // page size 25, no mouse.
 func Config() *config.Config {
-	return &config.Config{Theme: "dark", PageSize: 25, Scopes: config.DefaultScopes}
+	return &config.Config{Theme: "dark", PageSize: 25, Scopes: config.AllScopes()}
 }

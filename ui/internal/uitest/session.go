@@ -62,7 +62,7 @@ func NewSession(t testing.TB, o SessionOptions) *Session {
 	srv, run := sandboxtest.Start(t, o.Sandbox)
 	s := &Session{Server: srv, Keyring: authtest.NewKeyring(), Mode: o.Mode, secrets: []string{run.ClientSecret}}
 	s.Settings = auth.Settings{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID,
-		ClientSecret: run.ClientSecret, Scopes: config.DefaultScopes}
+		ClientSecret: run.ClientSecret, Scopes: config.AllScopes()}
 	if o.NoKeyring {
 		s.Keyring.Err = errors.New("no Secret Service on this test's bus")
 	}
@@ -93,13 +93,13 @@ func NewSession(t testing.TB, o SessionOptions) *Session {
 // token mints a token of user with every scope, without a browser.
 func (s *Session) token(t testing.TB, user string) *oauth2.Token {
 	t.Helper()
-	access, err := s.Server.MintToken(user, config.DefaultScopes...)
+	access, err := s.Server.MintToken(user, config.AllScopes()...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.remember(access)
 	return (&oauth2.Token{AccessToken: access, TokenType: "Bearer", Expiry: time.Now().Add(time.Hour)}).
-		WithExtra(map[string]any{"scope": strings.Join(config.DefaultScopes, ",")})
+		WithExtra(map[string]any{"scope": strings.Join(config.AllScopes(), ",")})
 }
 
 // mint signs user in without a browser and stores the token.
