@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
@@ -282,5 +283,22 @@ func TestLeavingForAnotherScreenDropsTheOpen(t *testing.T) {
 				t.Fatalf("after %s the project still opened (%d) or is still awaited (%q)", k, len(opened(d)), m.opening)
 			}
 		})
+	}
+}
+
+// An early tiny size (the root sends SetSize(0, 1) before the first real
+// one) used to leave the list scrolled by a line, hiding the first section's
+// title for good.
+func TestFirstSectionTitleSurvivesATinySize(t *testing.T) {
+	t.Parallel()
+	d, _, _ := start(t, setup{pins: []string{"quartz-ui"}, state: config.State{Recent: []string{"emberforge-core"}}})
+	d.Send(tea.WindowSizeMsg{Width: 0, Height: 1})
+	d.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if lines := strings.Split(d.Screen(), "\n"); len(lines) < 3 || !strings.Contains(lines[2], "PINNED") {
+		t.Fatalf("the first section title is not on the list's first line:\n%s", d.Screen())
+	}
+	d.Press("j", "k")
+	if !strings.Contains(d.Screen(), "PINNED") {
+		t.Fatalf("moving back to the top does not show PINNED:\n%s", d.Screen())
 	}
 }

@@ -61,7 +61,7 @@ func (m *Model) clampScroll() {
 	if m.height == 0 {
 		return
 	}
-	_, cl := m.lines()
+	lines, cl := m.lines()
 	h := m.listHeight()
 	switch {
 	case cl < m.offset:
@@ -69,6 +69,10 @@ func (m *Model) clampScroll() {
 	case cl >= m.offset+h:
 		m.offset = cl - h + 1
 	}
+	// Never scrolled past what is needed: when the window grows (an early
+	// SetSize(0, 1) scrolls by one line), the first section's title comes
+	// back instead of staying hidden above the top.
+	m.offset = max(0, min(m.offset, len(lines)-h))
 }
 
 // View implements common.Screen.
