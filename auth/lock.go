@@ -2,10 +2,13 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // The lock serializes, between rdash processes, every change to the
@@ -13,7 +16,7 @@ import (
 // the rotated one back), a sign-in's write and a sign-out. Without it two
 // processes spend the same rotating refresh token and the loser is signed
 // out, and a sign-out can land between a refresh's check and its write.
-// It is an advisory lock (flock on Unix, LockFileEx on Windows) on
+// It is an advisory lock (gofrs/flock: flock on Unix, LockFileEx on Windows) on
 // auth.lock in the state directory, a file of mode 0600 that holds
 // nothing; the system drops it when the process ends, however it ends.
 
@@ -41,30 +44,21 @@ func (s *Store) lock(ctx context.Context) (unlock func(), err error) {
 	if err := os.MkdirAll(filepath.Dir(s.lockPath), 0o700); err != nil {
 		return nil, fmt.Errorf("locking the token store: %w", err)
 	}
-	f, err := os.OpenFile(s.lockPath, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("locking the token store: %w", err)
+	fl := flock.New(s.lockPath, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o600))
+	wait, cancel := context.WithTimeout(ctx, lockWait)
+	defer cancel()
+	ok, err := fl.TryLockContext(wait, lockPoll)
+	switch {
+	case ok:
+		return func() { _ = fl.Close() }, nil // Close unlocks, then closes
+	case ctx.Err() != nil:
+		err = ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		err = fmt.Errorf("another rdash process has held the token store's lock (%s) for %s; "+
+			"if none is running, delete that file", s.lockPath, lockWait)
+	default:
+		err = fmt.Errorf("locking the token store (%s): %w", s.lockPath, err)
 	}
-	deadline := time.NewTimer(lockWait)
-	defer deadline.Stop()
-	for {
-		ok, err := tryLock(f)
-		if err != nil {
-			f.Close()
-			return nil, fmt.Errorf("locking the token store (%s): %w", s.lockPath, err)
-		}
-		if ok {
-			return func() { unlockFile(f); f.Close() }, nil
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, ctx.Err()
-		case <-deadline.C:
-			f.Close()
-			return nil, fmt.Errorf("another rdash process has held the token store's lock (%s) for %s; "+
-				"if none is running, delete that file", s.lockPath, lockWait)
-		case <-time.After(lockPoll):
-		}
-	}
+	_ = fl.Close()
+	return nil, err
 }
