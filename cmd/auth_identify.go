@@ -10,6 +10,7 @@ import (
 	"rdash/api"
 	"rdash/auth"
 	"rdash/config"
+	"rdash/internal/safe"
 )
 
 // whoAmI asks the server whose token tok is, and returns the token to
@@ -40,8 +41,8 @@ func whoAmI(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings
 		}
 	}
 	if unknown != nil {
-		fmt.Fprintf(f.IO.ErrOut, "! The server did not say who you are (%v); storing the token for %q (set username in the config to name it).\n",
-			unknown, name)
+		fmt.Fprintf(f.IO.ErrOut, "! The server did not say who you are (%s); storing the token for %q (set username in the config to name it).\n",
+			safe.Line(unknown.Error()), safe.Line(name))
 	}
 	return name, tok, nil
 }
