@@ -2,9 +2,12 @@ package sandbox_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -144,30 +147,80 @@ func TestCreateVersionRejects(t *testing.T) {
 	}
 }
 
-func TestBodyLimit(t *testing.T) {
+func TestUploadLimits(t *testing.T) {
 	t.Parallel()
-	h := start(t, sandbox.Options{})
+	dir := t.TempDir()
+	h := start(t, sandbox.Options{MaxFileBytes: 1000, MaxUploadBytes: 1500, UploadDir: dir})
 	tok := h.token(t, "alice")
-	big := strings.Repeat("x", sandbox.MaxBodyBytes)
-	data := map[string]any{"channel": "release", "version": "9.0.0", "name": "Nine", "files": []string{"big.jar"}}
-	b := multipartBody(t, data, upload{key: "big.jar", content: big})
-	h.do(t, "POST", "/projects/lumen/versions", tok, b).wantError(t, 413, "body")
-
-	// Streamed without a Content-Length, the limit strikes while reading.
-	req, err := http.NewRequestWithContext(t.Context(), "POST", h.run.BaseURL+"/projects/lumen/versions", io.MultiReader(bytes.NewReader(b.data)))
-	if err != nil {
-		t.Fatal(err)
+	data := func(files ...string) map[string]any {
+		return map[string]any{"channel": "release", "version": "9.0.0", "name": "Nine", "files": files}
 	}
-	req.Header.Set("Content-Type", b.ctype)
-	req.Header.Set("Authorization", "Bearer "+tok)
-	resp, err := h.hc.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	send := func(b *body, stream bool) reply {
+		t.Helper()
+		if !stream {
+			return h.do(t, "POST", "/projects/lumen/versions", tok, b)
+		}
+		// Streamed without a Content-Length, the limits strike while reading.
+		req, err := http.NewRequestWithContext(t.Context(), "POST", h.run.BaseURL+"/projects/lumen/versions", io.MultiReader(bytes.NewReader(b.data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", b.ctype)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := h.hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		return reply{resp.StatusCode, resp.Header, raw}
 	}
-	resp.Body.Close()
-	wantEq(t, resp.StatusCode, 413)
+	for _, stream := range []bool{false, true} {
+		// One file over the per-file limit: named by its place among the uploads.
+		send(multipartBody(t, data("a.jar", "b.jar"), upload{key: "a.jar", content: "a"},
+			upload{key: "b.jar", content: strings.Repeat("x", 1001)}), stream).wantError(t, 413, "files[1]", "b.jar", "1000")
+		// Each file within it, together over the per-request limit.
+		send(multipartBody(t, data("a.jar", "b.jar"), upload{key: "a.jar", content: strings.Repeat("x", 800)},
+			upload{key: "b.jar", content: strings.Repeat("x", 800)}), stream).wantError(t, 413, "files:", "1500")
+		// The data part is capped like a JSON body.
+		big := `{"changelog": "` + strings.Repeat("x", sandbox.MaxBodyBytes) + `"}`
+		send(multipartBody(t, big), stream).wantError(t, 413, "data")
+	}
+	// A listed name that never arrives, and a part not listed.
+	send(multipartBody(t, data("a.jar", "b.jar"), upload{key: "a.jar", content: "a"}), false).wantError(t, 400, "data.files[1]", "b.jar")
+	send(multipartBody(t, data("a.jar"), upload{key: "a.jar", content: "a"}, upload{key: "c.jar", content: "c"}), false).wantError(t, 400, "files[1]", "c.jar")
 	_, pg := h.list(t, "lumen", "")
 	wantEq(t, pg.Total, 25)
+	// Exactly at the limits it is accepted.
+	send(multipartBody(t, data("a.jar", "b.jar"), upload{key: "a.jar", content: strings.Repeat("x", 1000)},
+		upload{key: "b.jar", content: strings.Repeat("y", 500)}), true).want(t, 201)
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("small uploads or refused ones left files on disk: %v", left)
+	}
+}
+
+// TestLargeUploadSpillsToDisk: an upload beyond the memory cap is kept in
+// the upload directory, served back whole, and removed on Close.
+func TestLargeUploadSpillsToDisk(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	h := start(t, sandbox.Options{UploadDir: dir})
+	tok := h.token(t, "alice")
+	content := strings.Repeat("0123456789abcdef", 6<<16) // 6 MiB
+	data := map[string]any{"channel": "release", "version": "9.1.0", "name": "Big", "files": []string{"big.jar"}}
+	var v api.Version
+	h.do(t, "POST", "/projects/lumen/versions", tok, multipartBody(t, data, upload{key: "big.jar", content: content})).want(t, 201).data(t, &v)
+	sum := sha256.Sum256([]byte(content))
+	wantEq(t, v.Files[0].Size, int64(len(content)))
+	wantEq(t, v.Files[0].Checksum["sha256"], any(hex.EncodeToString(sum[:])))
+	if left, _ := os.ReadDir(dir); len(left) != 1 {
+		t.Errorf("%d files in the upload directory, want 1", len(left))
+	}
+	loc := h.do(t, "GET", "/projects/lumen/versions/9.1.0/download", "", nil).want(t, 302).header.Get("Location")
+	got := h.do(t, "GET", loc, "", nil).want(t, 200)
+	if string(got.body) != content {
+		t.Errorf("downloaded %d bytes, not the upload", len(got.body))
+	}
 }
 
 func TestUploadCountLimit(t *testing.T) {

@@ -1,11 +1,12 @@
 package sandbox
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -31,8 +32,9 @@ func decodeJSON(r io.Reader, v any, field string) error {
 func jsonError(field string, err error) error {
 	var tooBig *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
+	var he *httpError
 	switch {
-	case errors.As(err, &tooBig):
+	case errors.As(err, &tooBig), errors.As(err, &he):
 		return err
 	case errors.Is(err, io.EOF):
 		return badRequest(field, "required: a JSON object")
@@ -61,38 +63,48 @@ func readJSONBody(r *http.Request, v any) error {
 }
 
 // versionForm is a multipart create or update request: the metadata of the
-// data part, and the uploaded files by part key.
+// data part, and the uploaded files by part key, streamed to memory up to
+// uploadMemBytes per request and to files in the server's upload directory
+// beyond, never read whole before they are checked.
 type versionForm struct {
 	data    wireVersionData
-	uploads map[string][]byte
+	uploads map[string]*content
+	order   []string // part keys in arrival order: files[i] is the i-th
 	sawData bool
+	kept    bool  // the uploads became files of a version
+	total   int64 // bytes of every upload so far
+	inMem   int64 // of which held in memory
 }
 
-func readVersionForm(r *http.Request) (*versionForm, error) {
+func (s *Server) readVersionForm(r *http.Request) (*versionForm, error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return nil, badRequest("Content-Type", "must be multipart/form-data")
 	}
-	f := &versionForm{uploads: map[string][]byte{}}
+	f := &versionForm{uploads: map[string]*content{}}
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			return nil, multipartError(err)
+		if err == nil {
+			err = s.addPart(f, part)
+		} else {
+			err = multipartError(err)
 		}
-		if err := f.add(part); err != nil {
+		if err != nil {
+			f.discard()
 			return nil, err
 		}
 	}
 	if !f.sawData {
+		f.discard()
 		return nil, badRequest("data", "required: a part named data holding the JSON metadata")
 	}
 	return f, nil
 }
 
-func (f *versionForm) add(part *multipart.Part) error {
+func (s *Server) addPart(f *versionForm, part *multipart.Part) error {
 	key := part.FormName()
 	switch {
 	case key == "":
@@ -101,23 +113,120 @@ func (f *versionForm) add(part *multipart.Part) error {
 		return badRequest("data", "sent twice")
 	case key == "data":
 		f.sawData = true
-		return decodeJSON(part, &f.data, "data")
+		return decodeJSON(&cappedReader{r: part, left: MaxBodyBytes, field: "data"}, &f.data, "data")
 	}
+	field := fmt.Sprintf("files[%d]", len(f.order))
 	if name := part.FileName(); name != "" && name != key {
-		return badRequestf("files", "part %q has filename %q: the part key must equal the filename", key, name)
+		return badRequestf(field, "part %q has filename %q: the part key must equal the filename", key, name)
 	}
 	if _, dup := f.uploads[key]; dup {
-		return badRequestf("files", "two parts named %q", key)
+		return badRequestf(field, "two parts named %q", key)
 	}
 	if len(f.uploads) == MaxUploads {
 		return badRequestf("files", "at most %d uploaded files in one request", MaxUploads)
 	}
-	b, err := io.ReadAll(part)
+	c, err := s.receive(f, field, key, part)
 	if err != nil {
-		return multipartError(err)
+		return err
 	}
-	f.uploads[key] = b
+	f.uploads[key] = c
+	f.order = append(f.order, key)
 	return nil
+}
+
+// receive streams one file part, hashing it as it comes: into memory while
+// the request's uploads fit in uploadMemBytes, else into a file. It
+// enforces the per-file and per-request limits while reading, so an
+// oversized upload is refused without being stored whole.
+func (s *Server) receive(f *versionForm, field, key string, part io.Reader) (*content, error) {
+	maxFile, maxAll := s.opts.MaxFileBytes, s.opts.MaxUploadBytes
+	sum := sha256.New()
+	c := &content{}
+	buf := make([]byte, 32<<10)
+	fail := func(err error) (*content, error) {
+		c.remove()
+		return nil, err
+	}
+	for {
+		n, rerr := part.Read(buf)
+		if n > 0 {
+			c.size += int64(n)
+			f.total += int64(n)
+			switch {
+			case c.size > maxFile:
+				return fail(tooLargef(field, "%q is over %d bytes, the most one uploaded file may have", key, maxFile))
+			case f.total > maxAll:
+				return fail(tooLargef("files", "the uploads of one request are over %d bytes, the most allowed", maxAll))
+			}
+			if c.file == nil && c.path == "" && f.inMem+c.size > uploadMemBytes {
+				if err := s.spill(c); err != nil {
+					return fail(err)
+				}
+			}
+			sum.Write(buf[:n])
+			if c.file != nil {
+				if _, err := c.file.Write(buf[:n]); err != nil {
+					return fail(err)
+				}
+			} else {
+				c.data = append(c.data, buf[:n]...)
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return fail(multipartError(rerr))
+		}
+	}
+	if c.file != nil {
+		err := c.file.Close()
+		c.file = nil
+		if err != nil {
+			return fail(err)
+		}
+	} else {
+		f.inMem += c.size
+	}
+	c.sha256 = hex.EncodeToString(sum.Sum(nil))
+	return c, nil
+}
+
+// release removes the spilled uploads of a request that changed nothing.
+func (f *versionForm) release() {
+	if !f.kept {
+		f.discard()
+	}
+}
+
+// discard removes the files of uploads a failed request spilled to disk.
+func (f *versionForm) discard() {
+	for _, c := range f.uploads {
+		c.remove()
+	}
+}
+
+// cappedReader fails with a 413 naming field once more than left bytes
+// are read.
+type cappedReader struct {
+	r     io.Reader
+	left  int64
+	field string
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left < 0 {
+		return 0, tooLargef(c.field, "over %d bytes", MaxBodyBytes)
+	}
+	if int64(len(p)) > c.left+1 {
+		p = p[:c.left+1]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if c.left < 0 {
+		return n, tooLargef(c.field, "over %d bytes", MaxBodyBytes)
+	}
+	return n, err
 }
 
 func multipartError(err error) error {
@@ -192,9 +301,9 @@ func (f *versionForm) checkFiles() error {
 	if err := noDuplicates("data.files", d.Files, identity); err != nil {
 		return err
 	}
-	for _, name := range slices.Sorted(maps.Keys(f.uploads)) {
+	for i, name := range f.order {
 		if !slices.Contains(d.Files, name) {
-			return badRequestf("files", "uploaded part %q is not listed in data.files", name)
+			return badRequestf(fmt.Sprintf("files[%d]", i), "uploaded part %q is not listed in data.files", name)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -42,7 +43,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET "+AuthPrefix+"/oauth/oob", s.oobPage)
 	mux.HandleFunc("GET /files/{fileId}/{name}", s.serveFile)
 	mux.Handle("/", noRoute(mux))
-	return s.logged(s.counted(mux, s.delayed(limitBody(mux))))
+	return s.logged(s.counted(mux, s.delayed(s.limitBody(mux))))
 }
 
 // noRoute answers what no pattern matches: 405 with Allow when the path
@@ -66,13 +67,20 @@ func noRoute(mux *http.ServeMux) http.HandlerFunc {
 	}
 }
 
-func limitBody(next http.Handler) http.Handler {
+// limitBody caps every body at MaxBodyBytes, and a multipart one at the
+// upload limit plus MaxBodyBytes for the data part and the framing; the
+// multipart reader also checks each file and the data part on the way.
+func (s *Server) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > MaxBodyBytes {
-			writeError(w, &http.MaxBytesError{Limit: MaxBodyBytes})
+		limit := int64(MaxBodyBytes)
+		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+			limit += s.opts.MaxUploadBytes + MaxBodyBytes
+		}
+		if r.ContentLength > limit {
+			writeError(w, &http.MaxBytesError{Limit: limit})
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		next.ServeHTTP(w, r)
 	})
 }

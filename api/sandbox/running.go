@@ -16,8 +16,9 @@ type Running struct {
 	ClientID     string // the seed's first OAuth app
 	ClientSecret string
 
-	srv  *http.Server
-	done chan struct{}
+	srv    *http.Server
+	server *Server
+	done   chan struct{}
 }
 
 // Start listens on addr (for example "127.0.0.1:0") and serves in the
@@ -37,7 +38,8 @@ func (s *Server) Start(addr string) (*Running, error) {
 			ReadHeaderTimeout: 10 * time.Second,
 			ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 		},
-		done: make(chan struct{}),
+		server: s,
+		done:   make(chan struct{}),
 	}
 	go func() {
 		defer close(run.done)
@@ -59,12 +61,12 @@ func advertised(addr net.Addr) string {
 	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 }
 
-// Close stops serving at once, closing open connections, and waits for the
-// server to stop.
+// Close stops serving at once, closing open connections, waits for the
+// server to stop, and removes the uploads it stored on disk (Server.Close).
 func (r *Running) Close() error {
 	err := r.srv.Close()
 	<-r.done
-	return err
+	return errors.Join(err, r.server.Close())
 }
 
 // Env returns the environment that points rdash at this server, in the

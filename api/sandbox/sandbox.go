@@ -44,16 +44,29 @@ type Options struct {
 	// seconds (rounded up); 0 means 1s. A negative value sends
 	// "Retry-After: 0", so tests need not wait a second per fault.
 	FaultRetryAfter time.Duration
-	Now             func() time.Time // clock; nil = time.Now
-	Logger          *slog.Logger     // nil = discard; tokens, codes and secrets are never logged
+	// MaxFileBytes bounds one uploaded file (0 = DefaultMaxFileBytes) and
+	// MaxUploadBytes all uploads of one create or update request (0 =
+	// DefaultMaxUploadBytes); beyond either the request is a 413 naming
+	// files[i] or files.
+	MaxFileBytes   int64
+	MaxUploadBytes int64
+	// UploadDir holds uploads beyond the sandbox's memory cap (4 MiB per
+	// request); "" means a temporary directory that Close removes.
+	UploadDir string
+	Now       func() time.Time // clock; nil = time.Now
+	Logger    *slog.Logger     // nil = discard; tokens, codes and secrets are never logged
 }
 
 // Defaults of Options and limits of the wire contract.
 const (
 	DefaultCodeTTL  = 10 * time.Minute
 	DefaultTokenTTL = time.Hour
-	MaxBodyBytes    = 8 << 20 // a request body, multipart included (413 beyond)
+	MaxBodyBytes    = 8 << 20 // a JSON request body, or the data part of a multipart one (413 beyond)
 	MaxUploads      = 100     // file parts of one create or update request (400 beyond)
+	// DefaultMaxFileBytes and DefaultMaxUploadBytes bound uploads (413
+	// beyond): one file, and all files of one request.
+	DefaultMaxFileBytes   = 256 << 20
+	DefaultMaxUploadBytes = 512 << 20
 )
 
 func (o Options) withDefaults() (Options, error) {
@@ -62,6 +75,14 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("sandbox: fault rate %v is not between 0 and 1", o.FaultRate)
 	case o.Latency < 0 || o.CodeTTL < 0 || o.TokenTTL < 0:
 		return o, errors.New("sandbox: latency and lifetimes must not be negative")
+	case o.MaxFileBytes < 0 || o.MaxUploadBytes < 0:
+		return o, errors.New("sandbox: upload limits must not be negative")
+	}
+	if o.MaxFileBytes == 0 {
+		o.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if o.MaxUploadBytes == 0 {
+		o.MaxUploadBytes = DefaultMaxUploadBytes
 	}
 	if o.CodeTTL == 0 {
 		o.CodeTTL = DefaultCodeTTL
@@ -92,6 +113,9 @@ type Server struct {
 
 	mu sync.Mutex
 	st *state
+
+	spillMu sync.Mutex
+	tempDir string // made for uploads beyond the memory cap; removed by Close
 }
 
 // New loads and validates the seed, generates the versions it asks for, and

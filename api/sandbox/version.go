@@ -1,8 +1,6 @@
 package sandbox
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"net/url"
 	"slices"
 	"time"
@@ -23,14 +21,12 @@ type file struct {
 	id          string
 	name        string
 	externalURL string
-	content     []byte
-	sha256      string
+	content     *content // nil for an external file
 	createdAt   time.Time
 }
 
-func uploadedFile(id, name string, content []byte, at time.Time) *file {
-	sum := sha256.Sum256(content)
-	return &file{id: id, name: name, content: content, sha256: hex.EncodeToString(sum[:]), createdAt: at}
+func uploadedFile(id, name string, c *content, at time.Time) *file {
+	return &file{id: id, name: name, content: c, createdAt: at}
 }
 
 func externalFile(id, rawURL string, at time.Time) *file {
@@ -49,9 +45,9 @@ func (f *file) location(origin string) string {
 func (f *file) toWire(primary bool) wireFile {
 	out := wireFile{ID: f.id, Name: f.name, ExternalURL: f.externalURL, IsPrimary: primary, CreatedAt: f.createdAt}
 	if f.externalURL == "" {
-		size := int64(len(f.content))
+		size := f.content.size
 		out.Size = &size
-		out.Checksum = &wireChecksum{SHA256: f.sha256}
+		out.Checksum = &wireChecksum{SHA256: f.content.sha256}
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"mime"
 	"net/http"
 	"net/url"
@@ -169,6 +168,12 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.name}))
-	h.Set("ETag", `"`+f.sha256+`"`)
-	http.ServeContent(w, r, f.name, f.createdAt, bytes.NewReader(f.content))
+	h.Set("ETag", `"`+f.content.sha256+`"`)
+	body, done, err := f.content.open()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer done()
+	http.ServeContent(w, r, f.name, f.createdAt, body)
 }

@@ -13,6 +13,7 @@ func (s *Server) createVersion(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	defer form.release()
 	d := form.data
 	s.respond(w, http.StatusCreated, func() (envelope, error) {
 		p, err := s.mayChange(r, scopeVersionCreate)
@@ -39,6 +40,7 @@ func (s *Server) createVersion(w http.ResponseWriter, r *http.Request) {
 			v.changelog = *d.Changelog
 		}
 		s.st.add(v)
+		form.kept = true
 		return envelope{Data: v.toWire(viewFull)}, nil
 	})
 }
@@ -50,11 +52,14 @@ func (s *Server) readChange(w http.ResponseWriter, r *http.Request, perm string,
 	if !s.locked(w, func() error { _, err := s.mayChange(r, perm); return err }) {
 		return nil, false
 	}
-	form, err := readVersionForm(r)
+	form, err := s.readVersionForm(r)
 	if err == nil {
 		err = form.check(create)
 	}
 	if err != nil {
+		if form != nil {
+			form.discard()
+		}
 		writeError(w, err)
 		return nil, false
 	}
@@ -105,6 +110,7 @@ func (s *Server) updateVersion(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	defer form.release()
 	s.respond(w, http.StatusOK, func() (envelope, error) {
 		v, err := s.versionToChange(r, scopeVersionUpdate)
 		if err != nil {
@@ -148,6 +154,7 @@ func (s *Server) update(v *version, form *versionForm) error {
 	}
 	s.st.forgetFiles(v.files)
 	*v = next
+	form.kept = true
 	s.st.rememberFiles(v.files)
 	return nil
 }
