@@ -41,8 +41,8 @@ func newProjectsListCmd(f *Factory) *cobra.Command {
 				return err
 			}
 			state, err := config.LoadState(cfg.Env.StateDir)
-			if err != nil {
-				return err
+			if err != nil { // the server's list does not need it
+				fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v; listing without remembered projects\n", err)
 			}
 			client, err := f.APIClient(cmd.Context())
 			if err != nil {
