@@ -25,6 +25,9 @@ func validateFiles(files []string, uploads []Upload, create bool) error {
 			return invalid(field, "repeats %s", item("data.files", j))
 		}
 	}
+	if len(uploads) > MaxUploads {
+		return invalid("files", "at most %d uploaded files in one request (has %d)", MaxUploads, len(uploads))
+	}
 	uploaded := make(map[string]bool, len(uploads))
 	for i, up := range uploads {
 		field := item("files", i)
@@ -87,6 +90,10 @@ func (c *Client) multipartRequest(ctx context.Context, method string, u *url.URL
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSizes(uploads, contents); err != nil {
+		closeAll(contents)
+		return nil, err
+	}
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
 	req, err := c.newRequest(ctx, method, u, pr, mw.FormDataContentType())
@@ -112,6 +119,27 @@ func openUploads(uploads []Upload) ([]io.ReadCloser, error) {
 	return contents, nil
 }
 
+// checkSizes refuses, before anything is sent, an upload over MaxFileBytes
+// or uploads over MaxUploadBytes together, where their sizes are known;
+// writeParts checks the others as they stream.
+func checkSizes(uploads []Upload, contents []io.ReadCloser) error {
+	var total int64
+	for i, c := range contents {
+		n := sizeOf(c)
+		if n < 0 {
+			continue
+		}
+		if n > MaxFileBytes {
+			return invalid(item("files", i), "%q has %d bytes, over the %d one uploaded file may have", uploads[i].Name, n, MaxFileBytes)
+		}
+		total += n
+	}
+	if total > MaxUploadBytes {
+		return invalid("files", "the uploads have %d bytes together, over the %d one request may carry", total, MaxUploadBytes)
+	}
+	return nil
+}
+
 func writeParts(mw *multipart.Writer, meta []byte, uploads []Upload, contents []io.ReadCloser, p *progressCounter) error {
 	defer closeAll(contents)
 	w, err := mw.CreateFormField("data")
@@ -121,13 +149,22 @@ func writeParts(mw *multipart.Writer, meta []byte, uploads []Upload, contents []
 	if _, err := w.Write(meta); err != nil {
 		return err
 	}
+	var total int64
 	for i, up := range uploads {
 		w, err := mw.CreateFormFile(up.Name, up.Name)
 		if err != nil {
 			return err
 		}
-		if _, err := io.Copy(w, p.reader(contents[i])); err != nil {
+		n, err := io.Copy(w, p.reader(io.LimitReader(contents[i], MaxFileBytes+1)))
+		if err != nil {
 			return fmt.Errorf("files[%d] %q: %w", i, up.Name, err)
+		}
+		total += n
+		switch {
+		case n > MaxFileBytes:
+			return invalid(item("files", i), "%q has over the %d bytes one uploaded file may have", up.Name, MaxFileBytes)
+		case total > MaxUploadBytes:
+			return invalid("files", "the uploads have over the %d bytes one request may carry", MaxUploadBytes)
 		}
 	}
 	return mw.Close()

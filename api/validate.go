@@ -37,6 +37,12 @@ const (
 	MaxGameVersionLength = 32
 	// MaxRoleLength bounds an invitation's role.
 	MaxRoleLength = 64
+	// MaxUploads is the most files one create or update request uploads.
+	MaxUploads = 100
+	// MaxFileBytes bounds one uploaded file, and MaxUploadBytes all the
+	// uploads of one request; the client checks both before sending.
+	MaxFileBytes   = 256 << 20
+	MaxUploadBytes = 512 << 20
 )
 
 func invalid(field, format string, args ...any) error {
