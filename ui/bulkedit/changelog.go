@@ -58,15 +58,6 @@ func (e *editor) setSize(w, h int) {
 	e.area.SetHeight(max(h, 1))
 }
 
-// changelogRenderedMsg carries a glamour rendering of the changelog.
-type changelogRenderedMsg struct{ common.MarkdownRendered }
-
-func renderChangelog(k common.MarkdownKey, source string) tea.Cmd {
-	return common.RenderMarkdownCmd(k, source, func(r common.MarkdownRendered) tea.Msg {
-		return changelogRenderedMsg{r}
-	})
-}
-
 // render asks for the preview the current text, width and theme need.
 func (e *editor) render(c common.Common) tea.Cmd {
 	if !e.preview {
@@ -80,10 +71,10 @@ func (e *editor) render(c common.Common) tea.Cmd {
 		return nil
 	}
 	e.rendering = true
-	return renderChangelog(e.want, source)
+	return common.RenderMarkdownCmd(e.want, source)
 }
 
-func (e *editor) renderedMsg(msg changelogRenderedMsg, c common.Common) tea.Cmd {
+func (e *editor) renderedMsg(msg common.MarkdownRendered, c common.Common) tea.Cmd {
 	if msg.Key != e.want {
 		return nil
 	}

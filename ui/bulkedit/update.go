@@ -21,7 +21,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case journalReadMsg:
 		m.stage = stageApply
 		return m, m.flow.Start(m.undoTask(msg.entries, msg.err))
-	case changelogRenderedMsg:
+	case common.MarkdownRendered:
 		return m, m.editor.renderedMsg(msg, m.common)
 	case tea.WindowSizeMsg: // SetSize already has the body's size
 		return m, m.editor.render(m.common)

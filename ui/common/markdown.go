@@ -110,13 +110,13 @@ type MarkdownRendered struct {
 }
 
 // RenderMarkdownCmd renders source at key's width and style in a command,
-// away from Update. done wraps the result in the asking screen's own
-// message type, so only that screen keeps it: every screen on the stack
-// sees every message.
-func RenderMarkdownCmd(key MarkdownKey, source string, done func(MarkdownRendered) tea.Msg) tea.Cmd {
+// away from Update. The MarkdownRendered comes back to the asking screen
+// only (the root addresses every reply), so a screen matches it as it is
+// and checks Key against the rendering it waits for.
+func RenderMarkdownCmd(key MarkdownKey, source string) tea.Cmd {
 	return func() tea.Msg {
 		out, err := RenderMarkdown(source, key.Width, key.Style)
-		return done(MarkdownRendered{Key: key, Out: out, Err: err})
+		return MarkdownRendered{Key: key, Out: out, Err: err}
 	}
 }
 

@@ -53,7 +53,7 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 // renderChangelog renders the changelog in a command; the rendering comes
 // back to this screen only, as a common.MarkdownRendered.
 func renderChangelog(key common.MarkdownKey, source string) tea.Cmd {
-	return common.RenderMarkdownCmd(key, source, func(r common.MarkdownRendered) tea.Msg { return r })
+	return common.RenderMarkdownCmd(key, source)
 }
 
 // render asks for the rendering the current width and theme need: from
