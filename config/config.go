@@ -69,6 +69,16 @@ type Env struct {
 	ConfigDir string // where config.yml lives
 	StateDir  string // where state (recent projects, the edit journal) lives
 	Debug     string // RDASH_DEBUG: path of a debug log, empty for none
+	// DumbTerminal is TERM unset or TERM=dumb (without CLICOLOR_FORCE):
+	// colorprofile then strips every style, reverse video included, so the
+	// dashboard draws with the NO_COLOR styles under a forced Ascii profile.
+	DumbTerminal bool
+	// Background is what COLORFGBG says of the terminal's background,
+	// "dark" or "light", or "" when it is unset or unreadable. It is the
+	// fallback when the terminal does not answer the background query.
+	Background string
+	// Tmux is $TMUX: set when rdash runs inside tmux (its socket path).
+	Tmux string
 }
 
 // Lookup is os.LookupEnv or a test double.

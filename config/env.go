@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 )
 
 // userHome finds the home directory from the user database when HOME is
@@ -34,7 +35,11 @@ func readEnv(lookup Lookup) (Env, []string, error) {
 		NoColor: get("NO_COLOR") != "",
 		Browser: get("BROWSER"),
 		Debug:   get("RDASH_DEBUG"),
+		Tmux:    get("TMUX"),
 	}
+	term, hasTerm := lookup("TERM")
+	e.DumbTerminal = (!hasTerm || term == "" || term == "dumb") && !truthy(get("CLICOLOR_FORCE"))
+	e.Background = backgroundFromCOLORFGBG(get("COLORFGBG"))
 	var warnings []string
 	xdg := func(name string) string {
 		v := get(name)
@@ -109,4 +114,30 @@ func userBusExists(runtimeDir string) bool {
 	}
 	_, err := os.Stat(filepath.Join(runtimeDir, "bus"))
 	return err == nil
+}
+
+// truthy is how colorprofile reads CLICOLOR_FORCE: a value that parses as
+// true.
+func truthy(v string) bool {
+	b, err := strconv.ParseBool(v)
+	return err == nil && b
+}
+
+// backgroundFromCOLORFGBG reads COLORFGBG ("fg;bg", or "fg;default;bg" as
+// rxvt writes it), set by rxvt, Konsole and some others: the last field is
+// the background's ANSI colour number. 0-6 and 8 are dark; 7 and 9-15
+// light, as vim and other programs read it. Anything else is unknown ("").
+func backgroundFromCOLORFGBG(v string) string {
+	if v == "" {
+		return ""
+	}
+	f := strings.Split(v, ";")
+	n, err := strconv.Atoi(f[len(f)-1])
+	switch {
+	case err != nil || n < 0 || n > 15:
+		return ""
+	case n <= 6 || n == 8:
+		return "dark"
+	}
+	return "light"
 }
