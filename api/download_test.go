@@ -146,3 +146,24 @@ func TestDownloadFailures(t *testing.T) {
 		})
 	}
 }
+
+func TestFileSHA256(t *testing.T) {
+	hex := strings.Repeat("ab", 32)
+	for _, tc := range []struct {
+		sum  map[string]any
+		want string
+	}{
+		{map[string]any{"sha256": hex}, hex},
+		{map[string]any{"SHA-256": strings.ToUpper(hex)}, hex},
+		{map[string]any{"sha256": hex[:63]}, ""},
+		{map[string]any{"sha256": strings.Repeat("zz", 32)}, ""},
+		{map[string]any{"sha256": 12}, ""},
+		{map[string]any{"md5": hex}, ""},
+		{nil, ""},
+	} {
+		got, ok := api.File{Checksum: tc.sum}.SHA256()
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("SHA256(%v) = %q, %v; want %q", tc.sum, got, ok, tc.want)
+		}
+	}
+}
