@@ -191,7 +191,7 @@ func TestLimitsNamedAlike(t *testing.T) {
 		{name: "version", field: "data.version", version: long(api.MaxVersionLength + 1), files: []string{"https://example.org/x.jar"}, rawStatus: 400},
 		{name: "name", field: "data.name", vname: long(api.MaxNameLength + 1), files: []string{"https://example.org/x.jar"}, rawStatus: 400},
 		{name: "file name", field: "data.files[0]", files: []string{long(api.MaxUploadNameLength + 1)},
-			uploads: []api.Upload{uploadBytes(long(api.MaxUploadNameLength+1), []byte("x"))},
+			uploads:  []api.Upload{uploadBytes(long(api.MaxUploadNameLength+1), []byte("x"))},
 			rawParts: map[string]int64{long(api.MaxUploadNameLength + 1): 1}, rawOrder: []string{long(api.MaxUploadNameLength + 1)}, rawStatus: 400},
 		{name: "url", field: "data.files[0]", files: []string{longURL}, rawStatus: 400},
 		{name: "listed, not uploaded", field: "data.files[1]", files: []string{"a.jar", "b.jar"}, uploads: []api.Upload{uploadBytes("a.jar", []byte("a"))},
