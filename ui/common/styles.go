@@ -9,10 +9,14 @@ import (
 )
 
 // Theme is how the dashboard is coloured: for a dark or a light terminal
-// background, or without colour at all (NO_COLOR).
+// background, or without colour at all (NO_COLOR, or a terminal without
+// colours: TERM=dumb or unset). ANSI16 is a terminal of 16 colours, where
+// the hex palette would be rounded to colours that vanish on the
+// background (37 and 97 on white, 30 on black): it gets its own.
 type Theme struct {
 	Dark    bool
 	NoColor bool
+	ANSI16  bool
 }
 
 // GlamourStyle is the glamour standard style that matches the theme; it is
@@ -51,8 +55,20 @@ type palette struct {
 	accent, muted, subtle, text, good, warn, bad, cursorBg, cursorFg color.Color
 }
 
-func paletteFor(dark bool) palette {
-	if dark {
+func paletteFor(dark, ansi16 bool) palette {
+	c := func(n int) color.Color { return lipgloss.ANSIColor(n) }
+	switch {
+	case ansi16 && dark: // grey (37) and bright black (90) on black, never black (30)
+		return palette{
+			accent: c(13), muted: c(7), subtle: c(8), text: c(15),
+			good: c(10), warn: c(11), bad: c(9), cursorBg: c(5), cursorFg: c(15),
+		}
+	case ansi16: // black and bright black (90) on white, never white (37, 97)
+		return palette{
+			accent: c(5), muted: c(8), subtle: c(8), text: c(0),
+			good: c(2), warn: c(3), bad: c(1), cursorBg: c(4), cursorFg: c(15),
+		}
+	case dark:
 		return palette{
 			accent: lipgloss.Color("#A58AF9"), muted: lipgloss.Color("#8A8A8A"),
 			subtle: lipgloss.Color("#4E4E4E"), text: lipgloss.Color("#E4E4E4"),
@@ -61,7 +77,7 @@ func paletteFor(dark bool) palette {
 			cursorFg: lipgloss.Color("#FFFFFF"),
 		}
 	}
-	return palette{
+	return palette{ // light
 		accent: lipgloss.Color("#5A3FC0"), muted: lipgloss.Color("#6C6C6C"),
 		subtle: lipgloss.Color("#BCBCBC"), text: lipgloss.Color("#1C1C1C"),
 		good: lipgloss.Color("#00875F"), warn: lipgloss.Color("#9A6700"),
@@ -76,7 +92,7 @@ func NewStyles(t Theme) *Styles {
 	if t.NoColor {
 		return plainStyles(t)
 	}
-	p := paletteFor(t.Dark)
+	p := paletteFor(t.Dark, t.ANSI16)
 	fg := func(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
 	s := &Styles{
 		Theme:  t,
@@ -93,6 +109,14 @@ func NewStyles(t Theme) *Styles {
 		Label:      fg(p.muted), Value: fg(p.text), Section: fg(p.accent).Bold(true),
 		Prompt: fg(p.accent).Bold(true), Input: fg(p.text), Placeholder: fg(p.subtle),
 		Help: help.DefaultStyles(t.Dark),
+	}
+	if t.ANSI16 {
+		// help's own colours round to 37 and 97 on a light background,
+		// and its separator to 30 on a dark one.
+		s.Help = help.Styles{
+			Ellipsis: fg(p.subtle), ShortKey: fg(p.muted).Bold(true), ShortDesc: fg(p.muted), ShortSeparator: fg(p.subtle),
+			FullKey: fg(p.muted).Bold(true), FullDesc: fg(p.muted), FullSeparator: fg(p.subtle),
+		}
 	}
 	return s
 }
