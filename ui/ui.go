@@ -121,23 +121,29 @@ func New(opts Options) *Model {
 
 // ProgramOptions are the tea.Program options the dashboard wants: its
 // context, and no colour at all when NO_COLOR is set (colorprofile only
-// honours NO_COLOR values that parse as true).
+// honours NO_COLOR values that parse as true) or the terminal is dumb.
+// There the profile is Ascii, not the NoTTY colorprofile picks for
+// TERM=dumb or unset, which strips reverse video and bold too and leaves
+// the cursor row, focused fields and buttons invisible.
 func ProgramOptions(opts Options) []tea.ProgramOption {
 	var po []tea.ProgramOption
 	if opts.Context != nil {
 		po = append(po, tea.WithContext(opts.Context))
 	}
-	if opts.Config != nil && opts.Config.Env.NoColor {
+	if opts.Config != nil && noColor(opts.Config) {
 		po = append(po, tea.WithColorProfile(colorprofile.Ascii))
 	}
 	return po
 }
 
+// noColor is NO_COLOR or a terminal without colours.
+func noColor(c *config.Config) bool { return c.Env.NoColor || c.Env.DumbTerminal }
+
 // Init opens the project picker (and the initial project, if any), asks
 // the terminal for its background colour and who is signed in.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.askWhoAmI(0)}
-	if m.common.Config.Theme == "auto" && !m.common.Config.Env.NoColor {
+	if m.common.Config.Theme == "auto" && !noColor(m.common.Config) {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	args := route.PickerArgs{Open: m.opts.Project}
@@ -155,9 +161,11 @@ func (m *Model) top() common.Screen {
 }
 
 // initialTheme is the theme before the terminal answers: the configured
-// one, or dark, the common case, when the config says auto.
+// one; when the config says auto, what COLORFGBG says, else dark, the
+// common case. A terminal that never answers the background query keeps it.
 func initialTheme(c *config.Config) common.Theme {
-	return common.Theme{Dark: c.Theme != "light", NoColor: c.Env.NoColor}
+	dark := c.Theme == "dark" || c.Theme != "light" && c.Env.Background != "light"
+	return common.Theme{Dark: dark, NoColor: noColor(c)}
 }
 
 func orDiscard(l *slog.Logger) *slog.Logger {

@@ -13,6 +13,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
@@ -336,6 +337,59 @@ func TestNoColor(t *testing.T) {
 	d.WaitForText("25 of 25")
 	if strings.Contains(d.Raw(), "38;") || strings.Contains(d.Raw(), "48;") || !strings.Contains(d.Raw(), "\x1b[7m") {
 		t.Fatal("NO_COLOR: colours shown or the cursor is invisible")
+	}
+}
+
+// TERM=dumb or unset: colorprofile's NoTTY would strip reverse video too,
+// so the dashboard draws with the NO_COLOR styles, which keep the cursor.
+func TestDumbTerminalKeepsTheCursorVisible(t *testing.T) {
+	t.Parallel()
+	cfg := uitest.Config()
+	cfg.Env.DumbTerminal = true
+	d, m := start(t, setup{config: cfg, project: "lumen"})
+	d.WaitForText("25 of 25")
+	if !m.common.Styles.Theme.NoColor || strings.Contains(d.Raw(), "38;") || !strings.Contains(d.Raw(), "\x1b[7m") {
+		t.Fatal("TERM=dumb: colours shown or the cursor is invisible")
+	}
+	if len(ProgramOptions(Options{Config: cfg})) != 1 {
+		t.Fatal("TERM=dumb: no Ascii colour profile forced on the program")
+	}
+	// The same when the program finds no colours itself.
+	d2, m2 := start(t, setup{})
+	d2.Send(tea.ColorProfileMsg{Profile: colorprofile.ASCII})
+	if !m2.common.Styles.Theme.NoColor {
+		t.Fatal("an Ascii colour profile kept the coloured styles")
+	}
+}
+
+func TestSixteenColourTerminalGetsItsPalette(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{})
+	d.Send(tea.ColorProfileMsg{Profile: colorprofile.ANSI})
+	if th := m.common.Styles.Theme; !th.ANSI16 || !th.Dark || th.NoColor {
+		t.Fatalf("theme after a 16-colour profile: %+v", th)
+	}
+	d.Send(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	if m.common.Styles.Theme.ANSI16 {
+		t.Fatal("a true-colour profile kept the 16-colour palette")
+	}
+}
+
+// A light terminal that does not answer the background query: COLORFGBG
+// decides, when the theme is auto.
+func TestColorFGBGPicksTheInitialTheme(t *testing.T) {
+	t.Parallel()
+	cfg := uitest.Config()
+	cfg.Theme, cfg.Env.Background = "auto", "light"
+	_, m := start(t, setup{config: cfg})
+	if m.common.Styles.Theme.Dark {
+		t.Fatal("COLORFGBG said light, the theme is dark")
+	}
+	cfg2 := uitest.Config()
+	cfg2.Theme, cfg2.Env.Background = "dark", "light"
+	_, m2 := start(t, setup{config: cfg2})
+	if !m2.common.Styles.Theme.Dark {
+		t.Fatal("COLORFGBG overrode the configured theme")
 	}
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"rdash/ui/common"
 )
@@ -44,8 +45,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, m.broadcast(msg))
 	case tea.BackgroundColorMsg:
 		if m.common.Config.Theme == "auto" {
-			cmds = append(cmds, m.setTheme(msg.IsDark()))
+			t := m.common.Styles.Theme
+			t.Dark = msg.IsDark()
+			cmds = append(cmds, m.setTheme(t))
 		}
+	case tea.ColorProfileMsg:
+		t := m.common.Styles.Theme
+		t.ANSI16 = msg.Profile == colorprofile.ANSI
+		t.NoColor = t.NoColor || msg.Profile <= colorprofile.ASCII
+		cmds = append(cmds, m.setTheme(t))
 	case tea.KeyPressMsg:
 		cmds = append(cmds, m.handleKey(msg))
 	case tea.MouseMsg, tea.PasteMsg:
@@ -146,8 +154,7 @@ func (m *Model) busy() string {
 	return ""
 }
 
-func (m *Model) setTheme(dark bool) tea.Cmd {
-	t := common.Theme{Dark: dark, NoColor: m.common.Config.Env.NoColor}
+func (m *Model) setTheme(t common.Theme) tea.Cmd {
 	if t == m.common.Styles.Theme {
 		return nil
 	}

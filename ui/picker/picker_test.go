@@ -302,3 +302,12 @@ func TestFirstSectionTitleSurvivesATinySize(t *testing.T) {
 		t.Fatalf("moving back to the top does not show PINNED:\n%s", d.Screen())
 	}
 }
+
+func TestNoColourMarksTheCursor(t *testing.T) {
+	t.Parallel()
+	d, _, _ := start(t, setup{})
+	d.Send(common.ThemeMsg{Styles: common.NewStyles(common.Theme{NoColor: true})})
+	if !strings.Contains(d.Screen(), "> ") || !strings.Contains(d.Raw(), "\x1b[7m") {
+		t.Fatalf("no cursor marker or reverse video without colours:\n%s", d.Screen())
+	}
+}
