@@ -25,7 +25,7 @@ type Client interface {
 	detail.Client
 	invitations.Client
 	common.UserGetter // the root's: who is signed in
-	common.Client     // ui/bulkedit's, until it declares its own
+	bulkedit.Client
 }
 
 // register puts the screens built into the dashboard in reg: one line
@@ -36,9 +36,9 @@ func register(reg *common.Registry, c Client, withSession bool) {
 	common.Register(reg, route.Versions, versions.Factory(c))
 	common.Register(reg, route.Detail, detail.Factory(c))
 	common.Register(reg, route.Invitations, invitations.Factory(c))
-	common.RegisterUntyped(reg, route.BulkEdit, bulkedit.Factory)
-	common.RegisterUntyped(reg, route.Delete, bulkedit.DeleteFactory)
-	common.RegisterUntyped(reg, route.Undo, bulkedit.UndoFactory)
+	common.Register(reg, route.BulkEdit, bulkedit.Factory(c))
+	common.Register(reg, route.Delete, bulkedit.DeleteFactory(c))
+	common.Register(reg, route.Undo, bulkedit.UndoFactory(c))
 	if withSession { // nothing to sign in or out with otherwise
 		common.Register(reg, route.SignIn, signin.Factory)
 		common.Register(reg, route.Account, account.Factory)

@@ -130,7 +130,7 @@ func open(t *testing.T, f *fake, o Options) (*Flow, *uitest.Driver) {
 	if o.Keys.Submit.Keys() == nil {
 		o.Keys = DefaultKeyMap()
 	}
-	fl := New(t.Context(), uitest.Common(t, nil), o)
+	fl := New(t.Context(), uitest.Common(t), o)
 	d := uitest.NewDriver(t, host{fl}, 80, 24)
 	d.Send(startMsg{f})
 	return fl, d
@@ -258,7 +258,7 @@ func TestRepliesOfAnotherFlowAreDropped(t *testing.T) {
 	t.Parallel()
 	fl, d := open(t, &fake{planErr: errors.New("no network")}, Options{})
 	d.WaitForText("No network.")
-	other := New(t.Context(), uitest.Common(t, nil), Options{Keys: DefaultKeyMap()})
+	other := New(t.Context(), uitest.Common(t), Options{Keys: DefaultKeyMap()})
 	d.Send(other.Start(&fake{})())
 	if fl.Plan() != nil || !strings.Contains(d.Screen(), "No network.") {
 		t.Fatalf("another flow's reply changed this one:\n%s", d.Screen())

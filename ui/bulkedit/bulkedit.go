@@ -11,7 +11,7 @@ package bulkedit
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,6 +20,7 @@ import (
 	"rdash/internal/bulk"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Client is the part of the API client the bulk screens use: the
@@ -80,51 +81,54 @@ type Model struct {
 	width, height int
 }
 
-// Factory builds the bulk edit screen for common.RouteBulkEdit from
-// common.SelectionArgs.
-func Factory(c common.Common, args any) (common.Screen, error) {
-	a, ok := args.(common.SelectionArgs)
-	if !ok || len(a.Versions) == 0 {
-		return nil, fmt.Errorf("bulk edit: want common.SelectionArgs with versions, got %T", args)
+// Factory returns what builds the bulk edit screen for route.BulkEdit,
+// talking to cl.
+func Factory(cl Client) func(common.Common, route.SelectionArgs) (common.Screen, error) {
+	return func(c common.Common, a route.SelectionArgs) (common.Screen, error) {
+		if len(a.Versions) == 0 {
+			return nil, errors.New("bulk edit: no versions selected")
+		}
+		m := newModel(c, cl, a.Project, kindEdit)
+		m.selection, m.hidden, m.stage = a.Versions, a.Hidden, stageForm
+		m.form = newForm(c.Styles, bulk.Channels(a.Versions), gameVersions(a.Versions))
+		m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions})
+		return m, nil
 	}
-	m := newModel(c, a.Project, kindEdit)
-	m.selection, m.hidden, m.stage = a.Versions, a.Hidden, stageForm
-	m.form = newForm(c.Styles, bulk.Channels(a.Versions), gameVersions(a.Versions))
-	m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions})
-	return m, nil
 }
 
-// DeleteFactory builds the delete screen for common.RouteDelete from
-// common.SelectionArgs.
-func DeleteFactory(c common.Common, args any) (common.Screen, error) {
-	a, ok := args.(common.SelectionArgs)
-	if !ok || len(a.Versions) == 0 {
-		return nil, fmt.Errorf("delete: want common.SelectionArgs with versions, got %T", args)
+// DeleteFactory returns what builds the delete screen for route.Delete,
+// talking to cl.
+func DeleteFactory(cl Client) func(common.Common, route.SelectionArgs) (common.Screen, error) {
+	return func(c common.Common, a route.SelectionArgs) (common.Screen, error) {
+		if len(a.Versions) == 0 {
+			return nil, errors.New("delete: no versions selected")
+		}
+		m := newModel(c, cl, a.Project, kindDelete)
+		m.selection, m.hidden, m.stage = a.Versions, a.Hidden, stageApply
+		// The count typed is the delete screen's second yes: digits only,
+		// so q and letters neither type nor quit.
+		typing := &applyflow.Typing{Limit: 7, Accept: unicode.IsDigit, Verb: "delete"}
+		m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow, Typing: typing})
+		return m, nil
 	}
-	m := newModel(c, a.Project, kindDelete)
-	m.selection, m.hidden, m.stage = a.Versions, a.Hidden, stageApply
-	// The count typed is the delete screen's second yes: digits only,
-	// so q and letters neither type nor quit.
-	typing := &applyflow.Typing{Limit: 7, Accept: unicode.IsDigit, Verb: "delete"}
-	m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow, Typing: typing})
-	return m, nil
 }
 
-// UndoFactory builds the undo screen for common.RouteUndo from the project's
-// common.ProjectRef.
-func UndoFactory(c common.Common, args any) (common.Screen, error) {
-	p, ok := args.(common.ProjectRef)
-	if !ok || p.Key() == "" {
-		return nil, fmt.Errorf("undo: want common.ProjectRef, got %T", args)
+// UndoFactory returns what builds the undo screen for route.Undo, which
+// undoes the last edit of the project it is opened with, talking to cl.
+func UndoFactory(cl Client) func(common.Common, common.ProjectRef) (common.Screen, error) {
+	return func(c common.Common, p common.ProjectRef) (common.Screen, error) {
+		if p.Key() == "" {
+			return nil, errors.New("undo: no project")
+		}
+		m := newModel(c, cl, p, kindUndo)
+		m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow})
+		return m, nil
 	}
-	m := newModel(c, p, kindUndo)
-	m.flow = applyflow.New(m.ctx, c, applyflow.Options{Keys: m.keys.flow})
-	return m, nil
 }
 
-func newModel(c common.Common, p common.ProjectRef, k kind) *Model {
+func newModel(c common.Common, cl Client, p common.ProjectRef, k kind) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
-	return &Model{common: c, client: c.Client, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p, kind: k,
+	return &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p, kind: k,
 		editor: newEditor(c.Styles)}
 }
 

@@ -7,6 +7,7 @@ import (
 	"rdash/ui"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // TestInTheDashboard runs the flow through the root: marks on the versions
@@ -44,7 +45,7 @@ func TestInTheDashboard(t *testing.T) {
 		rows := strings.Split(d.Screen(), "\n")
 		return strings.Contains(rows[3], "snapshot") && strings.Contains(rows[4], "snapshot")
 	})
-	d.Send(common.OpenMsg{Route: common.RouteUndo, Args: common.ProjectRef{Slug: "lumen"}})
+	d.Send(common.Open(route.Undo, common.ProjectRef{Slug: "lumen"})())
 	d.WaitForText("enter restores 2 versions") // once it knows whether they changed since
 	d.Press("enter")
 	d.WaitForText("2 undone")

@@ -11,6 +11,7 @@ import (
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // TestDeleteNeedsTheTypedCount: the screen says plainly that deleting
@@ -126,12 +127,18 @@ func TestLoadFailureSendsNothing(t *testing.T) {
 	e.check()
 }
 
-func TestFactoriesRefuseOtherArgs(t *testing.T) {
+// TestFactoriesRefuseNothing: a selection of no versions, or no project
+// to undo, opens no screen.
+func TestFactoriesRefuseNothing(t *testing.T) {
 	t.Parallel()
-	cm := uitest.Common(t, nil)
-	for name, f := range map[string]common.Factory{"edit": Factory, "delete": DeleteFactory, "undo": UndoFactory} {
-		if _, err := f(cm, common.SelectionArgs{}); err == nil {
-			t.Errorf("%s accepted an empty selection", name)
-		}
+	cm := uitest.Common(t)
+	if _, err := Factory(nil)(cm, route.SelectionArgs{}); err == nil {
+		t.Error("edit accepted an empty selection")
+	}
+	if _, err := DeleteFactory(nil)(cm, route.SelectionArgs{}); err == nil {
+		t.Error("delete accepted an empty selection")
+	}
+	if _, err := UndoFactory(nil)(cm, common.ProjectRef{}); err == nil {
+		t.Error("undo accepted no project")
 	}
 }

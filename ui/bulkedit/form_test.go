@@ -289,7 +289,7 @@ func backs(e *env) int {
 
 func TestChangedFieldsAreCounted(t *testing.T) {
 	t.Parallel()
-	f := newForm(uitest.Common(t, nil).Styles, nil, nil)
+	f := newForm(uitest.Common(t).Styles, nil, nil)
 	f.nameSet = true
 	f.name.SetValue("x")
 	f.plat.mode = bulk.Replace

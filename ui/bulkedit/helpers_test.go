@@ -17,6 +17,7 @@ import (
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
 )
 
 // env is a bulk screen driven against a client, with its journal in a
@@ -33,7 +34,7 @@ type env struct {
 // recording passes calls to the client and records the bulk changes
 // sent. When gate is set, bulk changes wait for it to close.
 type recording struct {
-	common.Client
+	Client
 	gate    chan struct{}
 	mu      sync.Mutex
 	patches []*api.BulkPatch
@@ -80,7 +81,7 @@ func sandboxAs(t *testing.T, user string, opts sandbox.Options) *api.Client {
 }
 
 // versionsOf pages through the first n versions of project (all when n < 0).
-func versionsOf(t *testing.T, c common.Client, project string, n int) []api.Version {
+func versionsOf(t *testing.T, c Client, project string, n int) []api.Version {
 	t.Helper()
 	var out []api.Version
 	opts := &api.ListVersionsOptions{Page: 1, PageSize: 100}
@@ -102,7 +103,7 @@ func versionsOf(t *testing.T, c common.Client, project string, n int) []api.Vers
 }
 
 // byVersion picks versions of project by their version strings.
-func byVersion(t *testing.T, c common.Client, project string, names ...string) []api.Version {
+func byVersion(t *testing.T, c Client, project string, names ...string) []api.Version {
 	t.Helper()
 	var out []api.Version
 	all := versionsOf(t, c, project, -1)
@@ -116,23 +117,27 @@ func byVersion(t *testing.T, c common.Client, project string, names ...string) [
 	return out
 }
 
-// open builds the screen of factory with args and drives it at w×h, with
-// a journal of its own.
-func open(t *testing.T, c common.Client, f common.Factory, args any, w, h int) *env {
+// factory is Factory, DeleteFactory or UndoFactory: what builds a screen
+// talking to a client, from its route's arguments A.
+type factory[A any] func(Client) func(common.Common, A) (common.Screen, error)
+
+// open builds the screen of f with args, talking to c, and drives it at
+// w×h, with a journal of its own.
+func open[A any](t *testing.T, c Client, f factory[A], args A, w, h int) *env {
 	t.Helper()
 	return openIn(t, t.TempDir(), c, f, args, w, h)
 }
 
 // openIn is open with the journal under the state directory state.
-func openIn(t *testing.T, state string, c common.Client, f common.Factory, args any, w, h int) *env {
+func openIn[A any](t *testing.T, state string, c Client, f factory[A], args A, w, h int) *env {
 	t.Helper()
 	rc, ok := c.(*recording)
 	if !ok {
 		rc = &recording{Client: c}
 	}
-	cm := uitest.Common(t, rc)
+	cm := uitest.Common(t)
 	cm.Config.Env.StateDir = state
-	s, err := f(cm, args)
+	s, err := f(rc)(cm, args)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,13 +145,13 @@ func openIn(t *testing.T, state string, c common.Client, f common.Factory, args 
 	return &env{t: t, d: d, m: s.(*Model), client: rc, state: cm.Config.Env.StateDir, w: w, h: h}
 }
 
-func selection(project string, vs []api.Version, hidden int) common.SelectionArgs {
-	return common.SelectionArgs{Project: common.ProjectRef{Slug: project}, Versions: vs, Hidden: hidden}
+func selection(project string, vs []api.Version, hidden int) route.SelectionArgs {
+	return route.SelectionArgs{Project: common.ProjectRef{Slug: project}, Versions: vs, Hidden: hidden}
 }
 
 // openEdit opens the bulk edit form on vs and waits for their current
 // values and the project's channels.
-func openEdit(t *testing.T, c common.Client, project string, vs []api.Version, w, h int) *env {
+func openEdit(t *testing.T, c Client, project string, vs []api.Version, w, h int) *env {
 	t.Helper()
 	e := open(t, c, Factory, selection(project, vs, 0), w, h)
 	e.settle()
@@ -277,7 +282,7 @@ func (e *env) journalFiles() []string {
 }
 
 // current reads a version from the server.
-func current(t *testing.T, c common.Client, project, id string) api.Version {
+func current(t *testing.T, c Client, project, id string) api.Version {
 	t.Helper()
 	v, _, err := c.GetVersion(t.Context(), project, id)
 	if err != nil {

@@ -15,10 +15,14 @@ import (
 )
 
 // Common returns what the root would hand a screen: dark styles, the
-// default keys, the fixed clock and every route "registered".
-func Common(t testing.TB, c common.Client) common.Common {
+// default keys, the fixed clock and every route "registered". A screen's
+// client is its Factory's argument, not part of Common.
+//
+// The ignored arguments are for callers that still pass the client Common
+// once held; drop them, and the parameter, once none does.
+func Common(t testing.TB, _ ...any) common.Common {
 	return common.Common{
-		Ctx: t.Context(), Client: c, Config: Config(),
+		Ctx: t.Context(), Config: Config(),
 		Styles: common.NewStyles(common.Theme{Dark: true}), Keys: common.DefaultKeyMap(),
 		Logger: slog.New(slog.DiscardHandler), Now: Now, Markdown: common.NewMarkdownCache(),
 		Routes: func(common.RouteKey) bool { return true },
