@@ -32,16 +32,16 @@ func Open[A any](r Route[A], a A) tea.Cmd {
 	return func() tea.Msg { return OpenMsg{Route: r.Key(), Args: a} }
 }
 
-// Factory builds a screen from the arguments of an OpenMsg. Register
-// makes one from a typed builder; only RegisterUntyped takes one as is.
-type Factory func(c Common, args any) (Screen, error)
+// factory builds a screen from the arguments of an OpenMsg; Register
+// makes one from a typed builder.
+type factory func(c Common, args any) (Screen, error)
 
 // Registry maps routes to the factories that build their screens. The root
 // fills it once at start, one Register line per screen.
-type Registry struct{ m map[RouteKey]Factory }
+type Registry struct{ m map[RouteKey]factory }
 
 // NewRegistry returns an empty registry.
-func NewRegistry() *Registry { return &Registry{m: map[RouteKey]Factory{}} }
+func NewRegistry() *Registry { return &Registry{m: map[RouteKey]factory{}} }
 
 // Register makes build the screen of route r, replacing any other.
 func Register[A any](reg *Registry, r Route[A], build func(Common, A) (Screen, error)) {
@@ -54,10 +54,6 @@ func Register[A any](reg *Registry, r Route[A], build func(Common, A) (Screen, e
 		return build(c, a)
 	}
 }
-
-// RegisterUntyped makes f build the screen of route r, checking nothing.
-// It is for ui/bulkedit's factories until they take typed arguments.
-func RegisterUntyped[A any](reg *Registry, r Route[A], f Factory) { reg.m[r.Key()] = f }
 
 // Has reports whether a screen is registered for key.
 func (reg *Registry) Has(key RouteKey) bool {
@@ -73,11 +69,3 @@ func (reg *Registry) Build(c Common, msg OpenMsg) (Screen, error) {
 	}
 	return f(c, msg.Args)
 }
-
-// Routes of ui/bulkedit, which still names them here: used by ui/bulkedit
-// until it is converted to package route's typed routes.
-const (
-	RouteBulkEdit RouteKey = "bulk-edit"
-	RouteDelete   RouteKey = "delete"
-	RouteUndo     RouteKey = "bulk-undo"
-)
