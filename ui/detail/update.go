@@ -61,7 +61,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.fetch()
 	case key.Matches(msg, k.CopyID):
 		id := safe.Line(m.version.ID)
-		return tea.Batch(tea.SetClipboard(id), common.Status("copied the ID of "+m.Title()+": "+id))
+		return common.Copy(m.common.Config, id, "the ID of "+m.Title()+": "+id)
 	case key.Matches(msg, k.CopyURL):
 		return m.copyURL()
 	}

@@ -208,7 +208,7 @@ func (m *Model) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Copy):
 		// The note names no part of the URL: it carries the state.
-		return tea.Batch(tea.SetClipboard(m.url), common.Status("copied the sign-in address"))
+		return common.Copy(m.common.Config, m.url, "the sign-in address")
 	case key.Matches(msg, k.Browser) && m.loopback:
 		m.browserErr = ""
 		return openBrowser(m.ctx, m.common.Session, m.url, m.seq)

@@ -71,7 +71,7 @@ func (m *Model) copyID() tea.Cmd {
 		return nil
 	}
 	id := safe.Line(v.ID)
-	return tea.Batch(tea.SetClipboard(id), common.Status("copied the ID of "+safe.Line(v.Version)+": "+id))
+	return common.Copy(m.common.Config, id, "the ID of "+safe.Line(v.Version)+": "+id)
 }
 
 func (m *Model) copyURL() tea.Cmd {
