@@ -23,13 +23,6 @@ func AllPlatforms() []string { return slices.Clone(platforms[:]) }
 // IsPlatform reports whether p is in the platform enumeration.
 func IsPlatform(p string) bool { return slices.Contains(platforms[:], p) }
 
-// Platforms is the platform enumeration.
-//
-// Deprecated: use AllPlatforms or IsPlatform; a caller could change this
-// slice and with it what validation accepts. Kept until callers outside
-// api have moved.
-var Platforms = AllPlatforms()
-
 // Dependency types accepted by the interface.
 const (
 	// DependencyRequired is a dependency the version needs to run.
@@ -51,12 +44,6 @@ func AllDependencyTypes() []string { return slices.Clone(dependencyTypes[:]) }
 
 // IsDependencyType reports whether t is one of the dependency types.
 func IsDependencyType(t string) bool { return slices.Contains(dependencyTypes[:], t) }
-
-// DependencyTypes lists the dependency types in display order.
-//
-// Deprecated: use AllDependencyTypes or IsDependencyType; a caller could
-// change this slice. Kept until callers outside api have moved.
-var DependencyTypes = AllDependencyTypes()
 
 // Version is a published release of a project.
 type Version struct {

@@ -58,30 +58,33 @@ func (r *depRow) blank() bool {
 	return strings.TrimSpace(r.target.Value()) == "" && strings.TrimSpace(r.url.Value()) == ""
 }
 
-// dependency is the row as the interface's object. A row to remove has no
-// URL: removal matches type and reference.
-func (r *depRow) dependency(l depList) api.Dependency {
-	d := api.Dependency{Type: api.DependencyTypes[r.typ]}
+// dependency is row r of list l as the interface's object. A row to
+// remove has no URL: removal matches type and reference.
+func (d *depsField) dependency(r *depRow, l depList) api.Dependency {
+	dep := api.Dependency{Type: d.types[r.typ]}
 	v := strings.TrimSpace(r.target.Value())
 	switch r.kind {
 	case 0:
-		d.ProjectID = v
+		dep.ProjectID = v
 	case 1:
-		d.VersionID = v
+		dep.VersionID = v
 	default:
-		d.Name = v
+		dep.Name = v
 		if l != listRemove {
-			d.URL = strings.TrimSpace(r.url.Value())
+			dep.URL = strings.TrimSpace(r.url.Value())
 		}
 	}
-	return d
+	return dep
 }
 
 // depsField edits dependencies as rows; blank rows are left out.
 type depsField struct {
+	types []string // what a row's type cycles through, in display order
 	mode  bulk.Mode
 	lists [3][]*depRow
 }
+
+func newDepsField() depsField { return depsField{types: api.AllDependencyTypes()} }
 
 // shown is the lists the mode uses.
 func (d *depsField) shown() []depList {
@@ -109,7 +112,7 @@ func (d *depsField) dependencies(l depList) []api.Dependency {
 	var out []api.Dependency
 	for _, r := range d.lists[l] {
 		if !r.blank() {
-			out = append(out, r.dependency(l))
+			out = append(out, d.dependency(r, l))
 		}
 	}
 	return out
@@ -143,7 +146,7 @@ func (d *depsField) validate() {
 			if r.blank() {
 				continue
 			}
-			if err := api.ValidateDependency(i, r.dependency(depList(l))); err != nil {
+			if err := api.ValidateDependency(i, d.dependency(r, depList(l))); err != nil {
 				r.err = safe.Line(depList(l).wirePrefix() + describeRule(err))
 			}
 			i++

@@ -85,17 +85,18 @@ const (
 // ones for a replace; for add and remove, each platform is left, added or
 // removed, never both.
 type platformField struct {
+	names   []string // the platform enumeration, in its order
 	mode    bulk.Mode
 	checked map[string]bool
 	op      map[string]platformOp
 }
 
 func newPlatformField() platformField {
-	return platformField{checked: map[string]bool{}, op: map[string]platformOp{}}
+	return platformField{names: api.AllPlatforms(), checked: map[string]bool{}, op: map[string]platformOp{}}
 }
 
 func (p *platformField) toggle(i int) {
-	name := api.Platforms[i]
+	name := p.names[i]
 	if p.mode == bulk.Replace {
 		p.checked[name] = !p.checked[name]
 		return
@@ -105,7 +106,7 @@ func (p *platformField) toggle(i int) {
 
 // box is the platform's check box: [x] ticked, [+] added, [-] removed.
 func (p *platformField) box(i int) string {
-	name := api.Platforms[i]
+	name := p.names[i]
 	switch {
 	case p.mode == bulk.Replace && p.checked[name]:
 		return "[x]"
@@ -119,7 +120,7 @@ func (p *platformField) box(i int) string {
 
 func (p *platformField) edit() bulk.ListEdit[string] {
 	var set, add, remove []string
-	for _, name := range api.Platforms {
+	for _, name := range p.names {
 		if p.checked[name] {
 			set = append(set, name)
 		}

@@ -35,7 +35,7 @@ const (
 	partSet                // game versions: replace with
 	partAdd                // game versions: add
 	partRemove             // game versions: remove
-	partBox                // a platform; row is its index in api.Platforms
+	partBox                // a platform; row is its index in the platform field's names
 	partDepType
 	partDepKind
 	partDepTarget
@@ -82,6 +82,7 @@ func newForm(s *common.Styles, channels []api.Channel, seenGame []string) *form 
 	f.name.CharLimit = 2 * api.MaxNameLength // room to see the rule broken
 	f.game = newGameField(s, seenGame)
 	f.plat = newPlatformField()
+	f.deps = newDepsField()
 	return f
 }
 

@@ -31,7 +31,7 @@ var (
 )
 
 func box(name string) target {
-	return target{field: fieldPlatforms, part: partBox, row: slices.Index(api.Platforms, name)}
+	return target{field: fieldPlatforms, part: partBox, row: slices.Index(api.AllPlatforms(), name)}
 }
 
 func dep(l depList, row int, p part) target {

@@ -141,7 +141,7 @@ func (f *form) cycle(t target, delta int) {
 		f.plat.mode = bulk.Mode(turn(int(f.plat.mode), len(modes)))
 	case t.part == partDepType:
 		r := f.deps.row(t)
-		r.typ = turn(r.typ, 4)
+		r.typ = turn(r.typ, len(f.deps.types))
 	case t.part == partDepKind:
 		r := f.deps.row(t)
 		r.setKind(turn(r.kind, len(depKinds)))

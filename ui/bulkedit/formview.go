@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"github.com/charmbracelet/x/ansi"
 
-	"rdash/api"
 	"rdash/internal/bulk"
 	"rdash/internal/safe"
 	"rdash/ui/common"
@@ -175,11 +174,11 @@ func (f *form) platformLines() []line {
 	}
 	perLine := max(1, (f.width-subIndent)/boxWidth)
 	focused := false
-	for start := 0; start < len(api.Platforms); start += perLine {
+	for start := 0; start < len(f.plat.names); start += perLine {
 		l := line{text: strings.Repeat(" ", subIndent)}
-		for i := start; i < min(start+perLine, len(api.Platforms)); i++ {
+		for i := start; i < min(start+perLine, len(f.plat.names)); i++ {
 			t := target{field: fieldPlatforms, part: partBox, row: i}
-			cell := f.plat.box(i) + " " + api.Platforms[i]
+			cell := f.plat.box(i) + " " + f.plat.names[i]
 			if f.focus == t {
 				cell, focused = f.s.Cursor.Render(cell), true
 			}
@@ -227,7 +226,7 @@ func (f *form) depRowLine(l depList, i int, r *depRow) line {
 	at := func(p part) target { return target{field: fieldDeps, part: p, list: l, row: i} }
 	ts := []target{at(partDepType), at(partDepKind), at(partDepTarget)}
 	text := common.Fit(fmt.Sprintf("    %d.", i+1), depIndent) +
-		f.choice(ts[0], api.DependencyTypes[r.typ], typeWidth) + " " +
+		f.choice(ts[0], f.deps.types[r.typ], typeWidth) + " " +
 		f.choice(ts[1], depKinds[r.kind], kindWidth) + " "
 	tw, uw := f.depInputWidths(l, r)
 	text += inputView(&r.target, tw)

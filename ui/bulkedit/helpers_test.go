@@ -226,7 +226,7 @@ func (e *env) choiceValue(t target) string {
 	case t.field == fieldPlatforms:
 		return modes[f.plat.mode]
 	case t.part == partDepType:
-		return api.DependencyTypes[f.deps.row(t).typ]
+		return f.deps.types[f.deps.row(t).typ]
 	case t.part == partDepKind:
 		return depKinds[f.deps.row(t).kind]
 	}
