@@ -9,13 +9,14 @@ import (
 // keyMap is the sign-in screen's keys; esc, q and ? stay the root's
 // while no field or question has the keys.
 type keyMap struct {
-	Copy, Browser, Paste, Submit, Leave, Again key.Binding
-	Yes, No                                    key.Binding
+	Copy, OneLine, Browser, Paste, Submit, Leave, Again key.Binding
+	Yes, No                                             key.Binding
 }
 
 func newKeyMap() keyMap {
 	return keyMap{
 		Copy:    common.Bind([]string{"y"}, "y", "copy URL"),
+		OneLine: common.Bind([]string{"u"}, "u", "URL on one line"),
 		Browser: common.Bind([]string{"o"}, "o", "open browser"),
 		Paste:   common.Bind([]string{"enter", "p"}, "enter", "paste the code"),
 		Submit:  common.Bind([]string{"enter"}, "enter", "sign in"),

@@ -164,7 +164,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	case m.input.Focused():
 		return []key.Binding{k.Submit, k.Leave}
 	case m.phase == phaseWaiting:
-		b := []key.Binding{k.Copy, k.Paste}
+		b := []key.Binding{k.Copy, k.OneLine, k.Paste}
 		if m.loopback {
 			b = append(b, k.Browser)
 		}
@@ -178,5 +178,5 @@ func (m *Model) ShortHelp() []key.Binding {
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
-	return [][]key.Binding{{k.Copy, k.Browser, k.Paste}, {k.Submit, k.Leave, k.Again}, {k.Yes, k.No}}
+	return [][]key.Binding{{k.Copy, k.OneLine, k.Browser, k.Paste}, {k.Submit, k.Leave, k.Again}, {k.Yes, k.No}}
 }

@@ -209,6 +209,8 @@ func (m *Model) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Copy):
 		// The note names no part of the URL: it carries the state.
 		return common.Copy(m.common.Config, m.url, "the sign-in address")
+	case key.Matches(msg, k.OneLine):
+		return tea.Exec(&oneLine{url: m.url}, nil)
 	case key.Matches(msg, k.Browser) && m.loopback:
 		m.browserErr = ""
 		return openBrowser(m.ctx, m.common.Session, m.url, m.seq)

@@ -79,10 +79,10 @@ func (m *Model) waitingView() []string {
 	if m.asking() {
 		b = append(b, m.question())
 	}
-	open := "Open this address in a browser on any machine and sign in (y copies it, over SSH too):"
+	open := "Open this address in a browser on any machine and sign in (y copies it, over SSH too; u shows it on one line to select):"
 	then := "Then paste the code the page shows, or the whole address the browser ended on:"
 	if m.loopback {
-		open = "Your browser should open this address; if it does not, open it yourself (y copies it):"
+		open = "Your browser should open this address; if it does not, open it yourself (y copies it; u shows it on one line):"
 		then = "Waiting for the browser. Or paste the code, or the address the browser ended on:"
 	}
 	step := m.wrap(open) + "\n" + m.urlView()
@@ -124,6 +124,14 @@ func (m *Model) question() string {
 // urlView is the authorize URL cut into lines of the full width, with no
 // indent, so selecting it with the mouse copies nothing else. Each line
 // links to the whole URL where the terminal supports OSC 8.
+//
+// The URL is not drawn as one overflowing line: the renderer draws cells
+// into a screen of the window's width and drops what lies beyond, so an
+// overflowing line would lose its end, not wrap. Instead the screen has
+// three ways to take the URL whole: the OSC 8 link on every line, y (see
+// common.Copy), and u, which hands the terminal back for a moment and
+// prints the URL on a line of its own (oneLine), where the terminal wraps
+// it softly and a selection copies it without line breaks.
 func (m *Model) urlView() string {
 	s := m.common.Styles
 	lines := strings.Split(ansi.Hardwrap(m.url, max(m.width, 1), true), "\n")
