@@ -123,14 +123,26 @@ func openUploads(uploads []Upload) ([]io.ReadCloser, error) {
 // or uploads over MaxUploadBytes together, where their sizes are known;
 // writeParts checks the others as they stream.
 func checkSizes(uploads []Upload, contents []io.ReadCloser) error {
-	var total int64
+	names := make([]string, len(uploads))
+	sizes := make([]int64, len(uploads))
 	for i, c := range contents {
-		n := sizeOf(c)
+		names[i], sizes[i] = uploads[i].Name, sizeOf(c)
+	}
+	return CheckUploadSizes(names, sizes)
+}
+
+// CheckUploadSizes checks the sizes of a request's uploads, in the order
+// they are sent, against MaxFileBytes and MaxUploadBytes, naming the field
+// as the request would ("files[1]", "files"); a negative size is unknown
+// and skipped. A dry run calls it to say what sending would refuse.
+func CheckUploadSizes(names []string, sizes []int64) error {
+	var total int64
+	for i, n := range sizes {
 		if n < 0 {
 			continue
 		}
 		if n > MaxFileBytes {
-			return invalid(item("files", i), "%q has %d bytes, over the %d one uploaded file may have", uploads[i].Name, n, MaxFileBytes)
+			return invalid(item("files", i), "%q has %d bytes, over the %d one uploaded file may have", names[i], n, MaxFileBytes)
 		}
 		total += n
 	}

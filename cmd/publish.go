@@ -1,13 +1,13 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path"
-	"path/filepath"
+	"strings"
 
+	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"rdash/api"
@@ -17,11 +17,14 @@ import (
 type createFlags struct {
 	req           api.CreateVersionRequest
 	files, urls   []string
+	primary       string
+	changelog     string
 	changelogFile string
 	gameVersions  []string
 	platforms     []string
 	deps          []string
-	json          bool
+	dryRun, json  bool
+	items         []fileItem
 }
 
 func newVersionsCreateCmd(f *Factory) *cobra.Command {
@@ -29,28 +32,51 @@ func newVersionsCreateCmd(f *Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "create PROJECT --version V --name N --channel C (--file PATH | --url URL)…",
 		Short: "Publish a new version from uploaded files and external URLs",
-		Long: `Publish a new version. Files given with --file are uploaded; --url adds an
-external download. The first file listed is the primary one. Game
-versions, platforms and dependencies not given default to the channel's.`,
+		Long: `Publish a new version. Files given with --file are uploaded, streamed from
+disk; --url adds an external download. Files are sent uploads first, then
+URLs, each in the order given; the first is the primary one unless
+--primary names another (by file name or URL). Game versions, platforms
+and dependencies not given default to the channel's. Every limit of the
+service is checked before anything is sent; --dry-run shows the request
+and sends nothing.
+
+On a terminal the upload shows its progress on standard error. If it is
+interrupted, the version may or may not exist on the server: check with
+"rdash versions get PROJECT VERSION" before publishing again.`,
 		Example: `  rdash versions create lumen --version 2.5.0 --name "Lumen 2.5.0" --channel beta \
-      --file build/libs/lumen-2.5.0.jar --changelog-file CHANGELOG.md --game-version 1.21.4`,
+      --file build/libs/lumen-2.5.0.jar --file build/libs/lumen-2.5.0-sources.jar \
+      --url https://cdn.example.org/lumen-2.5.0-fabric.jar --primary lumen-2.5.0.jar \
+      --changelog-file CHANGELOG.md --game-version 1.21.4 --dependency required:project:prjEmber`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := fl.build(cmd, f.IO.In); err != nil {
 				return &ExitError{Code: ExitCancel, Err: err}
 			}
+			if err := fl.req.Validate(); err != nil {
+				return err
+			}
+			if err := checkUploadSizes(fl.items); err != nil {
+				return err
+			}
+			if fl.dryRun {
+				return f.printCreateDryRun(args[0], &fl)
+			}
 			client, err := f.APIClient(cmd.Context())
 			if err != nil {
 				return err
 			}
+			line := f.newUploadLine(fl.items)
+			fl.req.Progress = line.set
 			v, _, err := client.CreateVersion(cmd.Context(), args[0], &fl.req)
+			line.end()
 			if err != nil {
-				return err
+				return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
+					args[0], fl.req.Version)
 			}
 			if fl.json {
 				return writeJSON(f.IO.Out, v)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.Line(v.Version), safe.Line(v.ID), args[0])
+			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.Line(v.Version), safe.Line(v.ID), safe.Line(args[0]))
 			return nil
 		},
 	}
@@ -58,28 +84,39 @@ versions, platforms and dependencies not given default to the channel's.`,
 	fs.StringVar(&fl.req.Version, "version", "", "version string, at most 32 characters (required)")
 	fs.StringVar(&fl.req.Name, "name", "", "display name, at most 64 characters (required)")
 	fs.StringVar(&fl.req.Channel, "channel", "", "channel ID or slug (required)")
-	fs.StringArrayVar(&fl.files, "file", nil, "a file to upload; repeat for several")
-	fs.StringArrayVar(&fl.urls, "url", nil, "an external download URL; repeat for several")
+	fs.StringArrayVar(&fl.files, "file", nil, "a file to upload (its name at most 128 characters); repeat for several")
+	fs.StringArrayVar(&fl.urls, "url", nil, "an external download URL (http or https, at most 256 characters); repeat for several")
+	fs.StringVar(&fl.primary, "primary", "", "the primary file, by file name or URL (default: the first)")
+	fs.StringVar(&fl.changelog, "changelog", "", "the changelog, Markdown")
 	fs.StringVar(&fl.changelogFile, "changelog-file", "", "the changelog, a Markdown file or - for standard input")
 	fs.StringSliceVar(&fl.gameVersions, "game-version", nil, "game versions (default: the channel's)")
 	fs.StringSliceVar(&fl.platforms, "platform", nil, "platforms (default: the channel's)")
 	fs.StringArrayVar(&fl.deps, "dependency", nil, "a dependency TYPE:KIND:TARGET (default: the channel's); repeat for several")
-	fs.BoolVar(&fl.json, "json", false, "print the new version as JSON")
+	fs.BoolVar(&fl.dryRun, "dry-run", false, "check and print the request, send nothing")
+	fs.BoolVar(&fl.json, "json", false, "print the new version (with --dry-run: the request) as JSON")
+	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
 }
 
-// build fills the request; the client validates it before sending.
+// build fills the request from the flags.
 func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	for _, p := range fl.files {
-		if _, err := os.Stat(p); err != nil {
-			return fmt.Errorf("--file: %w", err)
+		it, err := localUpload(p)
+		if err != nil {
+			return err
 		}
-		name := filepath.Base(p)
-		fl.req.Files = append(fl.req.Files, name)
-		fl.req.Uploads = append(fl.req.Uploads, api.Upload{Name: name,
-			Open: func() (io.ReadCloser, error) { return os.Open(p) }})
+		fl.items = append(fl.items, it)
 	}
-	fl.req.Files = append(fl.req.Files, fl.urls...)
+	for _, u := range fl.urls {
+		fl.items = append(fl.items, fileItem{Name: u})
+	}
+	items, err := makePrimary(fl.items, fl.primary, nil)
+	if err != nil {
+		return err
+	}
+	fl.items = items
+	fl.req.Files, fl.req.Uploads = requestFiles(fl.items)
+	fl.req.Changelog = fl.changelog
 	if fl.changelogFile != "" {
 		b, err := readFileOrStdin(fl.changelogFile, stdin)
 		if err != nil {
@@ -103,67 +140,93 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	return nil
 }
 
-func newVersionsDownloadCmd(f *Factory) *cobra.Command {
-	var fileID, output string
-	var urlOnly bool
-	c := &cobra.Command{
-		Use:   "download PROJECT VERSION",
-		Short: "Download a version's primary file (or --file ID), or print where it is",
-		Args:  cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			client, err := f.ReadClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			if urlOnly {
-				u, _, err := client.DownloadURL(cmd.Context(), args[0], args[1], fileID)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintln(f.IO.Out, safe.Line(u.String()))
-				return nil
-			}
-			if output == "-" && f.IO.OutTTY {
-				return &ExitError{Code: ExitCancel, Err: errors.New("not writing a file to the terminal: use -o PATH, or pipe it")}
-			}
-			body, resp, err := client.Download(cmd.Context(), args[0], args[1], fileID)
-			if err != nil {
-				return err
-			}
-			defer body.Close()
-			return f.saveDownload(body, output, path.Base(resp.Request.URL.Path))
-		},
-	}
-	c.Flags().StringVar(&fileID, "file", "", "the file's ID (default: the primary file)")
-	c.Flags().StringVarP(&output, "output", "o", "", "where to write it, - for standard output (default: the file's name)")
-	c.Flags().BoolVar(&urlOnly, "url", false, "print the download URL and fetch nothing")
-	return c
+// createDryRun is what --dry-run --json prints.
+type createDryRun struct {
+	Project string                    `json:"project"`
+	Data    *api.CreateVersionRequest `json:"data"`
+	Files   []fileItem                `json:"files"`
 }
 
-// saveDownload writes body to output, or to name in the current directory.
-func (f *Factory) saveDownload(body io.Reader, output, name string) error {
-	if output == "-" {
-		_, err := io.Copy(f.IO.Out, body)
-		return err
+func (f *Factory) printCreateDryRun(project string, fl *createFlags) error {
+	if fl.json {
+		return writeJSON(f.IO.Out, createDryRun{Project: project, Data: &fl.req, Files: fl.items})
 	}
-	if output == "" {
-		if name == "" || name == "." || name == "/" {
-			return errors.New("the server gave no file name: use -o PATH")
-		}
-		output = name
+	w := f.IO.Out
+	r := fl.req
+	line := func(k, v string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.Line(v)) }
+	fmt.Fprintf(w, "would publish in %s:\n", safe.Line(project))
+	line("version", r.Version)
+	line("name", r.Name)
+	line("channel", r.Channel)
+	line("game versions", orChannel(r.MinecraftVersions))
+	line("platforms", orChannel(r.Platforms))
+	deps := "(the channel's)"
+	if r.Dependencies != nil {
+		deps = depsText(r.Dependencies)
 	}
-	fh, err := os.OpenFile(output, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o644)
-	if err != nil {
-		return fmt.Errorf("-o: %w", err)
+	line("dependencies", deps)
+	line("changelog", fmt.Sprintf("%d characters", len([]rune(r.Changelog))))
+	for i, it := range fl.items {
+		line("file", fileItemText(it, i == 0))
 	}
-	n, err := io.Copy(fh, body)
-	if cerr := fh.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(output)
-		return err
-	}
-	fmt.Fprintf(f.IO.ErrOut, "saved %s (%d bytes)\n", safe.Line(output), n)
+	n, count := uploadTotal(fl.items)
+	fmt.Fprintf(w, "%d files, %d uploaded (%s); nothing sent (--dry-run)\n", len(fl.items), count, humanize.IBytes(uint64(n)))
 	return nil
+}
+
+func orChannel(list []string) string {
+	if list == nil {
+		return "(the channel's)"
+	}
+	return "[" + strings.Join(list, ", ") + "]"
+}
+
+func depsText(deps []api.Dependency) string {
+	parts := make([]string, 0, len(deps))
+	for _, d := range deps {
+		kind, id := d.Target()
+		parts = append(parts, d.Type+" "+kind+" "+id)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func fileItemText(it fileItem, primary bool) string {
+	s := it.Name
+	if it.upload() {
+		s += " (upload of " + it.Path + ", " + humanize.IBytes(uint64(it.Size)) + ")"
+	} else if strings.Contains(it.Name, "://") {
+		s += " (external)"
+	}
+	if it.Action != "" && it.Action != "keep" {
+		s = it.Action + " " + s
+	}
+	if primary {
+		s += " [primary]"
+	}
+	return s
+}
+
+// newUploadLine is the progress line of a request's uploads, or nil
+// when there is nothing to upload or no terminal.
+func (f *Factory) newUploadLine(items []fileItem) *transferLine {
+	n, count := uploadTotal(items)
+	if count == 0 {
+		return nil
+	}
+	return f.newTransferLine(fmt.Sprintf("uploading %d files (%s)", count, humanize.IBytes(uint64(n))))
+}
+
+// interruptedChange explains a create or update that failed after its
+// request may have reached the server: interrupted (Ctrl+C) or cut off.
+// It tells what may exist and how to check, instead of a bare "cancelled".
+func interruptedChange(cmd *cobra.Command, err error, what, project, version string) error {
+	check := fmt.Sprintf("check with: rdash versions get %s %s", project, version)
+	switch {
+	case cmd.Context().Err() != nil && errors.Is(err, context.Canceled):
+		// Not wrapped: Main would print a bare "cancelled".
+		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("interrupted during the upload: %s; %s", what, check)}
+	case errors.Is(err, api.ErrMaybeApplied):
+		return fmt.Errorf("%w; %s", err, check)
+	}
+	return err
 }

@@ -20,7 +20,8 @@ func newVersionsCmd(f *Factory) *cobra.Command {
 		Short:   "List, show, edit, delete and undo edits of a project's versions",
 	}
 	c.AddCommand(newVersionsListCmd(f), newVersionsGetCmd(f), newVersionsEditCmd(f),
-		newVersionsDeleteCmd(f), newVersionsUndoCmd(f), newVersionsCreateCmd(f), newVersionsDownloadCmd(f))
+		newVersionsDeleteCmd(f), newVersionsUndoCmd(f), newVersionsCreateCmd(f), newVersionsUpdateCmd(f),
+		newVersionsDownloadCmd(f))
 	return c
 }
 

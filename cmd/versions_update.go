@@ -1,0 +1,358 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/dustin/go-humanize"
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/internal/safe"
+)
+
+type updateFlags struct {
+	version, name, channel   string
+	changelog, changelogFile string
+	gameVersions, platforms  []string
+	deps                     []string
+	files, urls, remove      []string
+	primary                  string
+	dryRun, json             bool
+}
+
+func newVersionsUpdateCmd(f *Factory) *cobra.Command {
+	var fl updateFlags
+	c := &cobra.Command{
+		Use:   "update PROJECT VERSION [fields] [--file PATH]... [--url URL]... [--remove-file NAME]... [--primary NAME]",
+		Short: "Change one version: its fields and its files",
+		Long: `Change one version (VERSION is its ID or version string): any field, and its
+files. --file uploads a file, replacing the version's file of the same
+name or adding it; --url adds an external file; --remove-file removes a
+file by name, URL or ID; --primary makes a file (kept, added or
+uploaded) the primary one. Lists given (--game-version, --platform,
+--dependency) replace the version's.
+
+--dry-run prints each field before and after, and the files added,
+replaced, removed and kept, and sends nothing. Every limit of the service
+is checked before anything is sent.
+
+A change of channel, name, changelog, game versions, platforms or
+dependencies only is journaled like a bulk edit and "rdash versions undo"
+reverts it; a change of the version string or of files is not undoable
+(an undo cannot upload the old files again), and the command says so.`,
+		Example: `  rdash versions update lumen 2.4.0 --name "Lumen 2.4.0 (hotfix)" --dry-run
+  rdash versions update lumen 2.4.0 --file build/libs/lumen-2.4.0.jar --remove-file lumen-2.4.0-sources.jar
+  rdash versions update lumen 2.4.0 --url https://cdn.example.org/lumen-2.4.0-fabric.jar --primary lumen-2.4.0.jar --json`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return f.runUpdate(cmd, args[0], args[1], &fl)
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&fl.version, "version", "", "new version string, at most 32 characters")
+	fs.StringVar(&fl.name, "name", "", "new display name, at most 64 characters")
+	fs.StringVar(&fl.channel, "channel", "", "new channel, ID or slug")
+	fs.StringVar(&fl.changelog, "changelog", "", "new changelog, Markdown")
+	fs.StringVar(&fl.changelogFile, "changelog-file", "", "new changelog from a Markdown file, or - for standard input")
+	fs.StringSliceVar(&fl.gameVersions, "game-version", nil, "replace the game versions")
+	fs.StringSliceVar(&fl.platforms, "platform", nil, "replace the platforms")
+	fs.StringArrayVar(&fl.deps, "dependency", nil, "replace the dependencies: TYPE:KIND:TARGET; repeat for several")
+	fs.StringArrayVar(&fl.files, "file", nil, "upload a file, replacing the one of the same name or adding it; repeat for several")
+	fs.StringArrayVar(&fl.urls, "url", nil, "add an external file URL; repeat for several")
+	fs.StringArrayVar(&fl.remove, "remove-file", nil, "remove a file, by name, URL or ID; repeat for several")
+	fs.StringVar(&fl.primary, "primary", "", "make this file primary, by name, URL or ID")
+	fs.BoolVar(&fl.dryRun, "dry-run", false, "print what would change, send nothing")
+	fs.BoolVar(&fl.json, "json", false, "print the updated version (with --dry-run: the plan) as JSON")
+	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
+	return c
+}
+
+// updatePlan is one version's change: the request, and what it does.
+type updatePlan struct {
+	Project   string             `json:"project"`
+	ID        string             `json:"id"`
+	Version   string             `json:"version"`
+	Changes   []bulk.FieldChange `json:"changes"`
+	Files     []fileItem         `json:"files,omitempty"` // the file list afterwards, the first primary
+	Removed   []string           `json:"removed,omitempty"`
+	Undoable  bool               `json:"undoable"`
+	req       api.UpdateVersionRequest
+	before    api.Version
+	after     api.Version // expected metadata
+	fileCheck []fileItem
+}
+
+func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *updateFlags) error {
+	ctx := cmd.Context()
+	client, err := f.ReadClient(ctx)
+	if !fl.dryRun {
+		client, err = f.APIClient(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	cur, _, err := client.GetVersion(ctx, project, version)
+	if err != nil {
+		return err
+	}
+	p, err := planUpdate(cmd, project, cur, fl, f.IO.In)
+	if err != nil {
+		var ve *api.ValidationError
+		if errors.As(err, &ve) {
+			return err
+		}
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
+	if fl.channel != "" {
+		ch, err := bulk.ResolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
+		var ve *api.ValidationError
+		if errors.As(err, &ve) {
+			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--channel: %s", ve.Rule)}
+		}
+		if err != nil {
+			return err
+		}
+		p.after.Channel = ch
+		p.req.Channel = api.Ptr(ch.ID)
+	}
+	p.Changes = bulk.Diff(p.before, p.after)
+	if p.req.Version != nil && *p.req.Version != cur.Version {
+		p.Changes = append([]bulk.FieldChange{{Field: "version", Before: cur.Version, After: *p.req.Version}}, p.Changes...)
+	}
+	if err := p.req.Validate(); err != nil {
+		return err
+	}
+	if err := checkUploadSizes(p.fileCheck); err != nil {
+		return err
+	}
+	if fl.dryRun {
+		return f.printUpdatePlan(p, fl.json)
+	}
+	return f.sendUpdate(cmd, client, p, fl.json)
+}
+
+// planUpdate builds the request from the flags and the version as it is.
+func planUpdate(cmd *cobra.Command, project string, cur *api.Version, fl *updateFlags, stdin io.Reader) (*updatePlan, error) {
+	p := &updatePlan{Project: project, ID: cur.ID, Version: cur.Version, before: *cur, after: *cur}
+	r := &p.req
+	changed := cmd.Flags().Changed
+	if changed("version") {
+		r.Version = &fl.version
+	}
+	if changed("name") {
+		r.Name, p.after.Name = &fl.name, fl.name
+	}
+	if changed("changelog") {
+		r.Changelog, p.after.Changelog = &fl.changelog, fl.changelog
+	}
+	if fl.changelogFile != "" {
+		b, err := readFileOrStdin(fl.changelogFile, stdin)
+		if err != nil {
+			return nil, fmt.Errorf("--changelog-file: %w", err)
+		}
+		s := string(b)
+		r.Changelog, p.after.Changelog = &s, s
+	}
+	if changed("game-version") {
+		r.MinecraftVersions = nonNilSlice(fl.gameVersions)
+		p.after.MinecraftVersions = r.MinecraftVersions
+	}
+	if changed("platform") {
+		r.Platforms = nonNilSlice(fl.platforms)
+		p.after.Platforms = r.Platforms
+	}
+	if changed("dependency") {
+		deps, err := parseDeps("--dependency", fl.deps)
+		if err != nil {
+			return nil, err
+		}
+		r.Dependencies = nonNilSlice(deps)
+		p.after.Dependencies = r.Dependencies
+	}
+	if len(fl.files)+len(fl.urls)+len(fl.remove) > 0 || fl.primary != "" {
+		if err := p.planFiles(cur, fl); err != nil {
+			return nil, err
+		}
+	}
+	p.Undoable = r.Version == nil && r.Files == nil
+	return p, nil
+}
+
+// planFiles works out the version's whole file list afterwards, which is
+// what the request sends (docs/wire.md): kept files by name or URL,
+// uploads by name, new URLs.
+func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
+	ids := map[string]string{}
+	var items []fileItem
+	for _, file := range cur.Files {
+		name := file.Name
+		if file.ExternalURL != "" {
+			name = file.ExternalURL
+		}
+		ids[file.ID] = name
+		it := fileItem{Name: name, Action: "keep"}
+		if file.IsPrimary {
+			items = append([]fileItem{it}, items...)
+		} else {
+			items = append(items, it)
+		}
+	}
+	for _, ref := range fl.remove {
+		name := ref
+		if n, ok := ids[ref]; ok {
+			name = n
+		}
+		i := slices.IndexFunc(items, func(it fileItem) bool { return it.Name == name })
+		if i < 0 {
+			return fmt.Errorf("--remove-file %q: %s has no such file", ref, safe.Line(cur.Version))
+		}
+		p.Removed = append(p.Removed, name)
+		items = slices.Delete(items, i, i+1)
+	}
+	for _, path := range fl.files {
+		up, err := localUpload(path)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(p.fileCheck, func(it fileItem) bool { return it.Name == up.Name }) {
+			return fmt.Errorf("--file %s: another --file has the name %q", path, up.Name)
+		}
+		p.fileCheck = append(p.fileCheck, up)
+		if i := slices.IndexFunc(items, func(it fileItem) bool { return it.Name == up.Name }); i >= 0 {
+			up.Action = "replace"
+			items[i] = up
+			continue
+		}
+		if slices.Contains(p.Removed, up.Name) {
+			// Removed, then uploaded again: that is a replacement.
+			p.Removed = slices.DeleteFunc(p.Removed, func(n string) bool { return n == up.Name })
+			up.Action = "replace"
+		} else {
+			up.Action = "add"
+		}
+		items = append(items, up)
+	}
+	for _, u := range fl.urls {
+		if slices.ContainsFunc(items, func(it fileItem) bool { return it.Name == u }) {
+			return fmt.Errorf("--url %s: already a file of %s", safe.Line(u), safe.Line(cur.Version))
+		}
+		items = append(items, fileItem{Name: u, Action: "add"})
+	}
+	items, err := makePrimary(items, fl.primary, ids)
+	if err != nil {
+		return err
+	}
+	p.Files = items
+	p.req.Files, p.req.Uploads = requestFiles(items)
+	p.req.Files = nonNilSlice(p.req.Files)
+	return nil
+}
+
+func (f *Factory) printUpdatePlan(p *updatePlan, asJSON bool) error {
+	if asJSON {
+		return writeJSON(f.IO.Out, p)
+	}
+	w := f.IO.Out
+	fmt.Fprintf(w, "would update %s %s (%s):\n", safe.Line(p.Project), safe.Line(p.Version), safe.Line(p.ID))
+	for _, c := range p.Changes {
+		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
+	}
+	if p.req.Files != nil {
+		fmt.Fprintln(w, "  files:")
+		for i, it := range p.Files {
+			fmt.Fprintf(w, "    %s\n", safe.Line(fileItemText(it, i == 0)))
+		}
+		for _, name := range p.Removed {
+			fmt.Fprintf(w, "    remove %s\n", safe.Line(name))
+		}
+	}
+	if len(p.Changes) == 0 && p.req.Files == nil {
+		fmt.Fprintln(w, "  no change")
+	}
+	n, count := uploadTotal(p.Files)
+	fmt.Fprintf(w, "%d uploads (%s); %s; nothing sent (--dry-run)\n", count, humanize.IBytes(uint64(n)), undoNote(p.Undoable))
+	return nil
+}
+
+// shortValue is one line of a field's value: a changelog's first line
+// and its length.
+func shortValue(s string) string {
+	if s == "" {
+		return "(empty)"
+	}
+	first, rest, multi := strings.Cut(s, "\n")
+	if multi && strings.TrimSpace(rest) != "" {
+		return fmt.Sprintf("%s … (%d characters)", safe.Line(first), len([]rune(s)))
+	}
+	return safe.Line(first)
+}
+
+func undoNote(undoable bool) string {
+	if undoable {
+		return "undoable with rdash versions undo"
+	}
+	return "not undoable (the version string and files cannot be restored by an undo)"
+}
+
+// sendUpdate journals an undoable change first, sends it with progress,
+// and reports.
+func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePlan, asJSON bool) error {
+	var journal *bulk.Journal
+	var entry *bulk.Entry
+	if p.Undoable {
+		cfg, err := f.Config()
+		if err != nil {
+			return err
+		}
+		journal = &bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}
+		entry = &bulk.Entry{Time: time.Now(), Kind: bulk.KindEdit, Project: p.Project,
+			Patch: p.bulkPatch(), Before: []api.Version{p.before}, After: []api.Version{p.after}}
+		if err := journal.Write(entry); err != nil {
+			return fmt.Errorf("nothing was sent: %w", err)
+		}
+	}
+	line := f.newUploadLine(p.Files)
+	p.req.Progress = line.set
+	v, _, err := client.UpdateVersion(cmd.Context(), p.Project, p.ID, &p.req)
+	line.end()
+	if err != nil {
+		// The journal entry stays without outcomes: an undo then compares
+		// the version as it is with what this change meant to do.
+		return interruptedChange(cmd, err, "version "+p.Version+" may or may not have been changed on the server",
+			p.Project, p.ID)
+	}
+	if entry != nil {
+		entry.After = []api.Version{*v}
+		entry.Outcomes = []bulk.Outcome{{ID: v.ID, Version: v.Version, Status: bulk.StatusUpdated}}
+		if err := journal.Write(entry); err != nil {
+			fmt.Fprintf(f.IO.ErrOut, "rdash: updated, but the journal could not record it (%v): undo may not find it\n", err)
+		}
+	}
+	if asJSON {
+		return writeJSON(f.IO.Out, v)
+	}
+	fields := make([]string, 0, len(p.Changes)+1)
+	for _, c := range p.Changes {
+		fields = append(fields, c.Field)
+	}
+	if p.req.Files != nil {
+		fields = append(fields, "files")
+	}
+	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.Line(p.Project), safe.Line(v.Version), safe.Line(v.ID),
+		strings.Join(fields, ", "), undoNote(p.Undoable))
+	return nil
+}
+
+// bulkPatch is the change as the bulk edit the journal records; only an
+// undoable change (no version string, no files) is journaled.
+func (p *updatePlan) bulkPatch() *api.BulkPatch {
+	r := p.req
+	return &api.BulkPatch{Channel: r.Channel, Name: r.Name, Changelog: r.Changelog,
+		MinecraftVersions: r.MinecraftVersions, Platforms: r.Platforms, Dependencies: r.Dependencies}
+}
