@@ -9,17 +9,18 @@ import (
 	"rdash/ui/common"
 )
 
-// layout picks the columns that fit and their widths, then renders the
-// header and every row once; View only copies them.
+// layout picks the columns that fit and their widths and renders the
+// header. Rows are drawn again as they come on screen (scroll), not all
+// at once: with thousands loaded, drawing every row was most of the cost
+// of adding a page.
 func (m *Model) layout() {
 	m.pickColumns()
 	m.header = m.renderHeader()
-	m.plain = make([]string, len(m.rows))
-	m.styled = make([]string, len(m.rows))
-	for i, r := range m.rows {
-		m.plain[i], m.styled[i] = m.renderRow(r)
+	m.gen++
+	if m.gen == 0 { // 0 means never drawn
+		m.gen = 1
 	}
-	m.renderCursor()
+	m.scroll()
 }
 
 // pickColumns drops the lowest-priority columns until the minimum widths

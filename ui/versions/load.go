@@ -92,27 +92,54 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 // applyPage replaces the rows (page 1) or appends to them, skipping
 // versions already listed (new versions shift the server's pages).
 func (m *Model) applyPage(p route.Page) {
+	m.page, m.next, m.total = p.Number, p.Next, p.Total
+	if p.Number > 1 {
+		from := len(m.versions)
+		m.addVersions(p.Versions)
+		m.appendRows(from)
+		return
+	}
 	selected := m.selectedID()
-	if p.Number <= 1 {
-		m.versions = m.versions[:0:0]
+	m.versions, m.listed = nil, map[string]bool{}
+	m.addVersions(p.Versions)
+	m.rebuildRows(selected)
+	if !m.selectID(selected) {
+		m.table.SetCursor(0)
 	}
-	have := make(map[string]bool, len(m.versions))
-	for _, v := range m.versions {
-		have[v.ID] = true
-	}
-	for _, v := range p.Versions {
-		if !have[v.ID] {
-			have[v.ID] = true
+}
+
+// addVersions appends the versions not listed yet.
+func (m *Model) addVersions(vs []api.Version) {
+	for _, v := range vs {
+		if !m.listed[v.ID] {
+			m.listed[v.ID] = true
 			m.versions = append(m.versions, v)
 			m.marks.refresh(v)
 			m.seen.add(v)
 		}
 	}
-	m.page, m.next, m.total = p.Number, p.Next, p.Total
-	m.rebuildRows(selected)
-	if !m.selectID(selected) && p.Number <= 1 {
-		m.table.SetCursor(0)
+}
+
+// appendRows renders the cells of the versions from index from on and
+// merges them into the display order. Rows already listed are neither
+// rendered nor sorted again, so a page costs the same at row 50 as at
+// row 10,000; their "3 days ago" stays as it was when they came (r
+// renders every row afresh).
+func (m *Model) appendRows(from int) {
+	now := m.common.Now()
+	added := make([]int, 0, len(m.versions)-from)
+	for i := from; i < len(m.versions); i++ {
+		m.rows = append(m.rows, cells(m.versions[i], now, m.wide))
+		added = append(added, i)
 	}
+	m.sort.sortIndexes(added, m.versions)
+	var at []int
+	m.order, at = m.sort.merge(m.order, added, m.versions)
+	rows := make([][]string, len(added))
+	for k, idx := range added {
+		rows[k] = m.rows[idx]
+	}
+	m.table.InsertRows(at, rows)
 }
 
 // rebuildRows renders every row's cells, applies the local sort and puts
@@ -121,8 +148,10 @@ func (m *Model) applyPage(p route.Page) {
 func (m *Model) rebuildRows(selected string) {
 	now := m.common.Now()
 	m.rows = make([][]string, len(m.versions))
+	m.listed = make(map[string]bool, len(m.versions))
 	for i, v := range m.versions {
 		m.rows[i] = cells(v, now, m.wide)
+		m.listed[v.ID] = true
 	}
 	m.resort(selected)
 }
@@ -157,6 +186,9 @@ func (m *Model) selectedID() string {
 func (m *Model) selectID(id string) bool {
 	if id == "" {
 		return false
+	}
+	if m.selectedID() == id {
+		return true
 	}
 	for i, idx := range m.order {
 		if m.versions[idx].ID == id {

@@ -122,14 +122,48 @@ func (s sortState) order(vs []api.Version) []int {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		c := s.compare(vs[a], vs[b])
-		if s.desc {
-			c = -c
-		}
-		return c
-	})
+	s.sortIndexes(idx, vs)
 	return idx
+}
+
+// sortIndexes sorts idx, indexes of vs in ascending order, by s.
+func (s sortState) sortIndexes(idx []int, vs []api.Version) {
+	slices.SortStableFunc(idx, func(a, b int) int { return s.cmp(vs[a], vs[b]) })
+}
+
+// cmp compares a and b in s's direction.
+func (s sortState) cmp(a, b api.Version) int {
+	c := s.compare(a, b)
+	if s.desc {
+		return -c
+	}
+	return c
+}
+
+// merge merges added, sorted indexes all above those in order, into
+// order, as sorting them all again would (ties keep the server's order).
+// It returns the merged order and where each of added landed in it. When
+// the new versions all sort after the old, as in the server's order,
+// they are appended without touching the old ones.
+func (s sortState) merge(order, added []int, vs []api.Version) (merged, at []int) {
+	at = make([]int, len(added))
+	if len(order) == 0 || len(added) == 0 || s.cmp(vs[order[len(order)-1]], vs[added[0]]) <= 0 {
+		for k := range added {
+			at[k] = len(order) + k
+		}
+		return append(order, added...), at
+	}
+	merged = make([]int, 0, len(order)+len(added))
+	i := 0
+	for k, a := range added {
+		for i < len(order) && s.cmp(vs[order[i]], vs[a]) <= 0 {
+			merged = append(merged, order[i])
+			i++
+		}
+		at[k] = len(merged)
+		merged = append(merged, a)
+	}
+	return append(merged, order[i:]...), at
 }
 
 func (s sortState) compare(a, b api.Version) int {

@@ -44,12 +44,13 @@ type Model struct {
 	cancel  context.CancelFunc
 	project common.ProjectRef
 
-	versions []api.Version // loaded, in the server's order
-	rows     [][]string    // cells of versions, same order
-	order    []int         // display order: indexes into versions
-	total    int           // -1 when the server does not say
-	page     int           // last page loaded
-	next     int           // next page to fetch; 0 when none
+	versions []api.Version   // loaded, in the server's order
+	rows     [][]string      // cells of versions, same order
+	order    []int           // display order: indexes into versions
+	listed   map[string]bool // IDs in versions
+	total    int             // -1 when the server does not say
+	page     int             // last page loaded
+	next     int             // next page to fetch; 0 when none
 
 	seq         int // id of the awaited list request
 	loading     int // page being fetched; 0 when none
@@ -88,7 +89,7 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
 		common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, project: a.Project,
-		total: -1, marks: newMarks(), seen: newSeen(), sort: sortState{key: sortCreated, desc: true},
+		total: -1, listed: map[string]bool{}, marks: newMarks(), seen: newSeen(), sort: sortState{key: sortCreated, desc: true},
 		table: table.New(tableStyles(c.Styles)),
 	}
 	m.search = newInput(c.Styles, "search: ", "version or name")
