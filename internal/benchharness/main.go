@@ -44,6 +44,7 @@ type options struct {
 	keys     int           // key presses per bytes sample
 	timeout  time.Duration // the whole batch
 	verbose  bool
+	rev      string // build this git revision instead of the working tree
 }
 
 func main() {
@@ -56,6 +57,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up (exit 1) after this long")
 	flag.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	flag.BoolVar(&o.verbose, "v", false, "log progress to standard error")
+	flag.StringVar(&o.rev, "rev", "", "measure this git revision (e.g. HEAD, main) instead of the working tree")
 	flag.Parse()
 	if o.n < 1 || o.keys < 1 || o.versions < 200 || o.versions > 100_000 {
 		fmt.Fprintln(os.Stderr, "benchharness: -n and -keys must be at least 1, -versions from 200 to 100000")
@@ -142,6 +144,12 @@ func run(o options, asJSON bool, out io.Writer) int {
 	}()
 
 	start := time.Now()
+	if o.rev != "" {
+		if root, err = exportRev(root, o.rev, dir); err != nil {
+			fmt.Fprintln(os.Stderr, "benchharness:", err)
+			return 1
+		}
+	}
 	b := &batch{opts: o, root: root, dir: dir}
 	if err := b.build(); err != nil {
 		fmt.Fprintln(os.Stderr, "benchharness:", err)
@@ -152,7 +160,9 @@ func run(o options, asJSON bool, out io.Writer) int {
 		fmt.Fprintln(os.Stderr, "benchharness:", err)
 		return 1
 	}
-	rep := report{Machine: machine(root), Runs: o.n, PageRuns: o.pageRuns, Versions: o.versions,
+	m := machine(root)
+	m["source"] = source(o.rev)
+	rep := report{Machine: m, Runs: o.n, PageRuns: o.pageRuns, Versions: o.versions,
 		Seconds: time.Since(start).Seconds(), Figures: figs}
 	if asJSON {
 		enc := json.NewEncoder(out)
@@ -186,6 +196,55 @@ func moduleRoot() (string, error) {
 		return "", fmt.Errorf("%s is not rdash's go.mod", mod)
 	}
 	return filepath.Dir(mod), nil
+}
+
+// exportRev writes the tree of rev into dir/src with git archive (which
+// touches neither the working tree nor the index) and returns it.
+func exportRev(root, rev, dir string) (string, error) {
+	src := filepath.Join(dir, "src")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		return "", err
+	}
+	archive := exec.Command("git", "archive", "--format=tar", rev)
+	archive.Dir = root
+	untar := exec.Command("tar", "-x", "-C", src)
+	pipe, err := archive.StdoutPipe()
+	if err != nil {
+		return "", err
+	}
+	untar.Stdin = pipe
+	var errs strings.Builder
+	archive.Stderr, untar.Stderr = &errs, &errs
+	if err := untar.Start(); err != nil {
+		return "", err
+	}
+	aerr := archive.Run()
+	uerr := untar.Wait()
+	if aerr != nil || uerr != nil {
+		return "", fmt.Errorf("git archive %s: %v %v\n%s", rev, aerr, uerr, errs.String())
+	}
+	return src, nil
+}
+
+// source names what was measured: a commit, or the working tree on top
+// of one.
+func source(rev string) string {
+	name := rev
+	if name == "" {
+		name = "HEAD"
+	}
+	out, err := exec.Command("git", "rev-parse", "--short", name).Output()
+	id := strings.TrimSpace(string(out))
+	if err != nil {
+		id = "unknown commit"
+	}
+	if rev != "" {
+		return fmt.Sprintf("%s (%s)", rev, id)
+	}
+	if out, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(out) > 0 {
+		return fmt.Sprintf("the working tree, with uncommitted changes, on %s", id)
+	}
+	return fmt.Sprintf("the working tree at %s", id)
 }
 
 // batch is one run of the harness: its binaries and temporary files.
@@ -281,6 +340,7 @@ func (f *figure) absBudget(limit float64) {
 func (r report) print(w io.Writer) {
 	m := r.Machine
 	fmt.Fprintf(w, "rdash performance budget (issue 12), %s\n", m["date"])
+	fmt.Fprintf(w, "source: %s\n", m["source"])
 	fmt.Fprintf(w, "machine: %s CPUs, %s memory, %s, %s; medians of %d runs (paging: %d run(s) of %d versions); %.0f s\n\n",
 		m["cpus"], m["memory"], m["go"], m["kernel"], r.Runs, r.PageRuns, r.Versions, r.Seconds)
 	rows := [][]string{{"figure", "measured", "reference", "ratio", "budget", "met?"}}
