@@ -55,12 +55,16 @@ func (m *Model) fetch(page int) tea.Cmd {
 	return fetchPage(ctx, m.client, m.project.Key(), opts, m.seq)
 }
 
-// maybePrefetch fetches the next page once the cursor is near the end.
-// After a failure it waits until the cursor is on the last row, so a
-// broken page is not asked for again on every keystroke.
+// maybePrefetch fetches the next page once the cursor is within a page
+// of the end: a screen of rows or a server page, whichever is more, so
+// PageDown never outruns the rows loaded. Each page that arrives checks
+// again, so pages smaller than the screen are fetched until a screen is
+// ready. After a failure it waits until the cursor is on the last row,
+// so a broken page is not asked for again on every keystroke.
 func (m *Model) maybePrefetch() tea.Cmd {
 	left := len(m.versions) - m.table.Cursor()
-	if left > prefetchMargin || (m.failed && left > 1) {
+	margin := max(m.table.PageHeight(), m.common.PageSize())
+	if left > margin || (m.failed && left > 1) {
 		return nil
 	}
 	return m.loadNext()

@@ -18,10 +18,6 @@ import (
 	"rdash/ui/table"
 )
 
-// prefetchMargin is how close to the last loaded row the cursor may come
-// before the next page is fetched, so scrolling rarely waits.
-const prefetchMargin = 10
-
 // searchDebounce is how long typing must pause before a search is sent.
 const searchDebounce = 300 * time.Millisecond
 
