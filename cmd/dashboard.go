@@ -7,6 +7,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -54,9 +56,27 @@ func (f *Factory) needTerminal() error {
 	return nil
 }
 
-// runUI runs the dashboard until the user quits; session signs in and out
-// without leaving it.
+// endSignals end the dashboard cleanly, leaving the terminal as it was:
+// without them Go's default for SIGHUP and SIGQUIT kills the process with
+// the alternate screen on and the cursor hidden, which a terminal that
+// survives (tmux after a detach-and-kill of the client, a parent shell
+// sending HUP) keeps. SIGINT and SIGTERM come from main's context too.
+var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTERM}
+
+// The window title is pushed on the terminal's title stack before the
+// dashboard sets its own, and popped after bubbletea clears it on exit
+// (XTWINOPS 22 and 23; terminals without a stack ignore both), so the
+// title the user had comes back instead of an empty one.
+const (
+	pushTitle = "\x1b[22;0t"
+	popTitle  = "\x1b[23;0t"
+)
+
+// runUI runs the dashboard until the user quits or a signal ends it;
+// session signs in and out without leaving it.
 func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Client, project string, session common.Session) error {
+	ctx, stop := signal.NotifyContext(ctx, endSignals...)
+	defer stop()
 	state, err := config.LoadState(cfg.Env.StateDir)
 	if err != nil {
 		fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v; starting without remembered projects\n", err)
@@ -73,7 +93,9 @@ func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Cli
 	progOpts := append(ui.ProgramOptions(opts), tea.WithInput(f.IO.In), tea.WithOutput(f.IO.Out))
 	p := tea.NewProgram(ui.New(opts), progOpts...)
 	defer f.warnWith(func(err error) { p.Send(common.ErrorMsg{Err: err, Context: "warning"}) })()
+	_, _ = io.WriteString(f.IO.Out, pushTitle)
 	_, err = p.Run()
+	_, _ = io.WriteString(f.IO.Out, popTitle)
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted by a signal: a normal way out
 	}
