@@ -45,6 +45,7 @@ type options struct {
 	timeout  time.Duration // the whole batch
 	verbose  bool
 	rev      string // build this git revision instead of the working tree
+	only     string // comma-separated steps to run; empty for all
 }
 
 func main() {
@@ -57,6 +58,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up (exit 1) after this long")
 	flag.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	flag.BoolVar(&o.verbose, "v", false, "log progress to standard error")
+	flag.StringVar(&o.only, "only", "", "run only these steps, comma-separated: first-frame, help, paging, changelog, cursor, bulk-edit")
 	flag.StringVar(&o.rev, "rev", "", "measure this git revision (e.g. HEAD, main) instead of the working tree")
 	flag.Parse()
 	if o.n < 1 || o.keys < 1 || o.versions < 200 || o.versions > 100_000 {

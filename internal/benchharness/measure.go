@@ -149,15 +149,32 @@ func (b *batch) measure() ([]figure, error) {
 		name string
 		f    func() ([]figure, error)
 	}{
-		{"first frame", b.firstFrame},
-		{"--help", b.help},
+		{"first-frame", b.firstFrame},
+		{"help", b.help},
 		{"paging", b.paging},
-		{"changelog scroll", b.changelogScroll},
-		{"cursor move", b.cursorMove},
-		{"bulk edit", b.bulkEdit},
+		{"changelog", b.changelogScroll},
+		{"cursor", b.cursorMove},
+		{"bulk-edit", b.bulkEdit},
+	}
+	only := map[string]bool{}
+	for _, name := range strings.Split(b.opts.only, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			if !slices.ContainsFunc(steps, func(s struct {
+				name string
+				f    func() ([]figure, error)
+			}) bool {
+				return s.name == name
+			}) {
+				return nil, fmt.Errorf("-only: no step %q", name)
+			}
+			only[name] = true
+		}
 	}
 	figs := map[string]figure{}
 	for _, s := range steps {
+		if len(only) > 0 && !only[s.name] {
+			continue
+		}
 		t0 := time.Now()
 		fs, err := s.f()
 		if err != nil {
@@ -170,7 +187,9 @@ func (b *batch) measure() ([]figure, error) {
 	}
 	var out []figure
 	for _, k := range []string{"first-frame", "help", "add-page", "page-cpu", "changelog-bytes", "cursor-bytes", "bulk-edit", "rss"} {
-		out = append(out, figs[k])
+		if f, ok := figs[k]; ok {
+			out = append(out, f)
+		}
 	}
 	return out, nil
 }
