@@ -73,7 +73,10 @@ type Model struct {
 	status   statusbar.Model
 	help     help.Model
 	showHelp bool
-	panel    *panel
+	// helpTop is the first line of the ? overlay shown, when it is taller
+	// than the body and scrolls.
+	helpTop int
+	panel   *panel
 
 	state config.State
 

@@ -425,6 +425,34 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// At 40x12 the ? overlay is taller than the body: it used to show two
+// columns and cut the rest. It scrolls now, and says so.
+func TestHelpScrollsWhenTallerThanTheBody(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{project: "lumen", w: 40, h: 12})
+	ready(d, m, "lumen")
+	d.Press("?")
+	d.WaitForText("↓ more")
+	settle(d, m)
+	for _, step := range []struct {
+		name string
+		keys []string
+	}{{"top", nil}, {"down", []string{"j", "j"}}, {"bottom", []string{"G"}}} {
+		t.Run(step.name, func(t *testing.T) {
+			d.Press(step.keys...)
+			uitest.RequireFits(t, d.Screen(), 40, 12)
+			golden.RequireEqual(t, d.Screen())
+		})
+	}
+	if !strings.Contains(d.Screen(), "quit") || !m.showHelp {
+		t.Fatalf("the bottom of the help does not show the global keys:\n%s", d.Screen())
+	}
+	d.Press("x")
+	if m.showHelp {
+		t.Fatal("another key did not close the help")
+	}
+}
+
 func TestNoLineWiderThanTheTerminal(t *testing.T) {
 	t.Parallel()
 	for _, sc := range scenes {

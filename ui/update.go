@@ -98,7 +98,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case top != nil && top.Capturing():
 		return m.updateTop(msg)
 	case m.showHelp:
-		m.showHelp = false
+		// Taller than the body, the overlay scrolls with the list keys;
+		// any other key closes it.
+		if _, h := m.bodySize(); m.helpLines() > h {
+			if step, ok := k.ListStep(msg, m.helpLines(), h-1); ok {
+				m.helpTop = max(0, min(m.helpTop+step, m.helpLines()-(h-1)))
+				return nil
+			}
+		}
+		m.showHelp, m.helpTop = false, 0
 		if key.Matches(msg, k.Quit) {
 			return m.quit()
 		}

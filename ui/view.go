@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -51,7 +52,7 @@ func (m *Model) bodyView(w, h int) string {
 	case m.panel != nil:
 		return m.panelView(w, h)
 	case m.showHelp:
-		return m.fullHelpView()
+		return m.helpWindow(h)
 	case m.top() != nil:
 		return m.top().View()
 	}
@@ -117,7 +118,13 @@ func (m *Model) shortHelp() (screen, global []key.Binding) {
 	case m.panel != nil:
 		return m.panelHelp(), nil
 	case m.showHelp:
-		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close help")), k.Quit}
+		closeHelp := key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close help"))
+		if _, h := m.bodySize(); m.helpLines() > h {
+			scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+			closeHelp.SetHelp("other keys", "close")
+			return nil, []key.Binding{scroll, closeHelp, k.Quit}
+		}
+		return nil, []key.Binding{closeHelp, k.Quit}
 	case top == nil:
 		return nil, []key.Binding{k.Quit}
 	case top.Capturing():
@@ -157,6 +164,34 @@ func (m *Model) fullHelpView() string {
 		groups = groups[n:]
 	}
 	return "\n" + indent(strings.Join(rows, "\n\n"), "  ")
+}
+
+// helpLines is how many lines the ? overlay has.
+func (m *Model) helpLines() int { return strings.Count(m.fullHelpView(), "\n") + 1 }
+
+// helpWindow is the ? overlay in a body of h lines: all of it when it
+// fits; else h-1 lines from helpTop (kept in range) and a last line that
+// says where the window is, since the keys below would otherwise be cut
+// with no sign of them (two columns of twelve at 40x12).
+func (m *Model) helpWindow(h int) string {
+	full := m.fullHelpView()
+	lines := strings.Split(full, "\n")
+	if len(lines) <= h {
+		return full
+	}
+	page := max(h-1, 1)
+	m.helpTop = max(0, min(m.helpTop, len(lines)-page))
+	end := min(m.helpTop+page, len(lines))
+	more := fmt.Sprintf("  lines %d–%d of %d", m.helpTop+1, end, len(lines))
+	switch {
+	case end < len(lines) && m.helpTop > 0:
+		more = "  ↑↓ " + more[2:]
+	case end < len(lines):
+		more = "  ↓ more: " + more[2:]
+	default:
+		more = "  ↑ " + more[2:]
+	}
+	return strings.Join(append(lines[m.helpTop:end:end], m.common.Styles.Muted.Render(more)), "\n")
 }
 
 func firstLine(s string) string {
