@@ -121,5 +121,9 @@ func (c *Client) UpdateVersion(ctx context.Context, projectID, versionID string,
 	if err != nil {
 		return nil, nil, err
 	}
-	return getOne[Version](ctx, c, req)
+	v, resp, err := getOne[Version](ctx, c, req)
+	if errors.Is(err, ErrMaybeApplied) {
+		err = fmt.Errorf("version %s may or may not have been changed on the server: %w", versionID, err)
+	}
+	return v, resp, err
 }
