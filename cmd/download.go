@@ -65,7 +65,7 @@ On a terminal, standard error shows a progress bar; none when piped.`,
 	}
 	fs := c.Flags()
 	fs.StringVar(&fl.file, "file", "", "the file, by name, URL or ID (default: the primary file)")
-	fs.StringVar(&fl.dir, "dir", "", "the directory to save into (default: the current one)")
+	fs.StringVar(&fl.dir, "dir", "", "the directory to save into, made if missing (default: the current one)")
 	fs.StringVarP(&fl.output, "output", "o", "", "the path to write, - for standard output (default: the file's name in --dir)")
 	fs.BoolVar(&fl.force, "force", false, "replace an existing file")
 	fs.BoolVar(&fl.force, "clobber", false, "the same as --force")
@@ -108,6 +108,12 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: %w: use -o PATH", label, err)}
 		}
 		dest = filepath.Join(fl.dir, name)
+		if fl.dir != "" {
+			// As gh does: the directory is made when missing.
+			if err := os.MkdirAll(fl.dir, 0o755); err != nil {
+				return fmt.Errorf("--dir: %w", err)
+			}
+		}
 	}
 	if dest != "-" && !fl.force {
 		if _, err := os.Lstat(dest); err == nil {

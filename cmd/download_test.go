@@ -36,7 +36,7 @@ func TestVersionsDownloadVerifiedIntoDir(t *testing.T) {
 	src := t.TempDir()
 	c.ok("versions", "create", "lumen", "--version", "3.4.0", "--name", "n", "--channel", "beta",
 		"--file", writeTemp(t, src, "lumen-3.4.0.jar", "primary bytes"), "--file", writeTemp(t, src, "lumen-3.4.0-sources.jar", "sources"))
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "made")
 	r := c.run("", "versions", "download", "lumen", "3.4.0", "--dir", dir)
 	if r.code != 0 || !strings.Contains(r.err, "sha256 verified") {
 		t.Fatalf("exit %d: %s", r.code, r.err)

@@ -213,7 +213,11 @@ func (f *Factory) newUploadLine(items []fileItem) *transferLine {
 	if count == 0 {
 		return nil
 	}
-	return f.newTransferLine(fmt.Sprintf("uploading %d files (%s)", count, humanize.IBytes(uint64(n))))
+	files := "files"
+	if count == 1 {
+		files = "file"
+	}
+	return f.newTransferLine(fmt.Sprintf("uploading %d %s (%s)", count, files, humanize.IBytes(uint64(n))))
 }
 
 // interruptedChange explains a create or update that failed after its
