@@ -99,18 +99,31 @@ func newInvSendCmd(f *Factory) *cobra.Command {
 
 func newInvAcceptCmd(f *Factory) *cobra.Command {
 	return &cobra.Command{
-		Use:   "accept ORG",
+		Use:   "accept ORG|LINK",
 		Short: "Accept your invitation to an organization",
-		Args:  cobra.ExactArgs(1),
+		Long: `Accept your invitation to an organization.
+
+The service cannot list your own invitations, so name the organization:
+its slug or ID, or paste the invitation link, from which rdash takes the
+part after /orgs/ (also /org/, /organization/ or /organizations/).
+The organization is remembered for the dashboard's invitations screen.`,
+		Example: `  rdash invitations accept emberforge
+  rdash invitations accept https://example.com/orgs/emberforge/invitations/dave`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			org, err := orgArg(args[0])
+			if err != nil {
+				return err
+			}
 			client, me, err := f.clientAndMe(cmd.Context())
 			if err != nil {
 				return err
 			}
-			if _, err := client.AcceptInvitation(cmd.Context(), args[0], me); err != nil {
-				return explain.Invitation(explain.OpAccept, args[0], me, err)
+			if _, err := client.AcceptInvitation(cmd.Context(), org, me); err != nil {
+				return explain.Invitation(explain.OpAccept, org, me, err)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "accepted: you are now a member of %s\n", args[0])
+			fmt.Fprintf(f.IO.ErrOut, "accepted: you are now a member of %s\n", org)
+			f.rememberOrg(org)
 			return nil
 		},
 	}
@@ -119,21 +132,27 @@ func newInvAcceptCmd(f *Factory) *cobra.Command {
 func newInvRejectCmd(f *Factory) *cobra.Command {
 	var yes bool
 	c := &cobra.Command{
-		Use:   "reject ORG",
+		Use:   "reject ORG|LINK",
 		Short: "Reject your invitation to an organization",
-		Args:  cobra.ExactArgs(1),
+		Long: `Reject your invitation to an organization, named by its slug or ID or by
+the invitation link (see rdash invitations accept --help).`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			org, err := orgArg(args[0])
+			if err != nil {
+				return err
+			}
 			client, me, err := f.clientAndMe(cmd.Context())
 			if err != nil {
 				return err
 			}
-			if err := f.confirm(yes, fmt.Sprintf("Reject the invitation to %s? It cannot be taken back.", args[0])); err != nil {
+			if err := f.confirm(yes, fmt.Sprintf("Reject the invitation to %s? It cannot be taken back.", org)); err != nil {
 				return err
 			}
-			if _, err := client.DeleteInvitation(cmd.Context(), args[0], me); err != nil {
-				return explain.Invitation(explain.OpReject, args[0], me, err)
+			if _, err := client.DeleteInvitation(cmd.Context(), org, me); err != nil {
+				return explain.Invitation(explain.OpReject, org, me, err)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "rejected the invitation to %s\n", args[0])
+			fmt.Fprintf(f.IO.ErrOut, "rejected the invitation to %s\n", org)
 			return nil
 		},
 	}
@@ -164,6 +183,32 @@ func newInvCancelCmd(f *Factory) *cobra.Command {
 	}
 	c.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
 	return c
+}
+
+// orgArg is the organization named by a slug, an ID or a pasted
+// invitation link (config.ParseOrg says which forms).
+func orgArg(s string) (string, error) {
+	org, err := config.ParseOrg(s)
+	if err != nil {
+		return "", &ExitError{Code: ExitCancel, Err: err} // a usage error
+	}
+	return org, nil
+}
+
+// rememberOrg keeps an organization the user answered for the
+// dashboard's invitations screen; failing to is only a warning.
+func (f *Factory) rememberOrg(org string) {
+	cfg, err := f.Config()
+	if err != nil {
+		return
+	}
+	state, err := config.LoadState(cfg.Env.StateDir)
+	if err == nil && state.AddOrg(org) {
+		err = state.Save(cfg.Env.StateDir)
+	}
+	if err != nil {
+		fmt.Fprintf(f.IO.ErrOut, "rdash: warning: could not remember %s: %v\n", org, err)
+	}
 }
 
 // clientAndMe returns a signed-in client and the signed-in user's ID or

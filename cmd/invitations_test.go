@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,5 +111,25 @@ func TestAcceptUsesRememberedUsernameWhenServerCannotSay(t *testing.T) {
 	}
 	if r := dave.run("", "invitations", "accept", "emberforge"); r.code != 0 {
 		t.Fatalf("with the remembered username: exit %d %q", r.code, r.err)
+	}
+}
+
+// An invitee pastes the invitation link; rdash takes the organization
+// from it, accepts, and remembers the organization for the dashboard.
+func TestAcceptFromAPastedLink(t *testing.T) {
+	t.Parallel()
+	alice := newCLI(t, "alice", sandbox.Options{})
+	dave := alice.as("dave")
+	link := "https://example.com/orgs/emberforge/invitations/dave"
+	if r := dave.run("", "invitations", "accept", link); r.code != 0 || !strings.Contains(r.err, "member of emberforge") {
+		t.Fatalf("accept %s: %d %s", link, r.code, r.err)
+	}
+	st, err := config.LoadState(dave.env["RDASH_STATE_DIR"])
+	if err != nil || !slices.Contains(st.Orgs, "emberforge") {
+		t.Fatalf("emberforge not remembered: %v %v", st.Orgs, err)
+	}
+	if r := dave.run("", "invitations", "reject", "https://example.com/projects/lumen", "--yes"); r.code != ExitCancel ||
+		!strings.Contains(r.err, "/orgs/ORG/") {
+		t.Fatalf("a link without an organization: %d %s", r.code, r.err)
 	}
 }
