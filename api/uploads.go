@@ -86,6 +86,9 @@ func (c *Client) multipartRequest(ctx context.Context, method string, u *url.URL
 	if err != nil {
 		return nil, err
 	}
+	if len(meta) > MaxDataBytes {
+		return nil, invalid("data", "the metadata has %d bytes as JSON, over the %d allowed (a long changelog?)", len(meta), MaxDataBytes)
+	}
 	contents, err := openUploads(uploads)
 	if err != nil {
 		return nil, err

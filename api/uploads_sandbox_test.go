@@ -187,12 +187,14 @@ func TestLimitsNamedAlike(t *testing.T) {
 		rawParts  map[string]int64 // sizes sent raw, against the small limits
 		rawOrder  []string
 		rawStatus int
+		changelog string
 	}{
 		{name: "version", field: "data.version", version: long(api.MaxVersionLength + 1), files: []string{"https://example.org/x.jar"}, rawStatus: 400},
 		{name: "name", field: "data.name", vname: long(api.MaxNameLength + 1), files: []string{"https://example.org/x.jar"}, rawStatus: 400},
 		{name: "file name", field: "data.files[0]", files: []string{long(api.MaxUploadNameLength + 1)},
 			uploads:  []api.Upload{uploadBytes(long(api.MaxUploadNameLength+1), []byte("x"))},
 			rawParts: map[string]int64{long(api.MaxUploadNameLength + 1): 1}, rawOrder: []string{long(api.MaxUploadNameLength + 1)}, rawStatus: 400},
+		{name: "data part", field: "data", files: []string{"https://example.org/x.jar"}, changelog: long(sandbox.MaxBodyBytes), rawStatus: 413},
 		{name: "url", field: "data.files[0]", files: []string{longURL}, rawStatus: 400},
 		{name: "listed, not uploaded", field: "data.files[1]", files: []string{"a.jar", "b.jar"}, uploads: []api.Upload{uploadBytes("a.jar", []byte("a"))},
 			rawParts: map[string]int64{"a.jar": 1}, rawOrder: []string{"a.jar"}, rawStatus: 400},
@@ -211,7 +213,7 @@ func TestLimitsNamedAlike(t *testing.T) {
 			vname := cmpOr(tc.vname, "Eight")
 			before := rt.n.Load()
 			_, _, err := c.CreateVersion(t.Context(), "lumen", &api.CreateVersionRequest{Channel: "beta", Version: version, Name: vname,
-				Files: tc.files, Uploads: tc.uploads})
+				Files: tc.files, Uploads: tc.uploads, Changelog: tc.changelog})
 			var ve *api.ValidationError
 			if !errors.As(err, &ve) || ve.Field != tc.field {
 				t.Fatalf("client: %v, want a refusal naming %s", err, tc.field)
@@ -219,7 +221,7 @@ func TestLimitsNamedAlike(t *testing.T) {
 			if n := rt.n.Load() - before; n != 0 {
 				t.Errorf("client sent %d requests for a refused version", n)
 			}
-			status, msg := rawCreate(t, env, map[string]any{"channel": "beta", "version": version, "name": vname, "files": tc.files}, tc.rawParts, tc.rawOrder)
+			status, msg := rawCreate(t, env, map[string]any{"channel": "beta", "version": version, "name": vname, "files": tc.files, "changelog": tc.changelog}, tc.rawParts, tc.rawOrder)
 			if status != tc.rawStatus || !strings.HasPrefix(msg, tc.field+":") {
 				t.Errorf("sandbox: %d %q, want %d naming %s", status, msg, tc.rawStatus, tc.field)
 			}

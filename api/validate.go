@@ -43,6 +43,9 @@ const (
 	// uploads of one request; the client checks both before sending.
 	MaxFileBytes   = 256 << 20
 	MaxUploadBytes = 512 << 20
+	// MaxDataBytes bounds the data part (the JSON metadata) of a create or
+	// update request, like any JSON body.
+	MaxDataBytes = 8 << 20
 )
 
 func invalid(field, format string, args ...any) error {
