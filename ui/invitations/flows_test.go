@@ -440,3 +440,35 @@ func TestEscWaitsForTheChangeInFlight(t *testing.T) {
 		t.Fatal("the screen still keeps esc after the change ended")
 	}
 }
+
+// No is the default: enter on it used to close the question silently.
+func TestEnterOnNoSaysNothingWasSent(t *testing.T) {
+	t.Parallel()
+	w := start(t, setup{user: "dave"})
+	w.addOrg("emberforge")
+	w.d.Press("a")
+	w.requireScreen("Accept the invitation to emberforge?")
+	w.d.Press("enter")
+	w.waitStatus("kept: nothing sent")
+	if w.sent() != 0 {
+		t.Fatal("enter on No accepted")
+	}
+}
+
+// An invitee pastes the invitation link into the organization field.
+func TestPastedInvitationLinkNamesTheOrganization(t *testing.T) {
+	t.Parallel()
+	w := start(t, setup{user: "dave"})
+	w.addOrg("https://example.com/orgs/quartz/invitations/dave")
+	if r, _ := w.m.selected(); r.org.label() != "quartz" {
+		t.Fatalf("selected %q", r.org.label())
+	}
+	w.d.WaitFor("quartz remembered", func() bool { return slices.Equal(w.st.Orgs, []string{"quartz"}) })
+	w.d.Press("o")
+	w.d.Type("https://example.com/projects/lumen")
+	w.d.Press("enter")
+	w.waitStatus("no organization in \"https://example.com/projects/lumen\": give its slug or ID, or a link with /orgs/ORG/ in it")
+	if !w.m.input.Focused() {
+		t.Fatal("the field closed on a link without an organization")
+	}
+}

@@ -146,6 +146,8 @@ func (m *Model) submit(d *dialog) tea.Cmd {
 		if d.ok {
 			return m.start(d.act)
 		}
+		// No is the default: say that enter on it changed nothing.
+		return common.Status("kept: nothing sent")
 	case inviteDialog:
 		m.drafts[d.act.org] = d.draft
 		a := d.act

@@ -7,7 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 
+	"rdash/config"
 	"rdash/internal/explain"
+	"rdash/internal/safe"
 	"rdash/ui/common"
 )
 
@@ -166,11 +168,17 @@ func (m *Model) inputKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Accept):
 		typed := strings.TrimSpace(m.input.Value())
-		m.input.Blur()
-		m.input.SetValue("")
 		if typed == "" {
+			m.input.Blur()
 			return nil
 		}
+		// A pasted invitation link names the organization too.
+		typed, err := config.ParseOrg(typed)
+		if err != nil {
+			return common.Status(safe.Line(err.Error())) // the field keeps the text to fix
+		}
+		m.input.Blur()
+		m.input.SetValue("")
 		cmd := m.addOrg(orgRef{key: typed}, fromTyped)
 		m.cursor = m.indexOf(row{org: m.find(typed)})
 		m.clampScroll()

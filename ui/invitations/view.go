@@ -43,7 +43,9 @@ func (m *Model) listView() []string {
 	s := m.common.Styles
 	lines, _ := m.lines()
 	if len(lines) == 0 && m.projReady {
-		text := "No organizations yet. Press o and type one's slug or ID: the one that invited you, or one you manage."
+		text := "No organizations yet. The service shows an organization's invitations only to those who manage it, " +
+			"so an invitation to you cannot be listed here: press o and type the organization's slug or ID, " +
+			"or paste the invitation link (…/orgs/ORG/…). rdash remembers it for next time."
 		if m.projNote != "" {
 			text += "\n" + m.projNote
 		}
@@ -72,7 +74,7 @@ func (m *Model) bottom() []string {
 		return append([]string{""}, indent(m.dialog.form.View())...)
 	case m.input.Focused():
 		return []string{"", "  " + m.input.View(),
-			s.Muted.Render(common.Cut("  The one that invited you, or one you manage.", m.width))}
+			s.Muted.Render(common.Cut("  Slug, ID or invitation link: the one that invited you, or one you manage.", m.width))}
 	}
 	return append([]string{""}, wrapped(m.detail(), m.width)...)
 }
