@@ -172,3 +172,84 @@ func TestSignInOverSSH(t *testing.T) {
 		t.Fatalf("a D-Bus daemon was left running for %s: %s", sshUser, strings.TrimSpace(string(out)))
 	}
 }
+
+// throughRelay is the ssh command with its port swapped for a relay's, at
+// bytesPerSec.
+func throughRelay(t *testing.T, ssh []string, bytesPerSec int) ([]string, *relay) {
+	t.Helper()
+	out := append([]string(nil), ssh...)
+	for i := range out[:len(out)-1] {
+		if out[i] == "-p" {
+			r := startRelay(t, "127.0.0.1:"+out[i+1], bytesPerSec)
+			_, port, _ := net.SplitHostPort(r.addr)
+			out[i+1] = port
+			return out, r
+		}
+	}
+	t.Fatalf("no -p in %v", ssh)
+	return nil, nil
+}
+
+// versionRows are the version strings of the table's rows on screen, top
+// to bottom.
+func versionRows(screen string) []string {
+	var rows []string
+	for _, l := range strings.Split(screen, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && regexp.MustCompile(`^\d+\.\d+\.\d+`).MatchString(f[0]) {
+			rows = append(rows, f[0])
+		}
+	}
+	return rows
+}
+
+// TestDashboardOverASlowLink runs the dashboard over SSH through a link
+// held to 3 KB/s, as from a remote box on a bad line: a burst of keys (a
+// held j) must land where it should, and q must still end it cleanly. It
+// logs the bytes each key cost.
+func TestDashboardOverASlowLink(t *testing.T) {
+	requireSSH(t)
+	ssh, link := throughRelay(t, startSSHD(t), 3*1024)
+	tm := startTerm(t, 100, 30, nil, append(append(ssh, "-tt"), bin, "demo", "--project", "emberforge-core")...)
+	before := tm.waitFor("projects › emberforge-core", "of 1,500")
+	rows := versionRows(before)
+	if len(rows) < 12 {
+		t.Fatalf("too few rows on screen:\n%s", before)
+	}
+	start := link.quiet(500*time.Millisecond, 10*time.Second)
+	keys := make([]string, 10)
+	for i := range keys {
+		keys[i] = "j"
+	}
+	tm.send(keys...) // a held key: ten presses at once
+	end := link.quiet(500*time.Millisecond, 20*time.Second)
+	t.Logf("3 KB/s link: 10 × j cost %d bytes down (%d per key)", end-start, (end-start)/10)
+	tm.send("Enter")
+	tm.waitFor("emberforge-core › " + rows[10])
+	tm.send("q")
+	tm.waitFor("EXIT=0")
+}
+
+// TestDumbTerminalOverSSH: with TERM=dumb on the client (ssh passes it on)
+// the dashboard draws without colour but keeps the cursor visible, with
+// reverse video and a marker, and still quits cleanly.
+func TestDumbTerminalOverSSH(t *testing.T) {
+	requireSSH(t)
+	ssh := startSSHD(t)
+	tm := startTerm(t, 100, 30, nil, append(append([]string{"env", "TERM=dumb"}, append(ssh, "-tt")...), bin, "demo")...)
+	tm.waitFor("YOUR PROJECTS")
+	out, err := exec.Command("tmux", "-L", tm.sock, "capture-pane", "-p", "-e", "-t", "main").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	screen := string(out)
+	if strings.Contains(screen, "\x1b[38;") || strings.Contains(screen, "\x1b[48;") {
+		t.Fatalf("TERM=dumb: colours drawn:\n%q", screen)
+	}
+	if !strings.Contains(screen, "\x1b[7m") || !strings.Contains(tm.screen(), "> ") {
+		t.Fatalf("TERM=dumb: the cursor row is not marked:\n%q", screen)
+	}
+	tm.send("j", "Enter")
+	tm.waitFor("projects › ")
+	tm.send("q")
+	tm.waitFor("EXIT=0")
+}
