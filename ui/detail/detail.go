@@ -1,6 +1,7 @@
 // Package detail is the version detail screen: the changelog rendered with
-// glamour at the pane's width, scrollable, beside (or, on narrow
-// terminals, below) the version's files, dependencies and metadata.
+// glamour at the pane's width, scrollable, below a pane of the version's
+// metadata, files and dependencies (on narrow terminals, above them in
+// one pane).
 package detail
 
 import (
@@ -16,14 +17,18 @@ import (
 	"rdash/ui/route"
 )
 
-// sideWidth is the width from which the info pane sits beside the
-// changelog; infoWidth is that pane's width.
+// sideWidth is the width from which the info has a pane of its own,
+// above the changelog, its lines flowed into columns infoWidth wide.
+// The panes are stacked, not side by side, so each spans whole lines:
+// scrolling one moves only its own lines, which the renderer does with
+// a scroll region and one new line, where beside the info every line of
+// the screen changed and was written again.
 const (
 	sideWidth = 100
 	infoWidth = 40
 )
 
-// pane is which side scrolls.
+// pane is which pane scrolls.
 type pane int
 
 const (
@@ -118,14 +123,10 @@ func (m *Model) FullHelp() [][]key.Binding {
 	}
 }
 
-// sideBySide reports whether the info pane sits beside the changelog.
-func (m *Model) sideBySide() bool { return m.width >= sideWidth }
+// twoPanes reports whether the info has a pane of its own.
+func (m *Model) twoPanes() bool { return m.width >= sideWidth }
 
 // changelogWidth is the changelog pane's width, capped for reading.
 func (m *Model) changelogWidth() int {
-	w := m.width
-	if m.sideBySide() {
-		w -= infoWidth + 3
-	}
-	return max(min(w, common.MaxMarkdownWidth), 10)
+	return max(min(m.width, common.MaxMarkdownWidth), 10)
 }

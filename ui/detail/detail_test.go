@@ -214,3 +214,21 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// From 100 columns the info has its own pane above the changelog, in as
+// many columns as fit; every line fits and every file and dependency
+// shows, whatever the width.
+func TestInfoPaneFitsEveryWidth(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{version: "2.3.1", w: 120, h: 40})
+	for _, w := range []int{99, 100, 125, 139, 200} {
+		d.Send(tea.WindowSizeMsg{Width: w, Height: 40})
+		waitIdle(d, m)
+		uitest.RequireFits(t, d.Screen(), w, 40)
+		for _, want := range []string{"ID         rqBpyMea", "★ lumen-2.3.1.jar", "incompatible external OptiFine", "Fixed a race"} {
+			if !strings.Contains(d.Screen(), want) {
+				t.Errorf("width %d: screen lacks %q:\n%s", w, want, d.Screen())
+			}
+		}
+	}
+}

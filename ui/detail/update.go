@@ -81,7 +81,7 @@ func (m *Model) scroll(msg tea.MouseWheelMsg) {
 // where the info follows the changelog, it jumps to the info, or back to
 // the top once the info is on screen.
 func (m *Model) switchPane() {
-	if m.sideBySide() {
+	if m.twoPanes() {
 		m.focus = 1 - m.focus
 		return
 	}

@@ -3,6 +3,8 @@ package detail
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"charm.land/bubbles/v2/viewport"
 
 	"rdash/internal/safe"
@@ -23,20 +25,89 @@ func (m *Model) SetSize(w, h int) {
 // version's data. It runs on resize and when content arrives, not per frame.
 func (m *Model) layout() {
 	h := max(m.height-headerHeight, 1)
-	if m.sideBySide() {
-		m.changelog.SetWidth(m.width - infoWidth - 3)
-		m.changelog.SetHeight(h)
+	m.changelog.SetWidth(m.width)
+	if m.twoPanes() {
+		grid := m.infoGrid()
+		bh := min(len(grid), max(h/2, 1))
+		m.info.SetWidth(m.width)
+		m.info.SetHeight(bh)
+		m.info.SetContent(strings.Join(grid, "\n"))
+		m.changelog.SetHeight(max(h-bh-1, 1))
 		m.changelog.SetContent(m.changelogText())
-		m.info.SetWidth(infoWidth)
-		m.info.SetHeight(h)
-		m.info.SetContent(m.infoText(infoWidth))
 		return
 	}
 	m.focus = paneChangelog
-	m.changelog.SetWidth(m.width)
 	m.changelog.SetHeight(h)
 	m.changelog.SetContent(m.changelogText() + "\n\n" + m.infoText(m.width))
 }
+
+// infoGrid flows the info pane's lines, infoWidth wide, into as many
+// columns as the width holds, down each column in turn.
+func (m *Model) infoGrid() []string {
+	lines := strings.Split(strings.TrimRight(m.infoText(infoWidth), "\n"), "\n")
+	cols := flow(lines, max((m.width+len(infoGap))/(infoWidth+len(infoGap)), 1))
+	rows := 0
+	for _, col := range cols {
+		rows = max(rows, len(col))
+	}
+	grid := make([]string, rows)
+	for r := range grid {
+		cells := make([]string, 0, len(cols))
+		for _, col := range cols {
+			if r < len(col) {
+				cells = append(cells, common.Fit(col[r], infoWidth))
+			} else {
+				cells = append(cells, strings.Repeat(" ", infoWidth))
+			}
+		}
+		grid[r] = common.Cut(strings.TrimRight(strings.Join(cells, infoGap), " "), m.width)
+	}
+	return grid
+}
+
+// flow cuts lines into at most n columns, as short as it can.
+func flow(lines []string, n int) [][]string {
+	for rows := (len(lines) + n - 1) / n; ; rows++ {
+		if cols := split(lines, rows); len(cols) <= n {
+			return cols
+		}
+	}
+}
+
+// split cuts lines into columns of at most rows lines. A column ends at a
+// blank line in its lower half when there is one, so a section (FILES,
+// DEPENDENCIES) starts a column rather than being cut; blank lines do not
+// start a column.
+func split(lines []string, rows int) [][]string {
+	var cols [][]string
+	for len(lines) > 0 {
+		for len(lines) > 0 && blank(lines[0]) {
+			lines = lines[1:]
+		}
+		n := min(rows, len(lines))
+		if n < len(lines) {
+			for k := n; k > rows/2; k-- {
+				if blank(lines[k]) {
+					n = k
+					break
+				}
+			}
+		}
+		if n > 0 {
+			cols = append(cols, lines[:n])
+		}
+		lines = lines[n:]
+	}
+	if len(cols) == 0 {
+		return [][]string{nil}
+	}
+	return cols
+}
+
+func blank(line string) bool { return strings.TrimSpace(ansi.Strip(line)) == "" }
+
+// infoGap separates the info's columns.
+const infoGap = "   "
 
 // show puts a rendering on screen.
 func (m *Model) show(out string) {
@@ -68,7 +139,7 @@ func (m *Model) infoLine() int {
 
 // focused is the pane the scroll keys move.
 func (m *Model) focused() *viewport.Model {
-	if m.focus == paneInfo && m.sideBySide() {
+	if m.focus == paneInfo && m.twoPanes() {
 		return &m.info
 	}
 	return &m.changelog
@@ -85,33 +156,12 @@ func (m *Model) View() string {
 	right := s.Channel(ch).Render(ch) + s.Muted.Render(" · "+common.Count(m.version.Downloads)+" downloads")
 	lines := []string{common.Spread(title, right, m.width), s.Muted.Render(strings.Repeat("─", m.width))}
 	body := m.changelog.View()
-	if m.sideBySide() {
-		body = m.joinPanes()
+	if m.twoPanes() {
+		rule := s.Muted
+		if m.focus == paneInfo {
+			rule = s.Accent
+		}
+		body = m.info.View() + "\n" + rule.Render(strings.Repeat("─", m.width)) + "\n" + body
 	}
 	return common.Clip(strings.Join(lines, "\n")+"\n"+body, m.width, m.height)
-}
-
-// joinPanes puts the changelog and the info side by side, line by line,
-// each cut to its pane.
-func (m *Model) joinPanes() string {
-	s := m.common.Styles
-	left := strings.Split(m.changelog.View(), "\n")
-	right := strings.Split(m.info.View(), "\n")
-	lw := m.width - infoWidth - 3
-	sep := s.Muted.Render(" │ ")
-	if m.focus == paneInfo {
-		sep = s.Accent.Render(" │ ")
-	}
-	out := make([]string, max(len(left), len(right)))
-	for i := range out {
-		var l, r string
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(right) {
-			r = right[i]
-		}
-		out[i] = common.Fit(l, lw) + sep + common.Cut(r, infoWidth)
-	}
-	return strings.Join(out, "\n")
 }
