@@ -46,6 +46,7 @@ type options struct {
 	verbose  bool
 	rev      string // build this git revision instead of the working tree
 	only     string // comma-separated steps to run; empty for all
+	keep     bool   // keep the temporary directory and every pty's output
 }
 
 func main() {
@@ -59,6 +60,7 @@ func main() {
 	flag.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	flag.BoolVar(&o.verbose, "v", false, "log progress to standard error")
 	flag.StringVar(&o.only, "only", "", "run only these steps, comma-separated: first-frame, help, paging, changelog, cursor, bulk-edit")
+	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory, with every pty's raw output under out/, and print its path")
 	flag.StringVar(&o.rev, "rev", "", "measure this git revision (e.g. HEAD, main) instead of the working tree")
 	flag.Parse()
 	if o.n < 1 || o.keys < 1 || o.versions < 200 || o.versions > 100_000 {
@@ -122,7 +124,21 @@ func run(o options, asJSON bool, out io.Writer) int {
 		fmt.Fprintln(os.Stderr, "benchharness:", err)
 		return 1
 	}
-	cleanup := sync.OnceFunc(func() { killAll(); os.RemoveAll(dir) })
+	if o.keep {
+		keepDir = filepath.Join(dir, "out")
+		if err := os.Mkdir(keepDir, 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "benchharness:", err)
+			return 1
+		}
+	}
+	cleanup := sync.OnceFunc(func() {
+		killAll()
+		if o.keep {
+			fmt.Fprintln(os.Stderr, "benchharness: kept", dir)
+			return
+		}
+		os.RemoveAll(dir)
+	})
 	defer cleanup()
 
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -89,5 +90,28 @@ func TestSeed(t *testing.T) {
 	ids, err := b.versionIDs(250)
 	if err != nil || len(ids) != 250 {
 		t.Fatalf("%d IDs, %v", len(ids), err)
+	}
+}
+
+func TestScrolledBy(t *testing.T) {
+	screen := func(first, rows int, side string) string {
+		var b strings.Builder
+		b.WriteString("header\n")
+		for i := range rows {
+			fmt.Fprintf(&b, "  • Line %03d: text %s\n", first+i, side)
+		}
+		return b.String()
+	}
+	if !scrolledBy(screen(1, 20, "│ info"), screen(4, 20, "│ info"), 3) {
+		t.Error("a scroll of 3 not seen")
+	}
+	if scrolledBy(screen(1, 20, ""), screen(3, 20, ""), 3) {
+		t.Error("a scroll of 2 taken for 3")
+	}
+	if scrolledBy(screen(1, 20, ""), screen(1, 20, ""), 1) {
+		t.Error("no scroll taken for 1")
+	}
+	if scrolledBy(screen(1, 3, ""), screen(2, 3, ""), 1) {
+		t.Error("too few rows to tell taken for a scroll")
 	}
 }

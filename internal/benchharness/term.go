@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -37,7 +39,15 @@ type term struct {
 
 	exited chan struct{} // closed when Wait returns
 	state  *os.ProcessState
+	raw    *os.File // with -keep, everything the program wrote
 }
+
+// keepDir, with -keep, receives a copy of every pty's output, one file per
+// program run, numbered by termSeq.
+var (
+	keepDir string
+	termSeq atomic.Int64
+)
 
 // startTerm runs argv in a w×h pty with env added to a clean environment.
 func startTerm(name string, w, h int, env []string, argv ...string) (*term, error) {
@@ -45,9 +55,19 @@ func startTerm(name string, w, h int, env []string, argv ...string) (*term, erro
 	cmd.Env = append(baseEnv(), env...)
 	t := &term{name: name, cmd: cmd, scr: newScreen(w, h), changed: make(chan struct{}),
 		done: make(chan struct{}), exited: make(chan struct{})}
+	if keepDir != "" {
+		raw, err := os.Create(filepath.Join(keepDir, fmt.Sprintf("%03d-%s.out", termSeq.Add(1), strings.ReplaceAll(name, " ", "-"))))
+		if err != nil {
+			return nil, err
+		}
+		t.raw = raw
+	}
 	t.started = time.Now()
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(w), Rows: uint16(h)})
 	if err != nil {
+		if t.raw != nil {
+			t.raw.Close()
+		}
 		return nil, fmt.Errorf("%s: start: %w", name, err)
 	}
 	t.pty = f
@@ -82,6 +102,9 @@ func (t *term) read() {
 		now := time.Now()
 		t.mu.Lock()
 		if n > 0 {
+			if t.raw != nil {
+				_, _ = t.raw.Write(buf[:n])
+			}
 			t.bytes += int64(n)
 			t.lastOut = now
 			_, _ = t.scr.Write(buf[:n])
@@ -274,4 +297,7 @@ func (t *term) close() {
 	t.kill()
 	t.pty.Close()
 	<-t.done
+	if t.raw != nil {
+		t.raw.Close()
+	}
 }
