@@ -215,16 +215,38 @@ func TestDashboardOverASlowLink(t *testing.T) {
 	if len(rows) < 12 {
 		t.Fatalf("too few rows on screen:\n%s", before)
 	}
+	paneLog := filepath.Join(t.TempDir(), "pane.log")
+	if out, err := exec.Command("tmux", "-L", tm.sock, "pipe-pane", "-o", "-t", "main", "cat >> "+shellQuote(paneLog)).CombinedOutput(); err != nil {
+		t.Fatalf("pipe-pane: %v\n%s", err, out)
+	}
+	drawn := func() int64 {
+		fi, _ := os.Stat(paneLog)
+		if fi == nil {
+			return 0
+		}
+		return fi.Size()
+	}
 	start := link.quiet(500*time.Millisecond, 10*time.Second)
+	startDrawn := drawn()
 	keys := make([]string, 10)
 	for i := range keys {
 		keys[i] = "j"
 	}
 	tm.send(keys...) // a held key: ten presses at once
 	end := link.quiet(500*time.Millisecond, 20*time.Second)
-	t.Logf("3 KB/s link: 10 × j cost %d bytes down (%d per key)", end-start, (end-start)/10)
+	endDrawn := drawn()
+	t.Logf("3 KB/s link: 10 × j at once cost %d bytes on the link, %d drawn", end-start, endDrawn-startDrawn)
+	// Held down, a key repeats about 30 times a second: every frame the
+	// renderer draws between two presses is sent, so fewer frames a second
+	// over SSH (ui.ProgramOptions) cost fewer bytes.
+	for range 10 {
+		tm.send("k")
+		time.Sleep(33 * time.Millisecond) // pacing the input, asserting nothing
+	}
+	held := link.quiet(500*time.Millisecond, 20*time.Second)
+	t.Logf("3 KB/s link: 10 × k held (30/s) cost %d bytes on the link, %d drawn", held-end, drawn()-endDrawn)
 	tm.send("Enter")
-	tm.waitFor("emberforge-core › " + rows[10])
+	tm.waitFor("emberforge-core › " + rows[0])
 	tm.send("q")
 	tm.waitFor("EXIT=0")
 }

@@ -136,8 +136,23 @@ func ProgramOptions(opts Options) []tea.ProgramOption {
 	if opts.Config != nil && noColor(opts.Config) {
 		po = append(po, tea.WithColorProfile(colorprofile.Ascii))
 	}
+	if opts.Config != nil && opts.Config.Env.SSH {
+		po = append(po, tea.WithFPS(sshFPS))
+	}
 	return po
 }
+
+// sshFPS is the frame rate over SSH, against bubbletea's 60. The renderer
+// draws only the latest view at each tick, so keys that arrive within one
+// tick cost one frame; but sshd reads the pty as fast as the program
+// writes (its channel window holds megabytes), so nothing ever pushes
+// back, and at 60 frames a second a held key (about 30 repeats a second)
+// sends a frame per repeat, which a slow link then queues for seconds.
+// Fewer ticks merge more repeats into one frame. Measured through a 3 KB/s
+// link (e2e TestDashboardOverASlowLink), ten repeats of k at 30 a second
+// cost 2,784 bytes on the link at 60 fps, 1,900-2,200 at 20 and
+// 1,100-1,400 at 10; a key waits at most 100 ms for its frame.
+const sshFPS = 10
 
 // noColor is NO_COLOR or a terminal without colours.
 func noColor(c *config.Config) bool { return c.Env.NoColor || c.Env.DumbTerminal }

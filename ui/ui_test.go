@@ -375,6 +375,16 @@ func TestSixteenColourTerminalGetsItsPalette(t *testing.T) {
 	}
 }
 
+func TestFewerFramesOverSSH(t *testing.T) {
+	t.Parallel()
+	cfg := uitest.Config()
+	local := len(ProgramOptions(Options{Config: cfg}))
+	cfg.Env.SSH = true
+	if len(ProgramOptions(Options{Config: cfg})) != local+1 {
+		t.Fatal("over SSH the program keeps the default frame rate")
+	}
+}
+
 // A light terminal that does not answer the background query: COLORFGBG
 // decides, when the theme is auto.
 func TestColorFGBGPicksTheInitialTheme(t *testing.T) {
