@@ -1,0 +1,207 @@
+package publish
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+
+	"rdash/api"
+	"rdash/ui/common"
+)
+
+// field is a stop of the form's focus, in the order shown.
+type field int
+
+const (
+	fChannel field = iota
+	fVersion
+	fName
+	fChangelog
+	fGame
+	fPlatforms
+	fDeps
+	fAdd
+	fFiles
+	fButton
+	fieldCount
+)
+
+// labels name the fields on screen; wire names them as the interface
+// does, which is how the API's validation errors name them.
+var labels = [fieldCount]string{"Channel", "Version", "Name", "Changelog", "Game versions", "Platforms",
+	"Dependencies", "Add a file", "Files", ""}
+
+// entry is one of the version's files: a local file to upload or an
+// external URL.
+type entry struct {
+	name string // the upload's file name, or the URL
+	path string // where the upload is read from; empty for a URL
+	size int64
+}
+
+func (e entry) isURL() bool { return e.path == "" }
+
+// form is the new version's fields as typed.
+type form struct {
+	inputs    [fieldCount]textinput.Model // the one-line fields; others are unused
+	changelog string
+	files     []entry // the first is primary
+	chosen    int     // the file under the cursor in the list
+	focus     field
+	touched   [fieldCount]bool // left once, so "is required" may show
+	complete  common.Completion
+	cycling   bool   // tab has just completed a value
+	addErr    string // why the last file could not be added
+	tried     bool   // enter on the button: every error shows
+}
+
+func newForm(s *common.Styles) *form {
+	f := &form{}
+	placeholders := [fieldCount]string{
+		fChannel: "slug or ID (←/→ or tab chooses)", fVersion: "e.g. 2.5.0", fName: "e.g. Lumen 2.5.0",
+		fGame:      "e.g. 1.21.4, 1.21.5 (empty: the channel's)",
+		fPlatforms: "e.g. paper, folia (empty: the channel's)",
+		fDeps:      "TYPE:KIND:TARGET, e.g. required:project:AbCd1234 (empty: the channel's)",
+		fAdd:       "a path or an http(s) URL; enter adds it, ctrl+o picks a file",
+	}
+	for _, i := range []field{fChannel, fVersion, fName, fGame, fPlatforms, fDeps, fAdd} {
+		f.inputs[i] = common.NewInput(s, "", placeholders[i], 1024)
+		f.inputs[i].KeyMap.AcceptSuggestion.SetEnabled(false)
+	}
+	return f
+}
+
+// isInput reports that field i is a one-line text field.
+func isInput(i field) bool {
+	switch i {
+	case fChangelog, fFiles, fButton:
+		return false
+	}
+	return true
+}
+
+func (f *form) value(i field) string { return strings.TrimSpace(f.inputs[i].Value()) }
+
+// request is the version the form describes, as it would be sent.
+func (f *form) request() *api.CreateVersionRequest {
+	r := &api.CreateVersionRequest{
+		Channel: f.value(fChannel), Version: f.value(fVersion), Name: f.value(fName),
+		Changelog: f.changelog,
+	}
+	if g := common.SplitList(f.inputs[fGame].Value()); len(g) > 0 {
+		r.MinecraftVersions = g
+	}
+	if p := common.SplitList(f.inputs[fPlatforms].Value()); len(p) > 0 {
+		r.Platforms = p
+	}
+	r.Dependencies, _ = parseDeps(f.inputs[fDeps].Value())
+	for _, e := range f.files {
+		r.Files = append(r.Files, e.name)
+		if !e.isURL() {
+			r.Uploads = append(r.Uploads, api.Upload{Name: e.name, Open: openFile(e.path)})
+		}
+	}
+	return r
+}
+
+// errorOf is why field i cannot be sent as it is, in the API's words
+// ("data.version: must be at most 32 characters (has 33)"). Each field
+// is checked alone, by the API's own rules, in a request otherwise valid.
+func (f *form) errorOf(i field) error {
+	full := f.request()
+	r := validBase()
+	switch i {
+	case fChannel:
+		r.Channel = full.Channel
+	case fVersion:
+		r.Version = full.Version
+	case fName:
+		r.Name = full.Name
+	case fGame:
+		r.MinecraftVersions = full.MinecraftVersions
+	case fPlatforms:
+		r.Platforms = full.Platforms
+	case fDeps:
+		if _, err := parseDeps(f.inputs[fDeps].Value()); err != nil {
+			return err
+		}
+		r.Dependencies = full.Dependencies
+	case fAdd:
+		if f.addErr != "" {
+			return errors.New(f.addErr)
+		}
+		return nil
+	case fFiles:
+		r.Files, r.Uploads = full.Files, full.Uploads
+	default:
+		return nil
+	}
+	return r.Validate()
+}
+
+// shown is the error to show beside field i: errors of a field not yet
+// visited wait until it is left or the form is sent, except those of
+// something typed.
+func (f *form) shown(i field) error {
+	err := f.errorOf(i)
+	if err == nil {
+		return nil
+	}
+	typed := isInput(i) && f.inputs[i].Value() != "" || i == fFiles && len(f.files) > 0
+	if f.tried || f.touched[i] || typed {
+		return err
+	}
+	return nil
+}
+
+// firstError is the first field that cannot be sent, and why.
+func (f *form) firstError() (field, error) {
+	for i := range fieldCount {
+		if err := f.errorOf(i); err != nil {
+			return i, err
+		}
+	}
+	return 0, nil
+}
+
+var errNotOpened = errors.New("not opened")
+
+// validBase is a request every rule accepts, for checking one field.
+func validBase() *api.CreateVersionRequest {
+	return &api.CreateVersionRequest{Channel: "release", Version: "1", Name: "n", Files: []string{"f"},
+		Uploads: []api.Upload{{Name: "f", Open: func() (io.ReadCloser, error) { return nil, errNotOpened }}}}
+}
+
+// parseDeps reads TYPE:KIND:TARGET[=URL] specs, as the command line
+// does; the API's rules check what they say.
+func parseDeps(s string) ([]api.Dependency, error) {
+	specs := common.SplitList(s)
+	if len(specs) == 0 {
+		return nil, nil
+	}
+	out := make([]api.Dependency, 0, len(specs))
+	for i, spec := range specs {
+		typ, rest, ok1 := strings.Cut(spec, ":")
+		kind, target, ok2 := strings.Cut(rest, ":")
+		field := "data.dependencies[" + strconv.Itoa(i) + "]"
+		if !ok1 || !ok2 || target == "" {
+			return nil, &api.ValidationError{Field: field, Rule: "want TYPE:KIND:TARGET, e.g. required:project:AbCd1234"}
+		}
+		d := api.Dependency{Type: typ}
+		switch kind {
+		case "version":
+			d.VersionID = target
+		case "project":
+			d.ProjectID = target
+		case "name":
+			d.Name, d.URL, _ = strings.Cut(target, "=")
+		default:
+			return nil, &api.ValidationError{Field: field, Rule: "KIND must be version, project or name"}
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}

@@ -1,0 +1,170 @@
+package publish
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"rdash/api"
+	"rdash/ui/applyflow"
+	"rdash/ui/internal/uitest"
+)
+
+// gated holds CreateVersion until release is closed, and tells entered
+// once it is inside; stall makes each upload stop after its first read
+// until the request's context ends, as a slow link would.
+type gated struct {
+	Client
+	entered chan struct{}
+	release chan struct{}
+	stall   bool
+	once    sync.Once
+}
+
+func newGated(c Client, stall bool) *gated {
+	return &gated{Client: c, entered: make(chan struct{}), release: make(chan struct{}), stall: stall}
+}
+
+func (g *gated) CreateVersion(ctx context.Context, p string, r *api.CreateVersionRequest) (*api.Version, *api.Response, error) {
+	if !g.stall {
+		g.once.Do(func() { close(g.entered) })
+		select {
+		case <-g.release:
+		case <-ctx.Done():
+		}
+		return g.Client.CreateVersion(ctx, p, r)
+	}
+	r.Uploads = append([]api.Upload(nil), r.Uploads...)
+	for i, up := range r.Uploads {
+		open := up.Open
+		r.Uploads[i].Open = func() (io.ReadCloser, error) {
+			rc, err := open()
+			if err != nil {
+				return nil, err
+			}
+			return &stalling{File: rc.(*os.File), ctx: ctx, g: g}, nil
+		}
+	}
+	return g.Client.CreateVersion(ctx, p, r)
+}
+
+type stalling struct {
+	*os.File
+	ctx  context.Context
+	g    *gated
+	read bool
+}
+
+func (s *stalling) Read(b []byte) (int, error) {
+	if !s.read {
+		s.read = true
+		n, err := s.File.Read(b[:min(len(b), 1000)])
+		s.g.once.Do(func() { close(s.g.entered) })
+		return n, err
+	}
+	<-s.ctx.Done()
+	return 0, s.ctx.Err()
+}
+
+// TestGolden pins the form, the preview, the upload's progress and the
+// results at 80x24 and 120x40 (go test ./ui/publish -update refreshes
+// them).
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			c, _ := uitest.Sandbox(t, "alice")
+			g := newGated(c, false)
+			e := open(t, g, "lumen", size[0], size[1])
+			e.fill("2.5.0")
+			e.set(fVersion, "2.5.0-this-version-string-is-far-too-long")
+			e.set(fGame, "1.21.4, 1.21.5")
+			e.set(fPlatforms, "pap")
+			e.d.Press("tab")
+			e.set(fDeps, "required:project:prjQuart optional:name:LuckPerms=https://luckperms.net")
+			e.focus(fFiles)
+			t.Run("form", func(t *testing.T) {
+				e.t = t
+				e.check()
+				golden.RequireEqual(t, e.d.Screen())
+			})
+			e.t = t
+			e.set(fVersion, "2.5.0")
+			e.previewed()
+			t.Run("preview", func(t *testing.T) {
+				e.t = t
+				e.check()
+				golden.RequireEqual(t, e.d.Screen())
+			})
+			e.t = t
+			e.d.Press("enter")
+			e.entered(g)
+			up := e.m.task.up
+			up.mu.Lock()
+			up.started = uitest.Now().Add(-4 * time.Second)
+			up.done, up.total = 3<<20, 8<<20
+			up.mu.Unlock()
+			t.Run("progress", func(t *testing.T) {
+				e.t = t
+				e.check()
+				golden.RequireEqual(t, e.d.Screen())
+			})
+			e.t = t
+			e.d.Press("esc")
+			close(g.release)
+			e.results()
+			t.Run("results", func(t *testing.T) {
+				e.t = t
+				e.check()
+				golden.RequireEqual(t, e.d.Screen())
+			})
+		})
+	}
+}
+
+// TestCancelMidUpload cancels an upload that has begun: the result says
+// the version may or may not exist, and how to check.
+func TestCancelMidUpload(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	g := newGated(c, true)
+	e := open(t, g, "lumen", 100, 30)
+	e.fill("7.7.7")
+	e.previewed()
+	e.d.Press("enter")
+	e.entered(g)
+	e.d.WaitForText("esc cancels the upload")
+	e.d.Press("esc")
+	e.results()
+	e.check()
+	out := e.m.flow.Outcomes()
+	if len(out) != 1 || out[0].Status != "unknown" || !out[0].Failed {
+		t.Fatalf("outcomes = %+v; screen:\n%s", out, e.d.Screen())
+	}
+	if s := e.d.Screen(); !contains(s, "7.7.7", "Cancelled during the upload", "r on the versions list") {
+		t.Errorf("results do not say what exists:\n%s", s)
+	}
+	if e.m.flow.Stage() != applyflow.StageResults {
+		t.Fatal("not on the results")
+	}
+}
+
+// entered waits, feeding the screen, until g's CreateVersion has begun.
+func (e *env) entered(g *gated) {
+	e.t.Helper()
+	e.d.WaitFor("the request to begin", func() bool {
+		select {
+		case <-g.entered:
+			return true
+		default:
+			return false
+		}
+	})
+}

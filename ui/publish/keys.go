@@ -1,0 +1,47 @@
+package publish
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/applyflow"
+	"rdash/ui/common"
+)
+
+// keyMap is the form's keys. The form is all text fields, so it takes
+// arrows, tab and control keys, never letters.
+type keyMap struct {
+	Next, Prev  key.Binding // the next or previous field
+	Up, Down    key.Binding // the field above or below; a file in the list
+	Left, Right key.Binding // the channel before or after
+	Complete    key.Binding // complete a channel, game version or platform
+	Submit      key.Binding // text: next field; add file: add; button: preview
+	Edit        key.Binding // changelog: open the editor
+	Pick        key.Binding // add file: open the file picker
+	Primary     key.Binding // files: make the chosen file primary
+	Remove      key.Binding // files: drop the chosen file
+	Back        key.Binding // leave the form, the editor or the picker
+	SwitchView  key.Binding // changelog: editor ⇄ rendered preview
+	Cancel      key.Binding // running: cancel the upload
+	flow        applyflow.KeyMap
+}
+
+func newKeyMap() keyMap {
+	return keyMap{
+		Next:       common.Bind([]string{"tab"}, "tab", "next"),
+		Prev:       common.Bind([]string{"shift+tab"}, "shift+tab", "previous"),
+		Up:         common.Bind([]string{"up"}, "↑", "up"),
+		Down:       common.Bind([]string{"down"}, "↓", "down"),
+		Left:       common.Bind([]string{"left"}, "←", "channel"),
+		Right:      common.Bind([]string{"right"}, "→", "channel"),
+		Complete:   common.Bind([]string{"tab"}, "tab", "complete"),
+		Submit:     common.Bind([]string{"enter"}, "enter", "next"),
+		Edit:       common.Bind([]string{"enter"}, "enter", "edit"),
+		Pick:       common.Bind([]string{"ctrl+o"}, "ctrl+o", "pick a file"),
+		Primary:    common.Bind([]string{"p", "space"}, "p", "make primary"),
+		Remove:     common.Bind([]string{"x", "delete", "backspace"}, "x", "remove"),
+		Back:       common.Bind([]string{"esc"}, "esc", "back"),
+		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
+		Cancel:     common.Bind([]string{"esc"}, "esc", "cancel the upload"),
+		flow:       applyflow.DefaultKeyMap(),
+	}
+}

@@ -1,0 +1,6 @@
+package publish
+
+import "rdash/api"
+
+// platformNames is the platform enumeration, offered by tab.
+func platformNames() []string { return api.AllPlatforms() }

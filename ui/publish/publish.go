@@ -1,0 +1,216 @@
+// Package publish is the dashboard's new-version screen: a form of
+// POST /projects/{projectId}/versions (channel, version, name, changelog,
+// game versions, platforms, dependencies, files uploaded from disk or
+// external URLs, the primary first), checked field by field with the
+// API's own rules as the user types, then handed to the apply flow
+// (ui/applyflow): preview of what is sent, the upload with a progress bar
+// of bytes, rate and time left that esc cancels, and the result.
+package publish
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/filepicker"
+	"charm.land/bubbles/v2/progress"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/safe"
+	"rdash/ui/applyflow"
+	"rdash/ui/common"
+)
+
+// Client is the part of the API client the screen uses; *api.Client
+// satisfies it.
+type Client interface {
+	ListVersions(ctx context.Context, projectID string, opts *api.ListVersionsOptions) ([]api.Version, *api.Response, error)
+	CreateVersion(ctx context.Context, projectID string, r *api.CreateVersionRequest) (*api.Version, *api.Response, error)
+}
+
+// stage is where the screen is; past the form, the flow says where.
+type stage int
+
+const (
+	stageForm      stage = iota
+	stageChangelog       // the changelog editor
+	stagePicker          // the file picker
+	stageApply           // the apply flow: preview, upload, result
+)
+
+// Model is the new-version screen.
+type Model struct {
+	common  common.Common
+	client  Client
+	ctx     context.Context
+	cancel  context.CancelFunc
+	keys    keyMap
+	project common.ProjectRef
+	stage   stage
+
+	form     *form
+	editor   editor
+	picker   filepicker.Model
+	channels []api.Channel // from a page of the project's versions
+	game     []string      // game versions seen there, newest first
+	sampling bool
+	fileSeq  int
+	scroll   int // the form's first line shown
+
+	flow *applyflow.Flow
+	task *task
+	bar  progress.Model
+	tick int // the tick awaited while uploading
+
+	width, height int
+}
+
+// Factory returns what builds the screen for a project (route.NewVersion).
+func Factory(cl Client) func(common.Common, common.ProjectRef) (common.Screen, error) {
+	return func(c common.Common, p common.ProjectRef) (common.Screen, error) {
+		return New(c, cl, p), nil
+	}
+}
+
+// New returns the form of a new version of p.
+func New(c common.Common, cl Client, p common.ProjectRef) *Model {
+	ctx, cancel := context.WithCancel(c.Ctx)
+	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
+		form: newForm(c.Styles), editor: newEditor(c.Styles), sampling: true,
+		bar: progress.New(progress.WithWidth(40))}
+	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions})
+	return m
+}
+
+// sampleLoadedMsg carries a page of the project's versions: its channels
+// and game versions are offered as choices. A failure only means fewer
+// choices (the field still takes a typed slug).
+type sampleLoadedMsg struct{ versions []api.Version }
+
+const sampleSize = 100
+
+func (m *Model) Init() tea.Cmd {
+	ctx, c, p := m.ctx, m.client, m.project.Key()
+	return tea.Batch(m.form.focusCmd(), func() tea.Msg {
+		vs, _, _ := c.ListVersions(ctx, p, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
+		return sampleLoadedMsg{versions: vs}
+	})
+}
+
+func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
+	m.sampling = false
+	for _, v := range msg.versions {
+		if !slices.ContainsFunc(m.channels, func(c api.Channel) bool { return c.ID == v.Channel.ID }) {
+			m.channels = append(m.channels, v.Channel)
+		}
+		for _, g := range v.MinecraftVersions {
+			if g = safe.Line(g); g != "" && !slices.Contains(m.game, g) {
+				m.game = append(m.game, g)
+			}
+		}
+	}
+	slices.SortFunc(m.game, func(a, b string) int { return common.NaturalCompare(b, a) })
+	if m.form.inputs[fChannel].Value() == "" && len(m.channels) > 0 {
+		m.form.inputs[fChannel].SetValue(safe.Line(m.defaultChannel().Slug))
+	}
+}
+
+// defaultChannel is the project's default channel, else the newest
+// version's.
+func (m *Model) defaultChannel() api.Channel {
+	if i := slices.IndexFunc(m.channels, func(c api.Channel) bool { return c.IsDefault }); i >= 0 {
+		return m.channels[i]
+	}
+	return m.channels[0]
+}
+
+func (m *Model) slugs() []string {
+	out := make([]string, len(m.channels))
+	for i, c := range m.channels {
+		out[i] = safe.Line(c.Slug)
+	}
+	return out
+}
+
+// backToForm leaves the preview for the form, as it was.
+func (m *Model) backToForm() tea.Cmd {
+	m.stage = stageForm
+	return m.form.focusCmd()
+}
+
+// actions are the results' keys besides retry: back to the form to
+// publish another.
+func (m *Model) actions() []applyflow.Action {
+	return nil
+}
+
+// preview sends the form to the flow, or shows why it cannot go.
+func (m *Model) preview() tea.Cmd {
+	f := m.form
+	f.tried = true
+	if i, err := f.firstError(); err != nil {
+		f.blur()
+		f.focus = i
+		return tea.Batch(f.focusCmd(), common.Status(err.Error()))
+	}
+	m.task = &task{client: m.client, project: m.project, req: f.request(), files: slices.Clone(f.files),
+		styles: m.common.Styles, created: m.created}
+	var total int64
+	for _, e := range f.files {
+		total += e.size
+	}
+	m.task.up = newUpload(m.now, total)
+	m.stage = stageApply
+	return m.flow.Start(m.task)
+}
+
+func (m *Model) now() time.Time {
+	if m.common.Now != nil {
+		return m.common.Now()
+	}
+	return time.Now()
+}
+
+// created tells every screen of the new version, so the list shows it.
+func (m *Model) created(v api.Version) tea.Cmd {
+	return tea.Batch(
+		func() tea.Msg { return common.VersionsChangedMsg{Project: m.project.Key(), Updated: []api.Version{v}} },
+		common.Status("published "+safe.Line(v.Version)+" to "+safe.Line(m.project.Key())),
+	)
+}
+
+// Title is the breadcrumb.
+func (m *Model) Title() string { return "new version" }
+
+// Capturing: the form's fields take every key but ctrl+c; the flow says
+// for itself.
+func (m *Model) Capturing() bool {
+	if m.stage == stageApply {
+		return m.flow.Capturing()
+	}
+	return true
+}
+
+// Busy names the upload, or what is being read.
+func (m *Model) Busy() string {
+	if m.stage == stageApply {
+		return m.flow.Busy()
+	}
+	return ""
+}
+
+// SetSize gives the screen its room.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	for i := range m.form.inputs {
+		m.form.inputs[i].SetWidth(max(w-20, 10))
+	}
+	m.editor.setSize(w, max(h-1, 1))
+	m.picker.SetHeight(max(h-3, 3))
+	m.flow.SetSize(w, h)
+	m.bar.SetWidth(max(min(w-4, 60), 10))
+}
+
+// Close cancels the screen's requests, an upload among them.
+func (m *Model) Close() { m.cancel() }

@@ -1,0 +1,169 @@
+package publish
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/safe"
+	"rdash/ui/applyflow"
+	"rdash/ui/common"
+)
+
+// task publishes the version the form described when it was sent to the
+// preview. It knows the request and where it goes, not the screen.
+type task struct {
+	client  Client
+	project common.ProjectRef
+	req     *api.CreateVersionRequest
+	files   []entry
+	styles  *common.Styles
+	up      *upload
+	// created is told of the version made, on the UI goroutine.
+	created func(v api.Version) tea.Cmd
+}
+
+func (t *task) Plan(context.Context) (applyflow.Plan, error) { return t, nil }
+
+func (t *task) Waiting() applyflow.Preview {
+	return applyflow.Preview{Header: []string{t.styles.Title.Render("Publish " + safe.Line(t.req.Version))}}
+}
+
+func (t *task) Planned(applyflow.Plan) tea.Cmd { return nil }
+
+func (t *task) Confirm() applyflow.Confirm { return applyflow.Confirm{} }
+
+func (t *task) Job() applyflow.Job { return t }
+
+func (t *task) Size() int { return 1 }
+
+func (t *task) Words() applyflow.Words {
+	return applyflow.Words{Verb: "publishing " + safe.Line(t.req.Version), Of: t.project.Key(), Results: "Publish",
+		Record: "On the server"}
+}
+
+func (t *task) Retry(map[string]bool) applyflow.Job { return t }
+
+// uploadBytes is the size of the files uploaded.
+func (t *task) uploadBytes() int64 {
+	var n int64
+	for _, e := range t.files {
+		n += e.size
+	}
+	return n
+}
+
+// Preview is exactly what is sent: the data part's fields, then each
+// file part (or URL).
+func (t *task) Preview(width int) applyflow.Preview {
+	s, r := t.styles, t.req
+	head := []string{
+		s.Title.Render(fmt.Sprintf("Publish %s to %s", safe.Line(r.Version), safe.Line(t.project.Key()))),
+		s.Muted.Render("This is what is sent, as one multipart request."),
+	}
+	row := func(label, value string) string {
+		return common.Cut("  "+s.Label.Render(common.Fit(label, 15))+value, width)
+	}
+	orDefault := func(list []string) string {
+		if list == nil {
+			return s.Muted.Render("the channel's")
+		}
+		return s.Value.Render(safe.Line(strings.Join(list, ", ")))
+	}
+	lines := []string{
+		row("Channel", s.Value.Render(safe.Line(r.Channel))),
+		row("Version", s.Value.Render(safe.Line(r.Version))),
+		row("Name", s.Value.Render(safe.Line(r.Name))),
+		row("Changelog", changelogSummary(s, r.Changelog)),
+		row("Game versions", orDefault(r.MinecraftVersions)),
+		row("Platforms", orDefault(r.Platforms)),
+	}
+	if r.Dependencies == nil {
+		lines = append(lines, row("Dependencies", s.Muted.Render("the channel's")))
+	}
+	for i, d := range r.Dependencies {
+		label := ""
+		if i == 0 {
+			label = "Dependencies"
+		}
+		kind, id := d.Target()
+		dep := d.Type + " " + kind + " " + id
+		if d.URL != "" {
+			dep += " (" + d.URL + ")"
+		}
+		lines = append(lines, row(label, s.Value.Render(safe.Line(dep))))
+	}
+	for i, e := range t.files {
+		label, what := "", s.Muted.Render(" uploaded, "+common.Bytes(e.size))
+		if i == 0 {
+			label = "Files"
+		}
+		if e.isURL() {
+			what = s.Muted.Render(" external URL")
+		}
+		prim := ""
+		if i == 0 {
+			prim = s.Good.Render(" primary")
+		}
+		lines = append(lines, row(label, s.Value.Render(safe.Line(e.name))+what+prim))
+	}
+	lines = append(lines, "", common.Cut("  "+s.Muted.Render(common.Bytes(t.uploadBytes())+" to upload"), width))
+	return applyflow.Preview{Header: head, Lines: lines, Enter: "enter publishes it · esc back to the form"}
+}
+
+func changelogSummary(s *common.Styles, text string) string {
+	if strings.TrimSpace(text) == "" {
+		return s.Muted.Render("none")
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	n := strings.Count(strings.TrimSpace(text), "\n") + 1
+	return s.Value.Render(safe.Line(first)) + s.Muted.Render(fmt.Sprintf(" (%d lines)", n))
+}
+
+// Start sends the request. Esc while it runs cancels its context (see
+// upload.stop); the API then says whether the version may exist.
+func (t *task) Start() (applyflow.Run, error) {
+	return func(ctx context.Context, progress func(int)) applyflow.Report {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		t.up.begin(cancel)
+		req := *t.req
+		req.Progress = t.up.progress
+		v, _, err := t.client.CreateVersion(ctx, t.project.Key(), &req)
+		progress(1)
+		return t.report(v, err)
+	}, nil
+}
+
+// report says how the run ended: published, not published (nothing
+// exists), or unknown (the server may hold it: reload to see).
+func (t *task) report(v *api.Version, err error) applyflow.Report {
+	name := safe.Line(t.req.Version)
+	switch {
+	case err == nil:
+		created := *v
+		return applyflow.Report{
+			Outcomes: []applyflow.Outcome{{ID: created.ID, Name: safe.Line(created.Version), Status: "published"}},
+			Record:   []string{"version " + safe.Line(created.Version) + " is " + safe.Line(created.ID)},
+			Then:     func() tea.Cmd { return t.created(created) },
+		}
+	case errors.Is(err, api.ErrMaybeApplied):
+		why := common.Describe(err).Text()
+		if t.up.wasCancelled() {
+			why = "Cancelled during the upload. " + why
+		}
+		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: "-", Name: name, Status: "unknown", Failed: true,
+			Error: why + " Check with r on the versions list before publishing again."}},
+			Record: []string{"version " + name + " may or may not exist: reload the list to check"}}
+	}
+	why := common.Describe(err).Text()
+	if t.up.wasCancelled() {
+		why = "Cancelled before the upload began; nothing was created."
+	}
+	return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: "-", Name: name, Status: "not created", Failed: true,
+		Error: why}}, Record: []string{"nothing was created"}}
+}

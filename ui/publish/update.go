@@ -1,0 +1,263 @@
+package publish
+
+import (
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/applyflow"
+	"rdash/ui/common"
+)
+
+// tickMsg redraws the upload's progress; seq names the tick awaited.
+type tickMsg struct{ seq int }
+
+const tickEvery = 200 * time.Millisecond
+
+func (m *Model) nextTick() tea.Cmd {
+	m.tick++
+	seq := m.tick
+	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{seq: seq} })
+}
+
+// Update handles keys and replies.
+func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case sampleLoadedMsg:
+		m.sampleLoaded(msg)
+		return m, nil
+	case fileCheckedMsg:
+		m.fileChecked(msg)
+		return m, nil
+	case common.MarkdownRendered:
+		return m, m.editor.renderedMsg(msg, m.common)
+	case common.ThemeMsg:
+		m.common.Styles = msg.Styles
+		m.flow.SetStyles(msg.Styles)
+		m.editor.setStyles(msg.Styles)
+		for i := range m.form.inputs {
+			m.form.inputs[i] = common.StyleInput(m.form.inputs[i], msg.Styles)
+		}
+		return m, nil
+	case tickMsg:
+		if msg.seq != m.tick || m.stage != stageApply || m.flow.Stage() != applyflow.StageRunning {
+			return m, nil
+		}
+		return m, m.nextTick()
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	}
+	switch m.stage {
+	case stagePicker:
+		return m, m.pickerUpdate(msg)
+	case stageApply:
+		return m, m.flowUpdate(msg)
+	}
+	return m, m.flow.Update(msg) // a late reply of the flow
+}
+
+// flowUpdate passes msg to the flow and starts the ticks when a run
+// begins.
+func (m *Model) flowUpdate(msg tea.Msg) tea.Cmd {
+	was := m.flow.Stage()
+	cmd := m.flow.Update(msg)
+	if was != applyflow.StageRunning && m.flow.Stage() == applyflow.StageRunning {
+		return tea.Batch(cmd, m.nextTick())
+	}
+	return cmd
+}
+
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	switch m.stage {
+	case stageChangelog:
+		cmd, done := m.editor.key(msg, m.keys, m.common)
+		if done {
+			m.form.changelog = m.editor.area.Value()
+			m.stage = stageForm
+		}
+		return cmd
+	case stagePicker:
+		if key.Matches(msg, m.keys.Back) {
+			m.stage = stageForm
+			return m.form.focusCmd()
+		}
+		return m.pickerUpdate(msg)
+	case stageApply:
+		if m.flow.Stage() == applyflow.StageRunning && key.Matches(msg, m.keys.Cancel) {
+			m.task.up.stop()
+			return nil
+		}
+		if m.flow.Stage() == applyflow.StageResults && key.Matches(msg, m.keys.Back) {
+			return common.Back
+		}
+		return m.flowUpdate(msg)
+	}
+	return m.formKey(msg)
+}
+
+// pickerUpdate passes msg to the picker; a file chosen is added.
+func (m *Model) pickerUpdate(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	m.picker, cmd = m.picker.Update(msg)
+	if ok, path := m.picker.DidSelectFile(msg); ok {
+		m.stage = stageForm
+		m.form.focus = fAdd
+		m.fileSeq++
+		return tea.Batch(checkFile(m.fileSeq, path), m.form.focusCmd())
+	}
+	return cmd
+}
+
+func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	f, k := m.form, m.keys
+	if !key.Matches(msg, k.Complete) {
+		f.complete.Reset()
+		f.cycling = false
+	}
+	switch {
+	case key.Matches(msg, k.Back):
+		return common.Back
+	case key.Matches(msg, k.Complete) && m.completes():
+		return nil
+	case key.Matches(msg, k.Next, k.Down) && !(f.focus == fFiles && key.Matches(msg, k.Down) && f.chosen < len(f.files)-1):
+		return f.move(1)
+	case key.Matches(msg, k.Prev, k.Up) && !(f.focus == fFiles && key.Matches(msg, k.Up) && f.chosen > 0):
+		return f.move(-1)
+	}
+	switch f.focus {
+	case fChannel:
+		if key.Matches(msg, k.Left, k.Right) {
+			m.cycleChannel(msg)
+			return nil
+		}
+	case fChangelog:
+		if key.Matches(msg, k.Edit) {
+			m.stage = stageChangelog
+			return m.editor.open(f.changelog)
+		}
+		return nil
+	case fAdd:
+		switch {
+		case key.Matches(msg, k.Pick):
+			m.picker = newPicker(m.height - 3)
+			m.stage = stagePicker
+			return m.picker.Init()
+		case key.Matches(msg, k.Submit):
+			return m.add()
+		}
+	case fFiles:
+		return m.filesKey(msg)
+	case fButton:
+		if key.Matches(msg, k.Submit) {
+			return m.preview()
+		}
+		return nil
+	}
+	if key.Matches(msg, k.Submit) {
+		return f.move(1)
+	}
+	f.addErr = ""
+	var cmd tea.Cmd
+	f.inputs[f.focus], cmd = f.inputs[f.focus].Update(msg)
+	return cmd
+}
+
+func (m *Model) filesKey(msg tea.KeyPressMsg) tea.Cmd {
+	f, k := m.form, m.keys
+	switch {
+	case key.Matches(msg, k.Down):
+		f.chosen = min(f.chosen+1, len(f.files)-1)
+	case key.Matches(msg, k.Up):
+		f.chosen = max(f.chosen-1, 0)
+	case key.Matches(msg, k.Primary):
+		f.makePrimary()
+	case key.Matches(msg, k.Remove):
+		f.removeChosen()
+	case key.Matches(msg, k.Submit):
+		return f.move(1)
+	}
+	return nil
+}
+
+// completes completes the value typed in a list field: when a value is
+// being typed and is not yet a known one, or tab has just completed one
+// (the next tab offers the next match). Otherwise tab moves on.
+func (m *Model) completes() bool {
+	f := m.form
+	var known []string
+	switch f.focus {
+	case fChannel:
+		known = m.slugs()
+	case fGame:
+		known = m.game
+	case fPlatforms:
+		known = platformNames()
+	default:
+		return false
+	}
+	v := f.inputs[f.focus].Value()
+	_, last, _ := common.LastToken(v)
+	switch {
+	case f.cycling && len(f.complete.Suggestions(v, known)) < 2:
+		return false // nothing else to offer: tab moves on
+	case !f.cycling && (last == "" || slices.Contains(known, last)):
+		return false
+	}
+	f.cycling = f.complete.Complete(&f.inputs[f.focus], known)
+	return f.cycling
+}
+
+func (m *Model) cycleChannel(msg tea.KeyPressMsg) {
+	known := m.slugs()
+	if len(known) == 0 {
+		return
+	}
+	step := 1
+	if key.Matches(msg, m.keys.Left) {
+		step = -1
+	}
+	in := &m.form.inputs[fChannel]
+	in.SetValue(next(known, in.Value(), step))
+	in.CursorEnd()
+}
+
+// next is the value step places after cur in known (the first when cur
+// is not one of them).
+func next(known []string, cur string, step int) string {
+	for i, v := range known {
+		if v == cur {
+			return known[(i+step+len(known))%len(known)]
+		}
+	}
+	return known[0]
+}
+
+// move takes the focus to the field step away; the one left is touched,
+// so its errors show.
+func (f *form) move(step int) tea.Cmd {
+	f.touched[f.focus] = true
+	f.blur()
+	f.focus = (f.focus + field(step) + fieldCount) % fieldCount
+	if f.focus == fFiles && len(f.files) == 0 {
+		f.focus = (f.focus + field(step) + fieldCount) % fieldCount
+	}
+	if f.focus == fFiles {
+		f.chosen = max(0, min(f.chosen, len(f.files)-1))
+	}
+	return f.focusCmd()
+}
+
+func (f *form) blur() {
+	if isInput(f.focus) {
+		f.inputs[f.focus].Blur()
+	}
+}
+
+func (f *form) focusCmd() tea.Cmd {
+	if isInput(f.focus) {
+		return f.inputs[f.focus].Focus()
+	}
+	return nil
+}

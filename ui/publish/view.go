@@ -1,0 +1,197 @@
+package publish
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"rdash/internal/safe"
+	"rdash/ui/applyflow"
+	"rdash/ui/common"
+)
+
+// labelWidth is the width of the form's labels.
+const labelWidth = 16
+
+// View renders the screen at its size.
+func (m *Model) View() string {
+	var out string
+	switch m.stage {
+	case stageChangelog:
+		out = m.editor.view(m.common.Styles, m.form.value(fVersion)+" of "+m.project.Key())
+	case stagePicker:
+		s := m.common.Styles
+		out = s.Title.Render("Pick a file to upload") + "\n" +
+			s.Muted.Render(common.Cut(safe.Line(m.picker.CurrentDirectory), m.width)) + "\n" +
+			s.Muted.Render("enter chooses · ←/→ up and into folders · esc back") + "\n" + m.picker.View()
+	case stageApply:
+		out = m.flow.View()
+		if m.flow.Stage() == applyflow.StageRunning {
+			out = m.runningView()
+		}
+	default:
+		out = m.formView()
+	}
+	return common.Clip(out, m.width, m.height)
+}
+
+// formView is the form, scrolled so the focused field shows, and a
+// footer that says what enter does.
+func (m *Model) formView() string {
+	s, f := m.common.Styles, m.form
+	head := s.Title.Render(common.Cut("New version of "+safe.Line(m.project.Key()), m.width))
+	var lines []string
+	at := 0 // the line of the focused field
+	for i := range fieldCount {
+		if i == f.focus {
+			at = len(lines)
+		}
+		lines = append(lines, m.fieldLines(i)...)
+	}
+	foot := s.Muted.Render(common.Cut(m.hint(), m.width))
+	room := max(m.height-3, 1)
+	m.scroll = max(0, min(m.scroll, at), at-room+2)
+	m.scroll = min(m.scroll, max(len(lines)-room, 0))
+	body := lines[m.scroll:min(m.scroll+room, len(lines))]
+	for len(body) < room {
+		body = append(body, "")
+	}
+	return head + "\n\n" + strings.Join(body, "\n") + "\n" + foot
+}
+
+// fieldLines are field i's line, and its error under it.
+func (m *Model) fieldLines(i field) []string {
+	s, f := m.common.Styles, m.form
+	label := s.Label.Render(common.Fit(labels[i], labelWidth))
+	if i == f.focus {
+		label = s.Accent.Render("› ") + s.Prompt.Render(common.Fit(labels[i], labelWidth-2))
+	} else {
+		label = "  " + s.Label.Render(common.Fit(labels[i], labelWidth-2))
+	}
+	var lines []string
+	switch i {
+	case fChangelog:
+		v := changelogSummary(s, f.changelog)
+		if i == f.focus {
+			v += s.Muted.Render(" · enter edits")
+		}
+		lines = []string{label + v}
+	case fFiles:
+		for j, l := range f.fileLines(s, m.width-labelWidth) {
+			if j == 0 {
+				lines = append(lines, label+l)
+			} else {
+				lines = append(lines, strings.Repeat(" ", labelWidth)+l)
+			}
+		}
+	case fButton:
+		b := "[ Preview ]"
+		if i == f.focus {
+			lines = []string{"  " + s.Cursor.Render(b)}
+		} else {
+			lines = []string{"  " + s.Muted.Render(b)}
+		}
+	default:
+		lines = []string{label + f.inputs[i].View() + m.suggestions(i)}
+	}
+	for j := range lines {
+		lines[j] = common.Cut(lines[j], m.width)
+	}
+	if err := f.shown(i); err != nil {
+		lines = append(lines, common.Cut(strings.Repeat(" ", labelWidth)+s.Bad.Render("✗ "+safe.Line(err.Error())), m.width))
+	}
+	return lines
+}
+
+// suggestions show what tab would complete, after the focused field.
+func (m *Model) suggestions(i field) string {
+	f := m.form
+	if i != f.focus {
+		return ""
+	}
+	var known []string
+	switch i {
+	case fChannel:
+		known = m.slugs()
+	case fGame:
+		known = m.game
+	case fPlatforms:
+		known = platformNames()
+	default:
+		return ""
+	}
+	sug := f.complete.Suggestions(f.inputs[i].Value(), known)
+	if len(sug) == 0 {
+		return ""
+	}
+	return m.common.Styles.Muted.Render("  tab: " + strings.Join(sug[:min(len(sug), 4)], " "))
+}
+
+// hint says what the focused field's keys do.
+func (m *Model) hint() string {
+	switch m.form.focus {
+	case fChannel:
+		if m.sampling {
+			return "reading the project's channels… · tab next · esc back"
+		}
+		return "←/→ choose a channel · tab completes a slug typed · tab next · esc back"
+	case fChangelog:
+		return "enter edits the changelog · tab next · esc back"
+	case fAdd:
+		return "enter adds the path or URL · ctrl+o picks a file · tab next"
+	case fFiles:
+		return "↑/↓ choose · p makes primary (the first is) · x removes · tab next"
+	case fButton:
+		return "enter previews what is sent · shift+tab back · esc leaves"
+	case fGame, fPlatforms:
+		return "tab completes what is typed, or goes next · esc back"
+	}
+	return "tab or enter next · shift+tab previous · esc back"
+}
+
+// runningView is the upload: the bar, bytes, rate and time left, and how
+// to cancel it.
+func (m *Model) runningView() string {
+	s := m.common.Styles
+	done, total, elapsed, cancelled := m.task.up.snapshot()
+	title := "Publishing " + safe.Line(m.task.req.Version) + " to " + safe.Line(m.project.Key())
+	foot := "esc cancels the upload; the result then says what the server holds"
+	if cancelled {
+		foot = "cancelling… the result says what the server holds"
+	}
+	lines := []string{
+		s.Title.Render(common.Cut(title, m.width)), "",
+		"  " + m.bar.ViewAs(fraction(done, total)),
+		"  " + s.Muted.Render(common.Cut(stats(done, total, elapsed), m.width-2)),
+		"",
+		s.Muted.Render(common.Cut(foot, m.width)),
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ShortHelp is the footer's keys.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.keys
+	switch m.stage {
+	case stageApply:
+		if m.flow.Stage() == applyflow.StageRunning {
+			return []key.Binding{k.Cancel}
+		}
+		return []key.Binding{k.flow.Submit, k.flow.Back}
+	case stageChangelog:
+		return []key.Binding{k.SwitchView, k.Back}
+	case stagePicker:
+		return []key.Binding{k.Back}
+	}
+	return []key.Binding{k.Next, k.Prev, k.Pick, k.Back}
+}
+
+// FullHelp is the ? overlay's keys.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.keys
+	return [][]key.Binding{
+		{k.Next, k.Prev, k.Up, k.Down},
+		{k.Left, k.Right, k.Complete, k.Edit},
+		{k.Pick, k.Primary, k.Remove, k.Back},
+	}
+}
