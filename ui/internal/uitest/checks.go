@@ -6,12 +6,17 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"rdash/internal/safe"
+	"rdash/internal/safe/hostile"
 )
 
 // RequireFits fails when the screen has more lines than height or a line
-// wider than width.
+// wider than width, or a line whose width a terminal without Unicode core
+// mode counts otherwise (RequireSameWidth).
 func RequireFits(t testing.TB, screen string, width, height int) {
 	t.Helper()
+	RequireSameWidth(t, screen)
 	lines := strings.Split(screen, "\n")
 	if len(lines) > height {
 		t.Errorf("screen has %d lines, terminal has %d", len(lines), height)
@@ -20,6 +25,17 @@ func RequireFits(t testing.TB, screen string, width, height int) {
 		if w := ansi.StringWidth(l); w > width {
 			t.Errorf("line %d is %d cells wide, terminal is %d: %q", i+1, w, width, ansi.Strip(l))
 		}
+	}
+}
+
+// RequireSameWidth fails when a line of view measures differently to
+// lipgloss, which lays the UI out, and to Bubble Tea's renderer on a
+// terminal without Unicode core mode: that line would draw a border or a
+// column off by the difference.
+func RequireSameWidth(t testing.TB, view string) {
+	t.Helper()
+	if l, g, wc, ok := hostile.WidthMismatch(view); ok {
+		t.Errorf("line is %d cells wide to lipgloss, %d to the terminal: %q", g, wc, ansi.Strip(l))
 	}
 }
 
@@ -45,17 +61,10 @@ func RequireTerminalSafe(t testing.TB, raw string) {
 	}
 }
 
-func bad(r rune) bool {
-	switch {
-	case r == '\n':
-		return false
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	}
-	return false
-}
+// bad reports a character that safe.Line or safe.Text would have taken
+// out: a control but the newline, a format or bidi character, a
+// default-ignorable one.
+func bad(r rune) bool { return r != '\n' && safe.Hidden(r) }
 
 // allowedSequence reports the length of the SGR or OSC 8 sequence at the
 // start of s, or false for any other sequence.
@@ -82,15 +91,35 @@ func allowedSequence(s string) (int, bool) {
 		for j := 2; j < len(s); j++ {
 			switch {
 			case s[j] == 0x07:
-				return j + 1, true
+				return j + 1, linkTarget(s[4:j])
 			case s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\':
-				return j + 2, true
+				return j + 2, linkTarget(s[4:j])
 			case s[j] < 0x20 || s[j] == 0x7f:
 				return 0, false
 			}
 		}
 	}
 	return 0, false
+}
+
+// linkTarget reports whether an OSC 8 sequence's body (parameters, ';',
+// target) ends a link (no target) or opens one to a web or mail address:
+// nothing the UI shows links to a file, a script or a relative path.
+func linkTarget(body string) bool {
+	_, target, ok := strings.Cut(body, ";")
+	if !ok {
+		return false
+	}
+	if target == "" {
+		return true
+	}
+	lower := strings.ToLower(target)
+	for _, scheme := range []string{"https://", "http://", "mailto:"} {
+		if strings.HasPrefix(lower, scheme) && len(target) > len(scheme) {
+			return true
+		}
+	}
+	return false
 }
 
 func snippet(s string, i int) string {
