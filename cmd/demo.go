@@ -55,8 +55,7 @@ func runDemo(ctx context.Context, f *Factory, fl demoFlags) error {
 	if err != nil {
 		return err
 	}
-	srv, err := newSandbox(sandboxFlags{approveAs: fl.as, latency: fl.latency, faultRate: fl.faultRate,
-		faultSeed: time.Now().UnixNano(), codeTTL: 10 * time.Minute, tokenTTL: time.Hour})
+	srv, err := newSandbox(fl.sandbox(time.Now().UnixNano()))
 	if err != nil {
 		return err
 	}
@@ -76,6 +75,13 @@ func runDemo(ctx context.Context, f *Factory, fl demoFlags) error {
 		return fmt.Errorf("demo sign-in: %w", err)
 	}
 	return f.runUI(ctx, cfg, client, fl.project, session)
+}
+
+// sandbox is the demo's sandbox: approving as the chosen user at once, and
+// refusing a sign-in without PKCE, which every rdash sign-in sends.
+func (fl demoFlags) sandbox(faultSeed int64) sandboxFlags {
+	return sandboxFlags{approveAs: fl.as, latency: fl.latency, faultRate: fl.faultRate,
+		faultSeed: faultSeed, codeTTL: 10 * time.Minute, tokenTTL: time.Hour, pkce: true}
 }
 
 // demoConfig keeps the user's look (theme, mouse, page size) but points at

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rdash/api/sandbox"
 )
@@ -20,6 +21,7 @@ type sandboxFlags struct {
 	tokenTTL  time.Duration
 	noRefresh bool
 	approveAs string
+	pkce      bool // refuse authorization requests without a PKCE challenge
 }
 
 func newSandboxCmd(f *Factory) *cobra.Command {
@@ -51,7 +53,11 @@ interrupted:
 			return nil
 		},
 	}
-	fs := c.Flags()
+	fl.bind(c.Flags())
+	return c
+}
+
+func (fl *sandboxFlags) bind(fs *pflag.FlagSet) {
 	fs.StringVar(&fl.addr, "addr", "127.0.0.1:0", "address to listen on (loopback only is advised; port 0 picks a free one)")
 	fs.StringVar(&fl.data, "data", "", "seed JSON file (default: the built-in seed)")
 	fs.DurationVar(&fl.latency, "latency", 0, "delay added to every request (e.g. 150ms, to feel a slow link)")
@@ -60,8 +66,8 @@ interrupted:
 	fs.DurationVar(&fl.codeTTL, "code-ttl", 10*time.Minute, "lifetime of authorization codes")
 	fs.DurationVar(&fl.tokenTTL, "token-ttl", time.Hour, "lifetime of access tokens")
 	fs.BoolVar(&fl.noRefresh, "no-refresh", false, "refuse the refresh_token grant")
+	fs.BoolVar(&fl.pkce, "require-pkce", false, "refuse authorization requests without a PKCE (S256) challenge, as rdash always sends one")
 	fs.StringVar(&fl.approveAs, "approve-as", "", "approve every authorization at once as this seeded user (no consent page)")
-	return c
 }
 
 func newSandbox(fl sandboxFlags) (*sandbox.Server, error) {
@@ -71,6 +77,7 @@ func newSandbox(fl sandboxFlags) (*sandbox.Server, error) {
 	opts := sandbox.Options{
 		Latency: fl.latency, FaultRate: fl.faultRate, FaultSeed: fl.faultSeed,
 		CodeTTL: fl.codeTTL, TokenTTL: fl.tokenTTL, NoRefresh: fl.noRefresh, ApproveAs: fl.approveAs,
+		RequirePKCE: fl.pkce,
 	}
 	if fl.data != "" {
 		b, err := os.ReadFile(fl.data)

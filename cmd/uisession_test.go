@@ -145,7 +145,15 @@ func TestUISessionPlainTextNeedsConsent(t *testing.T) {
 
 func TestDemoSessionKeepsTheTokenInMemory(t *testing.T) {
 	t.Parallel()
-	_, run := sandboxtest.Start(t, sandbox.Options{ApproveAs: "erin"})
+	srv, err := newSandbox(demoFlags{as: "erin"}.sandbox(1)) // as `rdash demo --as erin` has it
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { run.Close() })
 	base := &config.Config{}
 	cfg := demoConfig(base, run.BaseURL, run.AuthURL, run.ClientID, run.ClientSecret, t.TempDir())
 	client, sess, err := demoSignIn(t.Context(), cfg, "erin")
