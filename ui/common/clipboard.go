@@ -18,15 +18,19 @@ import (
 // happened, honestly: a terminal never confirms an OSC 52 copy, and tmux,
 // with its default set-clipboard external, drops it without a word.
 //
-//   - Always: OSC 52 (tea.SetClipboard), for a terminal that honours it.
+//   - Outside tmux: OSC 52 (tea.SetClipboard), for a terminal that honours
+//     it; the status says it was sent and cannot be confirmed.
 //   - Inside tmux ($TMUX, read by config): `tmux load-buffer -w -` with the
 //     text on stdin, which puts it in tmux's paste buffer (prefix ]) and,
 //     with -w, sends it on to the outer terminal's clipboard as tmux does
 //     its own copies. When that works the status says "copied … to tmux's
 //     buffer"; tmux before 3.2 has no -w, so a second try goes without it.
-//   - Inside tmux without a reachable tmux binary: the OSC 52 again,
-//     wrapped in tmux's DCS passthrough, which tmux forwards only with
-//     allow-passthrough on; the status says the copy cannot be confirmed.
+//     No OSC 52 is sent then: with set-clipboard on, tmux would make a
+//     second buffer of it.
+//   - Inside tmux when that fails (no tmux binary on PATH, another
+//     server): OSC 52, and OSC 52 wrapped in tmux's DCS passthrough, which
+//     tmux forwards only with allow-passthrough on; the status says the
+//     copy cannot be confirmed and why tmux's buffer was not used.
 //
 // what names the text for the status ("the ID of 1.4.2: 8Zk…").
 func Copy(cfg *config.Config, text, what string) tea.Cmd {
@@ -37,13 +41,13 @@ func Copy(cfg *config.Config, text, what string) tea.Cmd {
 	if tmux == "" {
 		return tea.Batch(tea.SetClipboard(text), Status(sentNote(what)))
 	}
-	return tea.Batch(tea.SetClipboard(text), func() tea.Msg {
+	return func() tea.Msg {
 		if err := loadTmuxBuffer(tmux, text); err != nil {
-			return tea.BatchMsg{tea.Raw(tmuxPassthrough(text)),
+			return tea.BatchMsg{tea.SetClipboard(text), tea.Raw(tmuxPassthrough(text)),
 				Status(sentNote(what) + "; tmux's buffer: " + safe.Line(err.Error()))}
 		}
 		return StatusMsg{Text: "copied " + what + " to tmux's buffer"}
-	})
+	}
 }
 
 func sentNote(what string) string {

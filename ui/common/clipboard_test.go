@@ -2,6 +2,7 @@ package common
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,6 +47,9 @@ func TestCopyOutsideTmuxDoesNotClaimSuccess(t *testing.T) {
 	if got := statusOf(t, msgs); got != "sent the ID to the terminal's clipboard (cannot confirm)" {
 		t.Fatalf("status %q", got)
 	}
+	if !sentOSC52(msgs) {
+		t.Fatal("no OSC 52")
+	}
 }
 
 // The tmux tests swap lookTmux: not parallel.
@@ -64,8 +68,8 @@ func TestCopyInsideTmuxLoadsItsBuffer(t *testing.T) {
 
 	cfg := &config.Config{Env: config.Env{Tmux: "/tmp/tmux-0/default,123,0"}}
 	msgs := run(Copy(cfg, "8Zk id", "the ID"))
-	if got := statusOf(t, msgs); got != "copied the ID to tmux's buffer" {
-		t.Fatalf("status %q", got)
+	if got := statusOf(t, msgs); got != "copied the ID to tmux's buffer" || len(msgs) != 1 {
+		t.Fatalf("status %q, messages %v (no OSC 52 besides: tmux would keep it twice)", got, msgs)
 	}
 	args, _ := os.ReadFile(out)
 	stdin, _ := os.ReadFile(out + ".stdin")
@@ -84,6 +88,9 @@ func TestCopyInsideTmuxWithoutTheBinaryIsHonest(t *testing.T) {
 	if got := statusOf(t, msgs); !strings.HasPrefix(got, "sent the ID to the terminal's clipboard (cannot confirm)") ||
 		!strings.Contains(got, "not on PATH") {
 		t.Fatalf("status %q", got)
+	}
+	if !sentOSC52(msgs) {
+		t.Fatal("no plain OSC 52 besides the passthrough")
 	}
 	var raw string
 	for _, m := range msgs {
@@ -110,4 +117,15 @@ func TestCopyReportsTmuxRefusing(t *testing.T) {
 	if got := statusOf(t, msgs); !strings.Contains(got, "cannot confirm") || !strings.Contains(got, "no server running") {
 		t.Fatalf("status %q", got)
 	}
+}
+
+// sentOSC52 reports a tea.SetClipboard among msgs (its type is bubbletea's
+// own, unexported).
+func sentOSC52(msgs []tea.Msg) bool {
+	for _, m := range msgs {
+		if fmt.Sprintf("%T", m) == "tea.setClipboardMsg" {
+			return true
+		}
+	}
+	return false
 }
