@@ -1,0 +1,340 @@
+// Package download is the dashboard's download screen: one version's
+// files, the primary first; the one chosen is saved into a directory
+// (the current one unless another is typed) with a progress bar of bytes,
+// rate and time left, verified against its SHA-256 when the service gives
+// one, and written as NAME.part until it is complete and verified, so a
+// partial file never has the final name. An external file's URL is shown
+// (and may be copied), never fetched.
+package download
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/progress"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/api"
+	"rdash/internal/safe"
+	"rdash/ui/common"
+	"rdash/ui/route"
+)
+
+// Client is the part of the API client the screen uses; *api.Client
+// satisfies it.
+type Client interface {
+	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
+	Download(ctx context.Context, projectID, versionID, fileID string) (io.ReadCloser, *api.Response, error)
+}
+
+// stage is where the screen is.
+type stage int
+
+const (
+	stageChoose stage = iota // the files, and the directory
+	stageRunning
+	stageDone
+)
+
+// Model is the download screen.
+type Model struct {
+	common  common.Common
+	client  Client
+	ctx     context.Context
+	cancel  context.CancelFunc
+	keys    keyMap
+	project common.ProjectRef
+	version api.Version
+	stage   stage
+
+	loading  bool
+	loadErr  error
+	seq      int
+	chosen   int
+	dirFocus bool
+	dir      textinput.Model
+
+	run     *transfer
+	stop    context.CancelFunc
+	tick    int
+	bar     progress.Model
+	saved   string // where the file was saved
+	outcome string // what the run did, said in full
+	failed  bool
+
+	width, height int
+}
+
+// Factory returns what builds the screen for route.Download.
+func Factory(cl Client) func(common.Common, route.DetailArgs) (common.Screen, error) {
+	return func(c common.Common, a route.DetailArgs) (common.Screen, error) {
+		return New(c, cl, a), nil
+	}
+}
+
+// New returns the download screen of a.Version.
+func New(c common.Common, cl Client, a route.DetailArgs) *Model {
+	ctx, cancel := context.WithCancel(c.Ctx)
+	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: a.Project,
+		version: a.Version, bar: progress.New(progress.WithWidth(40))}
+	m.dir = common.NewInput(c.Styles, "", "the current directory", 4096)
+	m.dir.SetValue(".")
+	m.sortFiles()
+	return m
+}
+
+// sortFiles puts the primary file first, and the cursor on it.
+func (m *Model) sortFiles() {
+	slices.SortStableFunc(m.version.Files, func(a, b api.File) int {
+		switch {
+		case a.IsPrimary == b.IsPrimary:
+			return 0
+		case a.IsPrimary:
+			return -1
+		}
+		return 1
+	})
+	m.chosen = 0
+}
+
+// versionLoadedMsg carries the version with its files.
+type versionLoadedMsg struct {
+	seq int
+	v   *api.Version
+	err error
+}
+
+// Init reads the version's files when the list did not have them.
+func (m *Model) Init() tea.Cmd {
+	if len(m.version.Files) > 0 {
+		return nil
+	}
+	return m.load()
+}
+
+func (m *Model) load() tea.Cmd {
+	m.seq++
+	m.loading, m.loadErr = true, nil
+	ctx, c, p, id, seq := m.ctx, m.client, m.project.Key(), m.version.ID, m.seq
+	return func() tea.Msg {
+		v, _, err := c.GetVersion(ctx, p, id)
+		return versionLoadedMsg{seq: seq, v: v, err: err}
+	}
+}
+
+// transfer follows one download's bytes, from the goroutine copying.
+type transfer struct {
+	mu          sync.Mutex
+	now         func() time.Time
+	started     time.Time
+	done, total int64
+	name        string
+}
+
+func (t *transfer) add(n int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.done += n
+}
+
+func (t *transfer) snapshot() (done, total int64, elapsed time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.done, t.total, t.now().Sub(t.started)
+}
+
+// savedMsg is how a download ended.
+type savedMsg struct {
+	run      *transfer
+	dest     string
+	n        int64
+	verified bool
+	err      error
+}
+
+// start downloads the chosen file into the directory typed.
+func (m *Model) start() tea.Cmd {
+	if m.chosen >= len(m.version.Files) {
+		return nil
+	}
+	f := m.version.Files[m.chosen]
+	if f.ExternalURL != "" {
+		return tea.Batch(tea.SetClipboard(safe.Line(f.ExternalURL)),
+			common.Status("an external file is not fetched: its URL is copied"))
+	}
+	ctx, stop := context.WithCancel(m.ctx)
+	now := m.common.Now
+	if now == nil {
+		now = time.Now
+	}
+	run := &transfer{now: now, started: now(), total: f.Size, name: safe.Line(f.Name)}
+	m.run, m.stop, m.stage, m.failed, m.outcome = run, stop, stageRunning, false, ""
+	c, p, vid, dir := m.client, m.project.Key(), m.version.ID, m.dir.Value()
+	want, _ := f.SHA256()
+	fetch := func() tea.Msg {
+		defer stop()
+		dest, err := destination(dir, f)
+		if err != nil {
+			return savedMsg{run: run, err: err}
+		}
+		body, _, err := c.Download(ctx, p, vid, f.ID)
+		if err != nil {
+			return savedMsg{run: run, dest: dest, err: err}
+		}
+		defer body.Close()
+		n, verified, err := save(dest, &counter{r: body, ctx: ctx, p: run}, want)
+		return savedMsg{run: run, dest: dest, n: n, verified: verified, err: err}
+	}
+	return tea.Batch(fetch, m.nextTick())
+}
+
+// tickMsg redraws the progress; seq names the tick awaited.
+type tickMsg struct{ seq int }
+
+func (m *Model) nextTick() tea.Cmd {
+	m.tick++
+	seq := m.tick
+	return tea.Tick(200*time.Millisecond, func(time.Time) tea.Msg { return tickMsg{seq: seq} })
+}
+
+// Update handles keys and replies.
+func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case versionLoadedMsg:
+		if msg.seq != m.seq {
+			return m, nil
+		}
+		m.loading = false
+		if msg.err != nil {
+			m.loadErr = msg.err
+			return m, common.ReportError(msg.err, "loading the files of "+safe.Line(m.version.Version), m.load())
+		}
+		m.version = *msg.v
+		m.sortFiles()
+		return m, nil
+	case savedMsg:
+		return m, m.finished(msg)
+	case tickMsg:
+		if msg.seq == m.tick && m.stage == stageRunning {
+			return m, m.nextTick()
+		}
+		return m, nil
+	case common.ThemeMsg:
+		m.common.Styles = msg.Styles
+		m.dir = common.StyleInput(m.dir, msg.Styles)
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	}
+	if m.dirFocus {
+		var cmd tea.Cmd
+		m.dir, cmd = m.dir.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+func (m *Model) finished(msg savedMsg) tea.Cmd {
+	if msg.run != m.run {
+		return nil
+	}
+	m.stage = stageDone
+	if msg.err != nil {
+		m.failed = true
+		why := common.Describe(msg.err).Text()
+		if m.ctx.Err() == nil && msg.run != nil && errorsIsCanceled(msg.err) {
+			why = "Cancelled; nothing was saved and no .part is left."
+		}
+		m.outcome = why
+		return nil
+	}
+	m.saved = msg.dest
+	note := "no checksum given"
+	if msg.verified {
+		note = "sha256 verified"
+	}
+	m.outcome = "Saved " + safe.Line(filepath.Base(msg.dest)) + " (" + common.Bytes(msg.n) + ", " + note + ")\n" +
+		"into " + safe.Line(filepath.Dir(msg.dest))
+	return common.Status("saved " + safe.Line(msg.dest))
+}
+
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	switch m.stage {
+	case stageRunning:
+		if key.Matches(msg, k.Back) {
+			m.stop()
+		}
+		return nil
+	case stageDone:
+		switch {
+		case key.Matches(msg, k.Back):
+			return common.Back
+		case key.Matches(msg, k.Again):
+			m.stage = stageChoose
+		}
+		return nil
+	}
+	if m.dirFocus {
+		switch {
+		case key.Matches(msg, k.Switch, k.Back):
+			m.dirFocus = false
+			m.dir.Blur()
+			return nil
+		case key.Matches(msg, k.Download):
+			return m.start()
+		}
+		var cmd tea.Cmd
+		m.dir, cmd = m.dir.Update(msg)
+		return cmd
+	}
+	switch {
+	case key.Matches(msg, k.Back):
+		return common.Back
+	case key.Matches(msg, k.Switch):
+		m.dirFocus = true
+		return m.dir.Focus()
+	case key.Matches(msg, k.Download):
+		return m.start()
+	case key.Matches(msg, k.Reload) && m.loadErr != nil:
+		return m.load()
+	}
+	if step, ok := m.common.Keys.ListStep(msg, len(m.version.Files), max(m.height-8, 1)); ok {
+		m.chosen = max(0, min(m.chosen+step, len(m.version.Files)-1))
+	}
+	return nil
+}
+
+// Title is the breadcrumb.
+func (m *Model) Title() string { return "download " + safe.Line(m.version.Version) }
+
+// Capturing: the directory field takes q; a download keeps esc.
+func (m *Model) Capturing() bool { return m.dirFocus || m.stage == stageRunning }
+
+// Busy names the download going.
+func (m *Model) Busy() string {
+	switch {
+	case m.stage == stageRunning:
+		return "downloading " + m.run.name
+	case m.loading:
+		return "loading the files of " + safe.Line(m.version.Version)
+	}
+	return ""
+}
+
+// SetSize gives the screen its room.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.dir.SetWidth(max(w-18, 10))
+	m.bar.SetWidth(max(min(w-4, 60), 10))
+}
+
+// Close cancels the screen's requests, a download among them (its .part
+// is removed).
+func (m *Model) Close() { m.cancel() }

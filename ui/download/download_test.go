@@ -1,0 +1,224 @@
+package download
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"rdash/api"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
+)
+
+// publishOne creates a version of lumen with the given uploads (name →
+// content) and URLs, and returns it as the list would: without files.
+func publishOne(t *testing.T, c *api.Client, version string, uploads map[string]string, urls ...string) api.Version {
+	t.Helper()
+	r := &api.CreateVersionRequest{Channel: "release", Version: version, Name: "Lumen " + version}
+	for name, body := range uploads {
+		r.Files = append(r.Files, name)
+		r.Uploads = append(r.Uploads, api.Upload{Name: name,
+			Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(body)), nil }})
+	}
+	r.Files = append(r.Files, urls...)
+	v, _, err := c.CreateVersion(t.Context(), "lumen", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := *v
+	listed.Files = nil
+	return listed
+}
+
+type env struct {
+	t    *testing.T
+	d    *uitest.Driver
+	m    *Model
+	w, h int
+}
+
+func open(t *testing.T, cl Client, v api.Version, dir string, w, h int) *env {
+	t.Helper()
+	m := New(uitest.Common(t, nil), cl, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
+	m.dir.SetValue(dir)
+	e := &env{t: t, m: m, w: w, h: h}
+	e.d = uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
+	e.d.WaitFor("the files", func() bool { return !m.loading })
+	return e
+}
+
+func (e *env) done() {
+	e.t.Helper()
+	e.d.WaitFor("the download to end", func() bool { return e.m.stage == stageDone })
+	uitest.RequireFits(e.t, e.d.Screen(), e.w, e.h)
+	uitest.RequireTerminalSafe(e.t, e.d.Raw())
+}
+
+func TestDownloadVerified(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	body := strings.Repeat("lumen", 1000)
+	v := publishOne(t, c, "8.8.8", map[string]string{"lumen-8.8.8.jar": body})
+	dir := t.TempDir()
+	e := open(t, c, v, dir, 100, 30)
+	e.d.Press("enter")
+	e.done()
+	if e.m.failed || !strings.Contains(e.m.outcome, "sha256 verified") {
+		t.Fatalf("outcome = %q", e.m.outcome)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "lumen-8.8.8.jar"))
+	if err != nil || string(got) != body {
+		t.Fatalf("saved %d bytes, err %v", len(got), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "lumen-8.8.8.jar.part")); !os.IsNotExist(err) {
+		t.Errorf(".part left: %v", err)
+	}
+	// Again into the same directory: refused, nothing replaced.
+	e.d.Press("enter", "enter")
+	e.done()
+	if !e.m.failed || !strings.Contains(e.m.outcome, "already exists") {
+		t.Errorf("second download: %q", e.m.outcome)
+	}
+}
+
+func TestExternalIsShownNotFetched(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	v := publishOne(t, c, "8.8.9", nil, "https://example.com/lumen-8.8.9.zip")
+	dir := t.TempDir()
+	e := open(t, c, v, dir, 100, 30)
+	e.d.WaitForText("https://example.com/lumen-8.8.9.zip primary  external, not fetched")
+	e.d.Press("enter")
+	e.d.WaitFor("the URL copied", func() bool { return len(e.d.Clipboard()) == 1 })
+	if e.m.stage != stageChoose {
+		t.Error("an external file started a download")
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Errorf("files written: %v", names)
+	}
+}
+
+// stalled serves the first bytes of a download, then waits for the
+// context to end, as a slow link would.
+type stalled struct {
+	Client
+	read chan struct{}
+}
+
+func (s *stalled) Download(ctx context.Context, p, v, f string) (io.ReadCloser, *api.Response, error) {
+	rc, resp, err := s.Client.Download(ctx, p, v, f)
+	if err != nil {
+		return rc, resp, err
+	}
+	return &stall{rc: rc, ctx: ctx, read: s.read}, resp, nil
+}
+
+type stall struct {
+	rc    io.ReadCloser
+	ctx   context.Context
+	read  chan struct{}
+	first bool
+}
+
+func (s *stall) Read(b []byte) (int, error) {
+	if !s.first {
+		s.first = true
+		n, err := s.rc.Read(b[:min(len(b), 1000)])
+		close(s.read)
+		return n, err
+	}
+	<-s.ctx.Done()
+	return 0, s.ctx.Err()
+}
+
+func (s *stall) Close() error { return s.rc.Close() }
+
+func waitRead(e *env, s *stalled) {
+	e.d.WaitFor("the first bytes", func() bool {
+		select {
+		case <-s.read:
+			return true
+		default:
+			return false
+		}
+	})
+}
+
+func TestCancelRemovesThePart(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	v := publishOne(t, c, "8.9.0", map[string]string{"lumen-8.9.0.jar": strings.Repeat("x", 5000)})
+	dir := t.TempDir()
+	s := &stalled{Client: c, read: make(chan struct{})}
+	e := open(t, s, v, dir, 100, 30)
+	e.d.Press("enter")
+	waitRead(e, s)
+	e.d.Press("esc")
+	e.done()
+	if !e.m.failed || !strings.Contains(e.m.outcome, "Cancelled") {
+		t.Errorf("outcome = %q", e.m.outcome)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Errorf("files left: %v", names)
+	}
+}
+
+// TestGolden pins the choice, the progress and the result at 80x24 and
+// 120x40; the temporary directory reads DIR in them.
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	v := publishOne(t, c, "8.9.1", map[string]string{"lumen-8.9.1.jar": strings.Repeat("y", 5000)},
+		"https://example.com/lumen-8.9.1-sources.zip")
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(strings.Join([]string{itoa(size[0]), itoa(size[1])}, "x"), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			s := &stalled{Client: c, read: make(chan struct{})}
+			e := open(t, s, v, dir, size[0], size[1])
+			check := func(name string) {
+				t.Run(name, func(t *testing.T) {
+					uitest.RequireFits(t, e.d.Screen(), size[0], size[1])
+					uitest.RequireTerminalSafe(t, e.d.Raw())
+					golden.RequireEqual(t, normalize(e.d.Screen(), dir))
+				})
+			}
+			check("choose")
+			e.d.Press("enter")
+			waitRead(e, s)
+			e.m.run.mu.Lock()
+			e.m.run.started = uitest.Now().Add(-2 * time.Second)
+			e.m.run.done = 1000
+			e.m.run.mu.Unlock()
+			check("progress")
+			e.d.Press("esc")
+			e.done()
+			check("cancelled")
+			e.d.Press("enter")
+			e.m.client = c
+			e.d.Press("enter")
+			e.done()
+			check("saved")
+		})
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// normalize names the temporary directory DIR and drops the spaces that
+// pad lines, whose count follows the directory's length.
+func normalize(screen, dir string) string {
+	lines := strings.Split(strings.ReplaceAll(screen, dir, "DIR"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}

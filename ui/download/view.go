@@ -1,0 +1,142 @@
+package download
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+
+	"rdash/internal/safe"
+	"rdash/ui/common"
+)
+
+// View renders the screen at its size.
+func (m *Model) View() string {
+	s := m.common.Styles
+	title := s.Title.Render(common.Cut("Download "+safe.Line(m.version.Version)+" of "+safe.Line(m.project.Key()), m.width))
+	var body []string
+	switch m.stage {
+	case stageRunning:
+		body = m.runningLines()
+	case stageDone:
+		body = m.doneLines()
+	default:
+		body = m.chooseLines()
+	}
+	return common.Clip(title+"\n\n"+strings.Join(body, "\n"), m.width, m.height)
+}
+
+func (m *Model) chooseLines() []string {
+	s := m.common.Styles
+	var out []string
+	switch {
+	case m.loading:
+		return []string{s.Muted.Render("Loading the files…")}
+	case m.loadErr != nil:
+		return []string{s.Bad.Render(common.Cut(common.Describe(m.loadErr).Text(), m.width)), s.Muted.Render("r tries again · esc back")}
+	case len(m.version.Files) == 0:
+		return []string{s.Muted.Render("This version has no files."), s.Muted.Render("esc back")}
+	}
+	for i, f := range m.version.Files {
+		mark := "  "
+		if i == m.chosen && !m.dirFocus {
+			mark = s.Accent.Render("> ")
+		} else if i == m.chosen {
+			mark = s.Muted.Render("> ")
+		}
+		what := s.Muted.Render(common.Bytes(f.Size))
+		if f.ExternalURL != "" {
+			what = s.Warn.Render("external, not fetched")
+			if f.Name != f.ExternalURL {
+				what += s.Muted.Render(": " + safe.Line(f.ExternalURL))
+			}
+		} else if _, ok := f.SHA256(); ok {
+			what += s.Muted.Render(" · sha256")
+		}
+		prim := ""
+		if f.IsPrimary {
+			prim = s.Good.Render(" primary")
+		}
+		out = append(out, common.Cut(mark+s.Value.Render(safe.Line(f.Name))+prim+"  "+what, m.width))
+	}
+	label := s.Label.Render("  Into          ")
+	if m.dirFocus {
+		label = s.Accent.Render("› ") + s.Prompt.Render("Into          ")
+	}
+	out = append(out, "", common.Cut(label+m.dir.View(), m.width), "")
+	hint := "↑/↓ choose · enter downloads · tab the directory · esc back"
+	if m.chosen < len(m.version.Files) && m.version.Files[m.chosen].ExternalURL != "" {
+		hint = "↑/↓ choose · enter copies the external URL (it is not fetched) · esc back"
+	}
+	if m.dirFocus {
+		hint = "type a directory · enter downloads · tab or esc back to the files"
+	}
+	return append(out, s.Muted.Render(common.Cut(hint, m.width)))
+}
+
+func (m *Model) runningLines() []string {
+	s := m.common.Styles
+	done, total, elapsed := m.run.snapshot()
+	frac := 0.0
+	if total > 0 {
+		frac = min(float64(done)/float64(total), 1)
+	}
+	return []string{
+		common.Cut("Downloading "+m.run.name, m.width), "",
+		"  " + m.bar.ViewAs(frac),
+		"  " + s.Muted.Render(common.Cut(stats(done, total, elapsed), m.width-2)),
+		"",
+		s.Muted.Render(common.Cut("esc cancels; the partial .part file is removed", m.width)),
+	}
+}
+
+func (m *Model) doneLines() []string {
+	s := m.common.Styles
+	st := s.Good
+	if m.failed {
+		st = s.Bad
+	}
+	var out []string
+	for _, l := range strings.Split(m.outcome, "\n") {
+		out = append(out, st.Render(common.Cut(l, m.width)))
+	}
+	return append(out, "", s.Muted.Render(common.Cut("enter chooses another file · esc back", m.width)))
+}
+
+// stats is "3.0 MiB of 8.0 MiB · 768 KiB/s · 7s left" (as ui/publish's).
+func stats(done, total int64, elapsed time.Duration) string {
+	s := common.Bytes(done)
+	if total > 0 {
+		s += " of " + common.Bytes(total)
+	}
+	secs := elapsed.Seconds()
+	if done <= 0 || secs < 0.2 {
+		return s + " · measuring the rate…"
+	}
+	rate := float64(done) / secs
+	s += " · " + common.Bytes(int64(rate)) + "/s"
+	if total > 0 && done < total {
+		d := time.Duration(float64(total-done) / rate * float64(time.Second))
+		if d >= time.Hour {
+			return s + fmt.Sprintf(" · %dh%02dm left", int(d.Hours()), int(d.Minutes())%60)
+		}
+		s += " · " + max(d, time.Second).Round(time.Second).String() + " left"
+	}
+	return s
+}
+
+// ShortHelp is the footer's keys.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.keys
+	switch m.stage {
+	case stageRunning:
+		return []key.Binding{common.WithHelp(k.Back, "esc", "cancel")}
+	case stageDone:
+		return []key.Binding{k.Again, k.Back}
+	}
+	return []key.Binding{k.Download, k.Switch, k.Back}
+}
+
+// FullHelp is the ? overlay's keys.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
