@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"rdash/api"
@@ -93,6 +94,7 @@ func longChangelogVersion() map[string]any {
 // sandboxRun is a sandbox served on loopback and the environment that
 // signs rdash in to it.
 type sandboxRun struct {
+	srv *sandbox.Server
 	run *sandbox.Running
 	env []string
 }
@@ -121,7 +123,7 @@ func (b *batch) startSandbox(versions int, latency time.Duration) (*sandboxRun, 
 		return nil, err
 	}
 	env := append(run.Env(), "RDASH_TOKEN="+tok, "RDASH_CONFIG_DIR="+state, "RDASH_STATE_DIR="+state)
-	return &sandboxRun{run: run, env: env}, nil
+	return &sandboxRun{srv: srv, run: run, env: env}, nil
 }
 
 func (s *sandboxRun) close() { s.run.Close() }
@@ -378,7 +380,8 @@ func (b *batch) paging() ([]figure, error) {
 		}
 		perPage, r, u, err := b.pageThrough(t)
 		if err != nil {
-			return nil, err
+			reads := sb.srv.InFlight(sandbox.ClassRead)
+			return nil, fmt.Errorf("%w\nthe sandbox: %d reads served, %d in flight", err, reads.Total, reads.Now)
 		}
 		pages = len(perPage)
 		if pages < 8 {
@@ -415,6 +418,16 @@ func (b *batch) paging() ([]figure, error) {
 func (b *batch) pageThrough(t *term) (perPage []float64, hwm int64, u usage, err error) {
 	defer func() {
 		if err != nil {
+			err = fmt.Errorf("%w\nthe rdash child: %s", err, t.procState())
+			if keepDir != "" {
+				// SIGABRT makes the Go runtime print every goroutine's
+				// stack to the pty, which -keep saves.
+				_ = t.cmd.Process.Signal(syscall.SIGABRT)
+				select {
+				case <-t.exited:
+				case <-time.After(3 * time.Second):
+				}
+			}
 			untrack(t)
 			t.close()
 		}

@@ -244,6 +244,22 @@ func (t *term) procStatus(field string) (int64, error) {
 	return 0, fmt.Errorf("%s: no %s in /proc status", t.name, field)
 }
 
+// procState describes a running child from /proc: its state (R running,
+// S sleeping…) and the CPU it has used, for diagnosing a stall.
+func (t *term) procState() string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", t.cmd.Process.Pid))
+	if err != nil {
+		return "gone (" + err.Error() + ")"
+	}
+	// pid (comm) state ppid … utime(14) stime(15), counted after the comm.
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return "unreadable /proc stat"
+	}
+	return fmt.Sprintf("state %s, utime %s ticks, stime %s ticks", f[0], f[11], f[12])
+}
+
 // usage is the child's resource use, once it has exited.
 type usage struct {
 	cpu    time.Duration // user + system
