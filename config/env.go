@@ -38,7 +38,8 @@ func readEnv(lookup Lookup) (Env, []string, error) {
 		Tmux:    get("TMUX"),
 	}
 	term, hasTerm := lookup("TERM")
-	e.DumbTerminal = (!hasTerm || term == "" || term == "dumb") && !truthy(get("CLICOLOR_FORCE"))
+	// As colorprofile reads it: on Windows an unset TERM is the console.
+	e.DumbTerminal = (!hasTerm && runtime.GOOS != "windows" || term == "dumb" || hasTerm && term == "") && !truthy(get("CLICOLOR_FORCE"))
 	e.Background = backgroundFromCOLORFGBG(get("COLORFGBG"))
 	var warnings []string
 	xdg := func(name string) string {

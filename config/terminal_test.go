@@ -1,6 +1,9 @@
 package config
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 func TestTerminalFromTheEnvironment(t *testing.T) {
 	t.Parallel()
@@ -10,7 +13,7 @@ func TestTerminalFromTheEnvironment(t *testing.T) {
 		background string
 		tmux       string
 	}{
-		{env: map[string]string{}, dumb: true},
+		{env: map[string]string{}, dumb: runtime.GOOS != "windows"}, // the console has no TERM
 		{env: map[string]string{"TERM": "dumb"}, dumb: true},
 		{env: map[string]string{"TERM": ""}, dumb: true},
 		{env: map[string]string{"TERM": "dumb", "CLICOLOR_FORCE": "1"}},
