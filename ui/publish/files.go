@@ -58,7 +58,7 @@ func (m *Model) add() tea.Cmd {
 	case v == "":
 		return nil
 	case strings.Contains(v, "://"):
-		f.addEntry(entry{name: v})
+		f.addEntry(entry{name: v, url: true})
 		f.inputs[fAdd].SetValue("")
 		return nil
 	}
@@ -141,7 +141,12 @@ func (f *form) fileLines(s *common.Styles, width int) []string {
 			mark = s.Accent.Render("> ")
 		}
 		what := s.Muted.Render(common.Bytes(e.size))
-		if e.isURL() {
+		switch {
+		case e.existing && e.isURL():
+			what = s.Muted.Render("external URL, kept")
+		case e.existing:
+			what = s.Muted.Render(common.Bytes(e.size) + ", kept")
+		case e.isURL():
 			what = s.Muted.Render("external URL, not uploaded")
 		}
 		prim := ""

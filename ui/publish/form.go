@@ -37,12 +37,17 @@ var labels = [fieldCount]string{"Channel", "Version", "Name", "Changelog", "Game
 // entry is one of the version's files: a local file to upload or an
 // external URL.
 type entry struct {
-	name string // the upload's file name, or the URL
-	path string // where the upload is read from; empty for a URL
-	size int64
+	name     string // the upload's file name, or the URL
+	path     string // where the upload is read from; empty for a URL or a kept file
+	size     int64
+	url      bool // an external URL
+	existing bool // a file the version has (edit): listed by name, kept
 }
 
-func (e entry) isURL() bool { return e.path == "" }
+func (e entry) isURL() bool { return e.url }
+
+// isUpload reports that e is read from disk and sent.
+func (e entry) isUpload() bool { return e.path != "" }
 
 // form is the new version's fields as typed.
 type form struct {
@@ -56,6 +61,7 @@ type form struct {
 	cycling   bool   // tab has just completed a value
 	addErr    string // why the last file could not be added
 	tried     bool   // enter on the button: every error shows
+	editing   bool   // the form edits a version: its files may be kept by name
 }
 
 func newForm(s *common.Styles) *form {
@@ -100,7 +106,7 @@ func (f *form) request() *api.CreateVersionRequest {
 	r.Dependencies, _ = parseDeps(f.inputs[fDeps].Value())
 	for _, e := range f.files {
 		r.Files = append(r.Files, e.name)
-		if !e.isURL() {
+		if e.isUpload() {
 			r.Uploads = append(r.Uploads, api.Upload{Name: e.name, Open: openFile(e.path)})
 		}
 	}
@@ -135,6 +141,13 @@ func (f *form) errorOf(i field) error {
 		}
 		return nil
 	case fFiles:
+		if f.editing {
+			files := full.Files
+			if files == nil {
+				files = []string{}
+			}
+			return (&api.UpdateVersionRequest{Files: files, Uploads: full.Uploads}).Validate()
+		}
 		r.Files, r.Uploads = full.Files, full.Uploads
 	default:
 		return nil

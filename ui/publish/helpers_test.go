@@ -3,6 +3,7 @@ package publish
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,10 +61,9 @@ func (e *env) addFile(name string, size int) string {
 	if err := os.WriteFile(path, []byte(strings.Repeat("x", size)), 0o600); err != nil {
 		e.t.Fatal(err)
 	}
-	n := len(e.m.form.files)
 	e.set(fAdd, path)
 	e.d.Press("enter")
-	e.d.WaitFor("the file listed", func() bool { return len(e.m.form.files) > n || e.m.form.addErr != "" })
+	e.d.WaitFor("the file listed", func() bool { return e.m.form.inputs[fAdd].Value() == "" || e.m.form.addErr != "" })
 	return path
 }
 
@@ -103,3 +103,5 @@ func contains(s string, want ...string) bool {
 	}
 	return true
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

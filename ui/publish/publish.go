@@ -26,7 +26,9 @@ import (
 // satisfies it.
 type Client interface {
 	ListVersions(ctx context.Context, projectID string, opts *api.ListVersionsOptions) ([]api.Version, *api.Response, error)
+	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
 	CreateVersion(ctx context.Context, projectID string, r *api.CreateVersionRequest) (*api.Version, *api.Response, error)
+	UpdateVersion(ctx context.Context, projectID, versionID string, r *api.UpdateVersionRequest) (*api.Version, *api.Response, error)
 }
 
 // stage is where the screen is; past the form, the flow says where.
@@ -57,6 +59,13 @@ type Model struct {
 	sampling bool
 	fileSeq  int
 	scroll   int // the form's first line shown
+
+	// before is the version edited, as GET answered (nil: a new one).
+	before  *api.Version
+	editID  string // the version edited, until it is loaded
+	loading bool
+	loadErr error
+	seq     int
 
 	flow *applyflow.Flow
 	task *task
@@ -92,7 +101,7 @@ const sampleSize = 100
 
 func (m *Model) Init() tea.Cmd {
 	ctx, c, p := m.ctx, m.client, m.project.Key()
-	return tea.Batch(m.form.focusCmd(), func() tea.Msg {
+	return tea.Batch(m.form.focusCmd(), m.load(), func() tea.Msg {
 		vs, _, _ := c.ListVersions(ctx, p, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
 		return sampleLoadedMsg{versions: vs}
 	})
@@ -156,6 +165,13 @@ func (m *Model) preview() tea.Cmd {
 	}
 	m.task = &task{client: m.client, project: m.project, req: f.request(), files: slices.Clone(f.files),
 		styles: m.common.Styles, created: m.created}
+	if m.before != nil {
+		u := m.updateRequest()
+		if err := u.Validate(); err != nil {
+			return common.Status(err.Error())
+		}
+		m.task.update, m.task.before = u, m.before
+	}
 	var total int64
 	for _, e := range f.files {
 		total += e.size
@@ -181,7 +197,12 @@ func (m *Model) created(v api.Version) tea.Cmd {
 }
 
 // Title is the breadcrumb.
-func (m *Model) Title() string { return "new version" }
+func (m *Model) Title() string {
+	if m.editID != "" {
+		return "edit"
+	}
+	return "new version"
+}
 
 // Capturing: the form's fields take every key but ctrl+c; the flow says
 // for itself.

@@ -23,6 +23,9 @@ type task struct {
 	files   []entry
 	styles  *common.Styles
 	up      *upload
+	// update and before, when set, make it the edit of one version.
+	update *api.UpdateVersionRequest
+	before *api.Version
 	// created is told of the version made, on the UI goroutine.
 	created func(v api.Version) tea.Cmd
 }
@@ -42,6 +45,10 @@ func (t *task) Job() applyflow.Job { return t }
 func (t *task) Size() int { return 1 }
 
 func (t *task) Words() applyflow.Words {
+	if t.update != nil {
+		return applyflow.Words{Verb: "editing " + safe.Line(t.before.Version), Of: t.project.Key(), Results: "Edit",
+			Record: "On the server"}
+	}
 	return applyflow.Words{Verb: "publishing " + safe.Line(t.req.Version), Of: t.project.Key(), Results: "Publish",
 		Record: "On the server"}
 }
@@ -52,7 +59,9 @@ func (t *task) Retry(map[string]bool) applyflow.Job { return t }
 func (t *task) uploadBytes() int64 {
 	var n int64
 	for _, e := range t.files {
-		n += e.size
+		if e.isUpload() {
+			n += e.size
+		}
 	}
 	return n
 }
@@ -60,6 +69,9 @@ func (t *task) uploadBytes() int64 {
 // Preview is exactly what is sent: the data part's fields, then each
 // file part (or URL).
 func (t *task) Preview(width int) applyflow.Preview {
+	if t.update != nil {
+		return t.editPreview(width)
+	}
 	s, r := t.styles, t.req
 	head := []string{
 		s.Title.Render(fmt.Sprintf("Publish %s to %s", safe.Line(r.Version), safe.Line(t.project.Key()))),
@@ -115,6 +127,9 @@ func (t *task) Preview(width int) applyflow.Preview {
 	return applyflow.Preview{Header: head, Lines: lines, Enter: "enter publishes it · esc back to the form"}
 }
 
+// isMaybe reports an error after which the change may exist.
+func isMaybe(err error) bool { return errors.Is(err, api.ErrMaybeApplied) }
+
 func changelogSummary(s *common.Styles, text string) string {
 	if strings.TrimSpace(text) == "" {
 		return s.Muted.Render("none")
@@ -131,6 +146,11 @@ func (t *task) Start() (applyflow.Run, error) {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		t.up.begin(cancel)
+		if t.update != nil {
+			r := t.runEdit(ctx)
+			progress(1)
+			return r
+		}
 		req := *t.req
 		req.Progress = t.up.progress
 		v, _, err := t.client.CreateVersion(ctx, t.project.Key(), &req)
@@ -151,7 +171,7 @@ func (t *task) report(v *api.Version, err error) applyflow.Report {
 			Record:   []string{"version " + safe.Line(created.Version) + " is " + safe.Line(created.ID)},
 			Then:     func() tea.Cmd { return t.created(created) },
 		}
-	case errors.Is(err, api.ErrMaybeApplied):
+	case isMaybe(err):
 		why := common.Describe(err).Text()
 		if t.up.wasCancelled() {
 			why = "Cancelled during the upload. " + why

@@ -28,6 +28,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case sampleLoadedMsg:
 		m.sampleLoaded(msg)
 		return m, nil
+	case versionLoadedMsg:
+		return m, m.versionLoaded(msg)
 	case fileCheckedMsg:
 		m.fileChecked(msg)
 		return m, nil

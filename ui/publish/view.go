@@ -39,7 +39,16 @@ func (m *Model) View() string {
 // footer that says what enter does.
 func (m *Model) formView() string {
 	s, f := m.common.Styles, m.form
-	head := s.Title.Render(common.Cut("New version of "+safe.Line(m.project.Key()), m.width))
+	title := "New version of " + safe.Line(m.project.Key())
+	switch {
+	case m.before != nil:
+		title = "Edit " + safe.Line(m.before.Version) + " of " + safe.Line(m.project.Key())
+	case m.loadErr != nil:
+		return s.Bad.Render(common.Cut(common.Describe(m.loadErr).Text(), m.width)) + "\n" + s.Muted.Render("esc back")
+	case m.editID != "":
+		return s.Muted.Render("Loading the version…")
+	}
+	head := s.Title.Render(common.Cut(title, m.width))
 	var lines []string
 	at := 0 // the line of the focused field
 	for i := range fieldCount {

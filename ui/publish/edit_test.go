@@ -1,0 +1,137 @@
+package publish
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"rdash/api"
+	"rdash/ui/common"
+	"rdash/ui/internal/uitest"
+	"rdash/ui/route"
+)
+
+func uploadOf(name, body string) api.Upload {
+	return api.Upload{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(body)), nil }}
+}
+
+// openEdit creates a version with two uploads and a URL, and opens its
+// edit screen.
+func openEdit(t *testing.T, c *api.Client, version string, w, h int) *env {
+	t.Helper()
+	v, _, err := c.CreateVersion(t.Context(), "lumen", &api.CreateVersionRequest{Channel: "release", Version: version,
+		Name: "Lumen " + version, Files: []string{"a.jar", "b.jar", "https://example.com/c.zip"},
+		Uploads: []api.Upload{uploadOf("a.jar", "aaaa"), uploadOf("b.jar", "bbbbbbbb")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewEdit(uitest.Common(t, nil), c, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: *v})
+	e := &env{t: t, m: m, w: w, h: h}
+	e.d = uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
+	e.d.WaitFor("the version", func() bool { return m.before != nil && !m.sampling })
+	return e
+}
+
+// chooseFile puts the files list's cursor on name.
+func (e *env) chooseFile(name string) {
+	e.t.Helper()
+	e.focus(fFiles)
+	for i, f := range e.m.form.files {
+		if f.name == name {
+			e.m.form.chosen = i
+			return
+		}
+	}
+	e.t.Fatalf("no file %s", name)
+}
+
+// TestEditFiles renames a version and adds, replaces and removes files
+// against the sandbox; the preview says each before it is sent.
+func TestEditFiles(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := openEdit(t, c, "6.6.6", 100, 30)
+	e.set(fName, "Lumen six")
+	e.chooseFile("https://example.com/c.zip")
+	e.d.Press("x")
+	e.addFile("a.jar", 10) // replaces a.jar
+	e.addFile("d.jar", 20) // added
+	e.chooseFile("d.jar")
+	e.d.Press("p")
+	e.previewed()
+	for _, want := range []string{"Edit 6.6.6 of lumen", "Lumen 6.6.6 → Lumen six", "d.jar added, an upload of 20 B primary",
+		"a.jar replaced by an upload of 10 B", "b.jar kept", "https://example.com/c.zip removed"} {
+		if !strings.Contains(e.d.Screen(), want) {
+			t.Errorf("preview lacks %q:\n%s", want, e.d.Screen())
+		}
+	}
+	e.check()
+	e.d.Press("enter")
+	e.results()
+	if !strings.Contains(e.d.Screen(), "1 updated") {
+		t.Fatalf("results:\n%s", e.d.Screen())
+	}
+	v, _, err := c.GetVersion(t.Context(), "lumen", "6.6.6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range v.Files {
+		got = append(got, f.Name)
+		if f.Name == "a.jar" && f.Size != 10 {
+			t.Errorf("a.jar was not replaced: %+v", f)
+		}
+	}
+	if v.Name != "Lumen six" || strings.Join(got, " ") != "d.jar a.jar b.jar" || !v.Files[0].IsPrimary {
+		t.Errorf("after the edit: name %q, files %v", v.Name, got)
+	}
+}
+
+// TestEditNothingChanged sends nothing: the API's rule says why.
+func TestEditNothingChanged(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := openEdit(t, c, "6.6.7", 100, 30)
+	e.focus(fButton)
+	e.d.Press("enter")
+	e.d.WaitFor("the status", func() bool {
+		for _, m := range e.d.Seen {
+			if s, ok := m.(common.StatusMsg); ok && strings.Contains(s.Text, "data: sets no field") {
+				return true
+			}
+		}
+		return false
+	})
+	if e.m.stage != stageForm {
+		t.Error("an empty edit left the form")
+	}
+}
+
+// TestEditGolden pins the edit form and its preview.
+func TestEditGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(strings.Join([]string{itoa(size[0]), itoa(size[1])}, "x"), func(t *testing.T) {
+			t.Parallel()
+			c, _ := uitest.Sandbox(t, "alice")
+			e := openEdit(t, c, "6.6.8", size[0], size[1])
+			e.set(fPlatforms, "paper, folia")
+			e.chooseFile("b.jar")
+			e.d.Press("p")
+			t.Run("form", func(t *testing.T) {
+				e.t = t
+				e.check()
+				golden.RequireEqual(t, e.d.Screen())
+			})
+			e.t = t
+			e.previewed()
+			t.Run("preview", func(t *testing.T) {
+				e.t = t
+				e.check()
+				golden.RequireEqual(t, e.d.Screen())
+			})
+		})
+	}
+}
