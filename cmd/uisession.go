@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"context"
+	"fmt"
 
 	"rdash/auth"
 	"rdash/config"
 	"rdash/internal/authui"
+	"rdash/internal/safe"
 	"rdash/ui/common"
 )
 
@@ -58,18 +60,24 @@ func (s *uiSession) SignOut(ctx context.Context) ([]common.Location, error) {
 // EnvToken implements common.Session.
 func (s *uiSession) EnvToken() bool { return s.store != nil && s.store.EnvToken() }
 
-// CheckStorage implements common.Session: the keyring, asked before the
-// user signs in, as `rdash auth login` does.
+// CheckStorage implements common.Session: the keyring, and the
+// directories a sign-in writes to, asked before the user signs in, as
+// `rdash auth login` does: a sign-in that cannot be stored is wasted.
 func (s *uiSession) CheckStorage(ctx context.Context) (*common.InsecureNotice, error) {
 	if s.store == nil {
 		return nil, nil
 	}
 	why := s.store.Check(ctx)
+	if why != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	// Without a keyring the token would go to the plain-text file, whose
+	// directory must take it too.
+	if err := s.store.CheckWritable(why != nil); err != nil {
+		return nil, err
+	}
 	if why == nil {
 		return nil, nil
-	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
 	}
 	return authui.Notice(&auth.InsecureNotice{Reason: why, Path: s.store.FilePath()}), nil
 }
@@ -89,10 +97,18 @@ func (s *uiSession) OpenBrowser(ctx context.Context, url string) error { return 
 // Complete implements common.Session: who signed in, then the store (the
 // plain-text file only with consent), then the running client. The token
 // comes out of the grant here; the UI never held it in a form it could
-// read.
+// read. A loopback sign-in's browser tab, held open until now, is told
+// the outcome: "Signed in" only once the token is checked and stored.
 func (s *uiSession) Complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
 	a, err := s.complete(ctx, g, plainText)
-	return a, authui.Error(err)
+	err = authui.Error(err)
+	authui.Finished(g, signedInSentence(s.settings.Host(), a.Name), err)
+	return a, err
+}
+
+// signedInSentence is what a browser tab says under "Signed in".
+func signedInSentence(host, account string) string {
+	return fmt.Sprintf("rdash is signed in to %s as %s.", host, safe.Line(account))
 }
 
 func (s *uiSession) complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {

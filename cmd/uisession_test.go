@@ -3,9 +3,10 @@ package cmd
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"os"
-	"rdash/auth/authtest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,8 +15,10 @@ import (
 	"rdash/api/sandbox"
 	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
+	"rdash/auth/authtest"
 	"rdash/config"
 	"rdash/internal/authui"
+	"rdash/ui/common"
 )
 
 // uiWorld is a sandbox that approves as one user at once, and the
@@ -194,5 +197,89 @@ func TestDemoSessionKeepsTheTokenInMemory(t *testing.T) {
 	entries, _ := os.ReadDir(cfg.Env.ConfigDir)
 	if len(entries) != 0 {
 		t.Fatalf("the demo wrote %d files", len(entries))
+	}
+}
+
+// loopbackTab starts a loopback sign-in, plays the browser (the sandbox
+// approves at once, and the redirect leads to rdash's listener) and
+// returns the grant Wait handed over, and the tab's page once written.
+func loopbackTab(t *testing.T, w uiWorld) (common.Grant, <-chan string) {
+	t.Helper()
+	w.sess.mode = auth.ModeLoopback
+	f, err := w.sess.NewFlow()
+	if err != nil || !f.Loopback() {
+		t.Fatalf("NewFlow = %v, %v", f, err)
+	}
+	t.Cleanup(func() { f.Close() })
+	page := make(chan string, 1)
+	go func() {
+		resp, err := (&http.Client{Timeout: 30 * time.Second}).Get(f.URL())
+		if err != nil {
+			page <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		page <- string(b)
+	}()
+	g, err := f.Wait(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case p := <-page: // Finish holds the page until Complete has run
+		t.Fatalf("the tab was answered before the token was stored:\n%s", p)
+	default:
+	}
+	return g, page
+}
+
+// TestLoopbackTabSaysSignedInOnlyOnceStored: the browser tab of a
+// dashboard sign-in waits for Complete, and says "Signed in" only when
+// the token was checked and stored; otherwise it says rdash did not sign in.
+func TestLoopbackTabSaysSignedInOnlyOnceStored(t *testing.T) {
+	t.Parallel()
+	t.Run("stored", func(t *testing.T) {
+		t.Parallel()
+		w := newUIWorld(t, "carol", authtest.NewKeyring())
+		g, page := loopbackTab(t, w)
+		if _, err := w.sess.Complete(t.Context(), g, false); err != nil {
+			t.Fatal(err)
+		}
+		p := <-page
+		if !strings.Contains(p, "<h1>Signed in</h1>") || !strings.Contains(p, "rdash is signed in to "+w.sess.settings.Host()+" as carol.") {
+			t.Fatalf("page:\n%s", p)
+		}
+	})
+	t.Run("not stored", func(t *testing.T) {
+		t.Parallel()
+		w := newUIWorld(t, "dave", nil) // no keyring, and no consent to the file
+		g, page := loopbackTab(t, w)
+		if _, err := w.sess.Complete(t.Context(), g, false); err == nil {
+			t.Fatal("stored without a keyring or consent")
+		}
+		p := <-page
+		if strings.Contains(p, "Signed in") || !strings.Contains(p, "rdash did not sign in.") {
+			t.Fatalf("page:\n%s", p)
+		}
+	})
+}
+
+// TestCheckStorageAsksTheDirectories: a state directory that cannot take
+// the sign-in record is said before the user signs in, not after.
+func TestCheckStorageAsksTheDirectories(t *testing.T) {
+	t.Parallel()
+	w := newUIWorld(t, "carol", authtest.NewKeyring())
+	if n, err := w.sess.CheckStorage(t.Context()); n != nil || err != nil {
+		t.Fatalf("CheckStorage = %v, %v", n, err)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.sess.store = auth.NewStore(auth.StoreOptions{ConfigDir: t.TempDir(), StateDir: filepath.Join(file, "state"),
+		Keyring: authtest.NewKeyring()})
+	if _, err := w.sess.CheckStorage(t.Context()); err == nil || !strings.Contains(err.Error(), "RDASH_STATE_DIR") {
+		t.Fatalf("CheckStorage with a state directory under a file = %v", err)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
+	"time"
 
 	"golang.org/x/oauth2"
 
@@ -20,15 +22,19 @@ import (
 	"rdash/ui/common"
 )
 
-// grant holds a token for the UI, which cannot read it.
-type grant struct{ tok *oauth2.Token }
+// grant holds a token for the UI, which cannot read it. tab is the
+// browser tab of a loopback sign-in, waiting to be told how it ended.
+type grant struct {
+	tok *oauth2.Token
+	tab *tab
+}
 
 func (grant) Granted() {}
 
 // Grant wraps tok for the UI.
 func Grant(tok *oauth2.Token) common.Grant { return grant{tok: tok} }
 
-// Token is the token inside g, which must come from Grant.
+// Token is the token inside g, which must come from Grant or a Flow.
 func Token(g common.Grant) (*oauth2.Token, error) {
 	gr, ok := g.(grant)
 	if !ok || gr.tok == nil {
@@ -37,18 +43,98 @@ func Token(g common.Grant) (*oauth2.Token, error) {
 	return gr.tok, nil
 }
 
-// flow is an *auth.Flow as the UI sees it.
-type flow struct{ f *auth.Flow }
+// Finished tells the browser tab of g's sign-in how the session's Complete
+// of it went: done is the sentence shown under "Signed in", err what
+// stopped it. A session calls it once Complete has checked and stored the
+// token (or failed to); for a grant without a tab (pasted) it does
+// nothing.
+func Finished(g common.Grant, done string, err error) {
+	if gr, ok := g.(grant); ok && gr.tab != nil {
+		gr.tab.once.Do(func() { gr.tab.answer <- tabAnswer{done: done, err: err} })
+	}
+}
 
-// Flow adapts f for the UI.
-func Flow(f *auth.Flow) common.Flow { return flow{f: f} }
+// tab is a loopback callback's page, held open until Finished.
+type tab struct {
+	once   sync.Once
+	answer chan tabAnswer // buffered: Finished never waits
+}
+
+type tabAnswer struct {
+	done string
+	err  error
+}
+
+// tabWait bounds how long a callback's Finish waits for the session: by
+// then the page has long said "return to rdash" (auth waits 15 s), and a
+// grant never completed (the user declined to store it) must not keep the
+// flow's goroutine.
+const tabWait = 2 * time.Minute
+
+// flow is an *auth.Flow as the UI sees it.
+type flow struct {
+	f      *auth.Flow
+	closed chan struct{}
+	stop   *sync.Once
+}
+
+// Flow adapts f for the UI. In loopback mode, the browser tab is answered
+// only after the session has completed the grant Wait returns (Finished),
+// so it says "Signed in" only once the token is checked and stored, as
+// `rdash auth login` does.
+func Flow(f *auth.Flow) common.Flow {
+	return flow{f: f, closed: make(chan struct{}), stop: new(sync.Once)}
+}
 
 func (w flow) URL() string    { return w.f.URL() }
 func (w flow) Loopback() bool { return w.f.Mode() == auth.ModeLoopback }
-func (w flow) Close() error   { return w.f.Close() }
 
+func (w flow) Close() error {
+	w.stop.Do(func() { close(w.closed) })
+	return w.f.Close()
+}
+
+// Wait returns the grant as soon as the code is exchanged, while auth's
+// Wait holds the browser tab open until Finished says how the session's
+// Complete went. ctx ends the wait until then, not after: the UI stops
+// waiting for the browser once it has the grant.
 func (w flow) Wait(ctx context.Context) (common.Grant, error) {
-	return granted(w.f.Wait(ctx))
+	inner, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	handed := make(chan grant, 1)
+	w.f.SetFinish(func(fctx context.Context, tok *oauth2.Token) (string, error) {
+		t := &tab{answer: make(chan tabAnswer, 1)}
+		handed <- grant{tok: tok, tab: t}
+		timer := time.NewTimer(tabWait)
+		defer timer.Stop()
+		select {
+		case a := <-t.answer:
+			return a.done, a.err
+		case <-fctx.Done():
+			return "", fctx.Err()
+		case <-w.closed:
+			return "", errors.New("rdash stopped waiting for this sign-in")
+		case <-timer.C:
+			return "", errors.New("rdash did not finish storing the sign-in in time")
+		}
+	})
+	ended := make(chan error, 1)
+	go func() {
+		defer cancel()
+		_, err := w.f.Wait(inner)
+		ended <- err
+	}()
+	select {
+	case g := <-handed:
+		return g, nil
+	case err := <-ended:
+		if err == nil { // a Finish that answered before handing over: cannot happen
+			err = errors.New("sign-in: no token was granted")
+		}
+		return nil, Error(err)
+	case <-ctx.Done():
+		cancel() // auth's Wait stops listening; a Finish under way fails
+		return nil, ctx.Err()
+	}
 }
 
 func (w flow) Exchange(ctx context.Context, pasted string) (common.Grant, error) {

@@ -187,7 +187,9 @@ func (s *Session) OpenBrowser(ctx context.Context, u string) error {
 // Complete implements common.Session; the server must say who signed in.
 func (s *Session) Complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
 	a, err := s.complete(ctx, g, plainText)
-	return a, authui.Error(err)
+	err = authui.Error(err)
+	authui.Finished(g, "rdash is signed in as "+a.Name+".", err)
+	return a, err
 }
 
 func (s *Session) complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
