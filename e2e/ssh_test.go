@@ -165,6 +165,27 @@ func TestSignInOverSSH(t *testing.T) {
 
 	dash := startTerm(t, 100, 30, nil, remote()...)
 	dash.waitFor("rdash › projects", "@dave")
+	// Signed out from the account screen, the sign-in screen cuts the URL
+	// at the width; u prints it on one line of the released terminal,
+	// which tmux wraps softly (capture-pane -J joins it back).
+	dash.send("@")
+	dash.waitFor("account")
+	dash.send("s")
+	dash.send("y")
+	dash.waitFor("Signed out")
+	dash.send("Enter")
+	dash.waitFor("Store it there?") // no keyring over SSH: the plain-text file, again
+	dash.send("y")
+	dash.waitGone("Store it there?")
+	// The screen's lines joined: the URL runs on into the next sentence.
+	onScreen := authorizeURL.FindString(strings.ReplaceAll(dash.waitForJoined("on any machine"), "\n", ""))
+	dash.send("u")
+	joined := dash.waitForJoined("The sign-in address, on one line:")
+	if got := authorizeURL.FindString(joined); !strings.Contains(got, "&state=") || !strings.HasPrefix(onScreen, got) {
+		t.Fatalf("u printed %q, the screen showed %q:\n%s", got, onScreen, joined)
+	}
+	dash.send("Enter")
+	dash.waitFor("on any machine")
 	dash.send("q")
 	dash.waitFor("EXIT=0")
 
