@@ -222,3 +222,17 @@ func normalize(screen, dir string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestRouteFits registers the screen as the root would, so the line the
+// report asks the lead to add compiles against this factory.
+func TestRouteFits(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	reg := common.NewRegistry()
+	common.Register(reg, common.Route[route.DetailArgs]("download"), Factory(c))
+	v := publishOne(t, c, "8.9.2", map[string]string{"x.jar": "x"})
+	s, err := reg.Build(uitest.Common(t, nil), common.OpenMsg{Route: "download", Args: route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v}})
+	if err != nil || s.Title() != "download 8.9.2" {
+		t.Fatalf("built %v, %v", s, err)
+	}
+}
