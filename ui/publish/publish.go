@@ -88,7 +88,7 @@ func New(c common.Common, cl Client, p common.ProjectRef) *Model {
 	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
 		form: newForm(c.Styles), editor: newEditor(c.Styles), sampling: true,
 		bar: progress.New(progress.WithWidth(40))}
-	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions})
+	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm})
 	return m
 }
 
@@ -148,12 +148,6 @@ func (m *Model) backToForm() tea.Cmd {
 	return m.form.focusCmd()
 }
 
-// actions are the results' keys besides retry: back to the form to
-// publish another.
-func (m *Model) actions() []applyflow.Action {
-	return nil
-}
-
 // preview sends the form to the flow, or shows why it cannot go.
 func (m *Model) preview() tea.Cmd {
 	f := m.form
@@ -198,7 +192,10 @@ func (m *Model) created(v api.Version) tea.Cmd {
 
 // Title is the breadcrumb.
 func (m *Model) Title() string {
-	if m.editID != "" {
+	switch {
+	case m.before != nil:
+		return "edit " + safe.Line(m.before.Version)
+	case m.editID != "":
 		return "edit"
 	}
 	return "new version"

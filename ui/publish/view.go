@@ -71,11 +71,9 @@ func (m *Model) formView() string {
 // fieldLines are field i's line, and its error under it.
 func (m *Model) fieldLines(i field) []string {
 	s, f := m.common.Styles, m.form
-	label := s.Label.Render(common.Fit(labels[i], labelWidth))
+	label := "  " + s.Label.Render(common.Fit(labels[i], labelWidth-2))
 	if i == f.focus {
 		label = s.Accent.Render("› ") + s.Prompt.Render(common.Fit(labels[i], labelWidth-2))
-	} else {
-		label = "  " + s.Label.Render(common.Fit(labels[i], labelWidth-2))
 	}
 	var lines []string
 	switch i {
