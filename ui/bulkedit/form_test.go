@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+
 	"rdash/api"
 	"rdash/internal/bulk"
 	"rdash/ui/common"
@@ -295,5 +297,29 @@ func TestChangedFieldsAreCounted(t *testing.T) {
 	f.plat.mode = bulk.Replace
 	if n := f.changedFields(); n != 2 {
 		t.Fatalf("changedFields = %d", n)
+	}
+}
+
+// TestTypingOnNameSetToTypesTheName: once Name says "set to", typing
+// there types the name, without a tab first, and the footer says so.
+func TestTypingOnNameSetToTypesTheName(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := openEdit(t, c, "lumen", versionsOf(t, c, "lumen", 1), 80, 24)
+	e.choose(target{field: fieldName}, "set to")
+	if !slices.ContainsFunc(e.m.ShortHelp(), func(b key.Binding) bool { return b.Help().Key == "tab/type" }) {
+		t.Fatalf("the footer does not say typing names it: %v", e.m.ShortHelp())
+	}
+	e.d.Type("Lumen 2")
+	if got := e.m.form.name.Value(); got != "Lumen 2" || e.m.form.focus != (target{field: fieldName, part: partText}) {
+		t.Fatalf("name %q, focus %+v:\n%s", got, e.m.form.focus, e.d.Screen())
+	}
+	e.check()
+	// On "keep" letters still type nothing.
+	e.focus(target{field: fieldName})
+	e.d.Press("left")
+	e.d.Type("x")
+	if e.m.form.nameSet || e.m.form.focus != (target{field: fieldName}) {
+		t.Fatalf("typing on keep: set %v, focus %+v", e.m.form.nameSet, e.m.form.focus)
 	}
 }

@@ -2,6 +2,7 @@ package bulkedit
 
 import (
 	"slices"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -42,7 +43,33 @@ func (f *form) dispatch(msg tea.KeyPressMsg, k keyMap) (tea.Cmd, formAction) {
 		*in, cmd = in.Update(msg)
 		return cmd, actNone
 	}
+	if t == nameMode && f.nameSet && typed(msg, k) {
+		// The name's field is beside its "set to": typing there types
+		// the name, with no tab first.
+		focus := f.setFocus(target{field: fieldName, part: partText})
+		var cmd tea.Cmd
+		f.name, cmd = f.name.Update(msg)
+		return tea.Batch(focus, cmd), actNone
+	}
 	return f.controlKey(msg, k, t)
+}
+
+// nameMode is the Name field's keep / set to choice.
+var nameMode = target{field: fieldName}
+
+// typed reports that msg types text (a printable character, no ctrl or
+// alt) and is none of the keys a choice takes.
+func typed(msg tea.KeyPressMsg, k keyMap) bool {
+	if msg.Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) != 0 ||
+		key.Matches(msg, k.Left, k.Right, k.Toggle) {
+		return false
+	}
+	for _, r := range msg.Text {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // moveKey moves the focus (tab completes a game version first, where

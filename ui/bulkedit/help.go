@@ -46,6 +46,8 @@ func (m *Model) formHelp() []key.Binding {
 		out = []key.Binding{k.Next}
 	case t.part == partNewDep || (t.field == fieldChangelog && t.part == partText):
 		submit = common.WithHelp(k.Submit, "enter", "press")
+	case t == nameMode && f.nameSet:
+		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change"), common.WithHelp(k.Next, "tab/type", "the name")}
 	case t.field != fieldButton:
 		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change")}
 	}
