@@ -27,15 +27,16 @@ type term struct {
 	pty     *os.File
 	started time.Time
 
-	mu      sync.Mutex
-	scr     *screen
-	bytes   int64
-	lastOut time.Time
-	want    func(*screen) bool
-	wantAt  chan time.Time
-	changed chan struct{} // closed and replaced on every read
-	readErr error
-	done    chan struct{} // closed when the reader stops
+	mu       sync.Mutex
+	scr      *screen
+	bytes    int64
+	lastOut  time.Time
+	firstOut time.Time
+	want     func(*screen) bool
+	wantAt   chan time.Time
+	changed  chan struct{} // closed and replaced on every read
+	readErr  error
+	done     chan struct{} // closed when the reader stops
 
 	exited chan struct{} // closed when Wait returns
 	state  *os.ProcessState
@@ -105,6 +106,9 @@ func (t *term) read() {
 			if t.raw != nil {
 				_, _ = t.raw.Write(buf[:n])
 			}
+			if t.bytes == 0 {
+				t.firstOut = now
+			}
 			t.bytes += int64(n)
 			t.lastOut = now
 			_, _ = t.scr.Write(buf[:n])
@@ -123,6 +127,9 @@ func (t *term) read() {
 		t.mu.Unlock()
 	}
 }
+
+// errTimeout is in the error of a wait that ran out of time.
+var errTimeout = errors.New("timed out")
 
 // waitScreen waits until cond holds on screen and returns when the output
 // that made it hold was read.
@@ -152,7 +159,7 @@ func (t *term) waitScreen(what string, timeout time.Duration, cond func(*screen)
 		}
 		return time.Time{}, fmt.Errorf("%s: the program ended before the screen showed %s:\n%s", t.name, what, t.text())
 	case <-time.After(timeout):
-		return time.Time{}, fmt.Errorf("%s: no %s on screen within %v; the screen:\n%s", t.name, what, timeout, t.text())
+		return time.Time{}, fmt.Errorf("%s: no %s on screen within %v (%w); the screen:\n%s", t.name, what, timeout, errTimeout, t.text())
 	}
 }
 
@@ -194,6 +201,13 @@ func (t *term) waitQuiet(mark int64, quiet, timeout time.Duration) (int64, error
 		case <-time.After(wait):
 		}
 	}
+}
+
+// firstByte is when the program first wrote anything (zero if never).
+func (t *term) firstByte() time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.firstOut
 }
 
 func (t *term) byteCount() int64 {
