@@ -98,8 +98,12 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 		return nil
 	}
 	if file.ExternalURL != "" && !fl.followExternal {
-		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s is an external file, hosted at %s; not fetched: pass --follow-external to download it from there, or --url to print only the URL",
-			label, safe.Line(file.ExternalURL))}
+		subject := project + " " + v.Version
+		if file.Name != file.ExternalURL {
+			subject += ": " + file.Name
+		}
+		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: an external file, hosted at %s; not fetched: pass --follow-external to download it from there, or --url to print only the URL",
+			safe.Line(subject), safe.Line(file.ExternalURL))}
 	}
 	dest := fl.output
 	if dest == "" {

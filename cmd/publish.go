@@ -197,7 +197,7 @@ func fileItemText(it fileItem, primary bool) string {
 	} else if strings.Contains(it.Name, "://") {
 		s += " (external)"
 	}
-	if it.Action != "" && it.Action != "keep" {
+	if it.Action != "" {
 		s = it.Action + " " + s
 	}
 	if primary {
