@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/internal/bulk"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -183,6 +184,11 @@ func (t *task) editPreview(width int) applyflow.Preview {
 		s.Title.Render(fmt.Sprintf("Edit %s of %s", safe.Line(b.Version), safe.Line(t.project.Key()))),
 		s.Muted.Render("Only what changes is sent, as one multipart request."),
 	}
+	if undoable(u) {
+		head = append(head, s.Muted.Render("Journaled first: u on the versions list undoes it."))
+	} else {
+		head = append(head, s.Warn.Render("Not undoable: an undo cannot restore a version string or files."))
+	}
 	row := func(label, before, after string) string {
 		return common.Cut("  "+s.Label.Render(common.Fit(label, 15))+s.Muted.Render(safe.Line(before))+" → "+
 			s.Value.Render(safe.Line(after)), width)
@@ -263,18 +269,32 @@ func (t *task) fileChanges(width int) []string {
 	return out
 }
 
-// runEdit sends the PATCH.
+// runEdit journals an undoable edit, then sends the PATCH.
 func (t *task) runEdit(ctx context.Context) applyflow.Report {
+	name := safe.Line(t.before.Version)
+	var entry *bulk.Entry
+	if undoable(t.update) {
+		if t.journal == nil {
+			return notChanged(t.before.ID, name, errNoStateDir.Error())
+		}
+		entry = journalEntry(t.project.Key(), *t.before, t.update, t.channels, t.up.now())
+		if err := t.journal.Write(entry); err != nil {
+			return notChanged(t.before.ID, name, "Nothing was sent: "+safe.Line(err.Error()))
+		}
+	}
 	req := *t.update
 	req.Progress = t.up.progress
 	v, _, err := t.client.UpdateVersion(ctx, t.project.Key(), t.before.ID, &req)
-	name := safe.Line(t.before.Version)
 	switch {
 	case err == nil:
 		changed := *v
+		var j *bulk.Journal
+		if entry != nil {
+			j = t.journal
+		}
 		return applyflow.Report{
 			Outcomes: []applyflow.Outcome{{ID: changed.ID, Name: safe.Line(changed.Version), Status: "updated"}},
-			Record:   []string{"version " + safe.Line(changed.Version) + " is changed"},
+			Record:   []string{recorded(j, entry, changed)},
 			Then: func() tea.Cmd {
 				return func() tea.Msg {
 					return common.VersionsChangedMsg{Project: t.project.Key(), Updated: []api.Version{changed}}
@@ -294,6 +314,10 @@ func (t *task) runEdit(ctx context.Context) applyflow.Report {
 	if t.up.wasCancelled() {
 		why = "Cancelled before the upload began; nothing was changed."
 	}
-	return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: t.before.ID, Name: name, Status: "not changed", Failed: true,
+	return notChanged(t.before.ID, name, why)
+}
+
+func notChanged(id, name, why string) applyflow.Report {
+	return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: id, Name: name, Status: "not changed", Failed: true,
 		Error: why}}, Record: []string{"nothing was changed"}}
 }

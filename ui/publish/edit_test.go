@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
+	"rdash/internal/bulk"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
@@ -27,7 +28,9 @@ func openEdit(t *testing.T, c *api.Client, version string, w, h int) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewEdit(uitest.Common(t, nil), c, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: *v})
+	cc := uitest.Common(t, nil)
+	cc.Config.Env.StateDir = t.TempDir()
+	m := NewEdit(cc, c, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: *v})
 	e := &env{t: t, m: m, w: w, h: h}
 	e.d = uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
 	e.d.WaitFor("the version", func() bool { return m.before != nil && !m.sampling })
@@ -133,5 +136,30 @@ func TestEditGolden(t *testing.T) {
 				golden.RequireEqual(t, e.d.Screen())
 			})
 		})
+	}
+}
+
+// TestEditJournaled renames a version: the edit is journaled before it
+// is sent, with its outcome after, so the bulk undo finds it.
+func TestEditJournaled(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := openEdit(t, c, "6.6.9", 100, 30)
+	e.set(fName, "Lumen renamed")
+	e.previewed()
+	e.d.WaitForText("Journaled first")
+	e.d.Press("enter")
+	e.results()
+	if !strings.Contains(e.d.Screen(), "journaled: u on the versions list undoes it") {
+		t.Fatalf("results:\n%s", e.d.Screen())
+	}
+	j := bulk.Journal{Dir: bulk.JournalDir(e.m.common.Config.Env.StateDir)}
+	entry, err := j.LastUndoable("lumen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entry.Before) != 1 || entry.Before[0].Name != "Lumen 6.6.9" || *entry.Patch.Name != "Lumen renamed" ||
+		len(entry.Outcomes) != 1 || entry.Outcomes[0].Status != bulk.StatusUpdated {
+		t.Errorf("entry = %+v", entry)
 	}
 }

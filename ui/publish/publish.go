@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/internal/bulk"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -164,7 +165,10 @@ func (m *Model) preview() tea.Cmd {
 		if err := u.Validate(); err != nil {
 			return common.Status(err.Error())
 		}
-		m.task.update, m.task.before = u, m.before
+		m.task.update, m.task.before, m.task.channels = u, m.before, slices.Clone(m.channels)
+		if c := m.common.Config; c != nil && c.Env.StateDir != "" {
+			m.task.journal = &bulk.Journal{Dir: bulk.JournalDir(c.Env.StateDir)}
+		}
 	}
 	var total int64
 	for _, e := range f.files {

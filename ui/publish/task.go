@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/internal/bulk"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -26,6 +27,10 @@ type task struct {
 	// update and before, when set, make it the edit of one version.
 	update *api.UpdateVersionRequest
 	before *api.Version
+	// journal keeps an undoable edit (nil: no state directory); channels
+	// name the channel an edit moves to.
+	journal  *bulk.Journal
+	channels []api.Channel
 	// created is told of the version made, on the UI goroutine.
 	created func(v api.Version) tea.Cmd
 }
