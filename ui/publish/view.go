@@ -162,6 +162,9 @@ func (m *Model) runningView() string {
 	s := m.common.Styles
 	done, total, elapsed, cancelled := m.task.up.snapshot()
 	title := "Publishing " + safe.Line(m.task.req.Version) + " to " + safe.Line(m.project.Key())
+	if m.task.update != nil {
+		title = "Editing " + safe.Line(m.task.before.Version) + " of " + safe.Line(m.project.Key())
+	}
 	foot := "esc cancels the upload; the result then says what the server holds"
 	if cancelled {
 		foot = "cancelling… the result says what the server holds"
