@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rdash/api"
+	"rdash/api/sandbox"
 	"rdash/internal/bulk"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -140,5 +141,24 @@ func TestFactoriesRefuseNothing(t *testing.T) {
 	}
 	if _, err := UndoFactory(nil)(cm, common.ProjectRef{}); err == nil {
 		t.Error("undo accepted no project")
+	}
+}
+
+// TestOneVersionReadsAsOne: a deletion of one version hidden by the
+// filter says so in the singular throughout (issue 13: "1 versions").
+func TestOneVersionReadsAsOne(t *testing.T) {
+	t.Parallel()
+	c := sandboxAs(t, "alice", sandbox.Options{})
+	e := open(t, c, DeleteFactory, selection("lumen", versionsOf(t, c, "lumen", 1), 1), 80, 24)
+	e.settle()
+	screen := e.flat()
+	for _, want := range []string{"Delete 1 version of lumen", "The journal keeps its metadata and changelog for",
+		"The version chosen is hidden by the list's filter", "Type 1 to delete 1 version:"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("no %q:\n%s", want, e.d.Screen())
+		}
+	}
+	if strings.Contains(screen, "1 versions") || strings.Contains(screen, "1 of the 1") {
+		t.Errorf("plural for one:\n%s", e.d.Screen())
 	}
 }

@@ -29,7 +29,7 @@ func (m *Model) waitingHeader() []string {
 	var out []string
 	switch m.kind {
 	case kindDelete:
-		out = deleteHeader(s, countVersions(len(m.selection))+" of "+m.projectName())
+		out = deleteHeader(s, len(m.selection), m.projectName())
 	case kindUndo:
 		out = []string{s.Title.Render("Undo the last edit of " + m.projectName())}
 	default:
@@ -38,16 +38,19 @@ func (m *Model) waitingHeader() []string {
 	return append(out, m.hiddenLines()...)
 }
 
-func deleteHeader(s *common.Styles, of string) []string {
-	return []string{s.Title.Render("Delete " + of),
+func deleteHeader(s *common.Styles, n int, project string) []string {
+	return []string{s.Title.Render("Delete " + countVersions(n) + " of " + project),
 		s.Bad.Render("Deleting cannot be undone: the service cannot restore a deleted version."),
-		s.Muted.Render("The journal keeps their metadata and changelogs for the record.")}
+		s.Muted.Render("The journal keeps " + plural(n, "its", "their") + " metadata and changelog" + plural(n, "", "s") + " for the record.")}
 }
 
 // hiddenLines say that some versions sent are hidden by the list's filter.
 func (m *Model) hiddenLines() []string {
 	if m.hidden == 0 {
 		return nil
+	}
+	if len(m.selection) == 1 {
+		return []string{m.common.Styles.Warn.Render("The version chosen is hidden by the list's filter and is included.")}
 	}
 	be := plural(m.hidden, "is", "are")
 	return []string{m.common.Styles.Warn.Render(fmt.Sprintf("%d of the %d chosen %s hidden by the list's filter and %s included.",
@@ -59,7 +62,7 @@ func (p *plan) header() []string {
 	of := countVersions(p.size()) + " of " + p.m.projectName()
 	switch p.kind {
 	case kindDelete:
-		return append(deleteHeader(s, of), p.m.hiddenLines()...)
+		return append(deleteHeader(s, p.size(), p.m.projectName()), p.m.hiddenLines()...)
 	case kindUndo:
 		if p.nothing {
 			return p.m.waitingHeader()
