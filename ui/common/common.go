@@ -13,10 +13,10 @@ import (
 	"rdash/config"
 )
 
-// Client is the part of the API client ui/bulkedit uses, through
-// Common.Client: used by ui/bulkedit until it is converted to declare its
-// own client interface, as every other screen does. *api.Client
-// satisfies it.
+// Client was ui/bulkedit's client, through Common.Client. No screen uses
+// it now: each declares its own client interface, which its Factory takes.
+//
+// Deprecated: it goes with Common.Client once ui.New stops setting that.
 type Client interface {
 	ListVersions(ctx context.Context, projectID string, opts *api.ListVersionsOptions) ([]api.Version, *api.Response, error)
 	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
@@ -31,8 +31,11 @@ type Common struct {
 	// Ctx is the dashboard's context; each screen derives its own from it
 	// and cancels that when it leaves the stack.
 	Ctx context.Context
-	// Client is used by ui/bulkedit until it is converted; every other
-	// screen is given its own narrow client by its Factory.
+	// Client is read by no screen: each is given its own narrow client
+	// by its Factory.
+	//
+	// Deprecated: ui.New still sets it; remove it, and common.Client,
+	// once it does not.
 	Client Client
 	Config *config.Config
 	Styles *Styles

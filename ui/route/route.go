@@ -76,8 +76,9 @@ type DetailArgs struct {
 }
 
 // SelectionArgs opens a screen that acts on several versions (bulk edit,
-// delete): see common.SelectionArgs, where it is declared until
-// ui/bulkedit takes typed arguments.
+// delete): see common.SelectionArgs. Name it as route.SelectionArgs; it
+// is declared in ui/common only until no test names it there, then it
+// moves here.
 type SelectionArgs = common.SelectionArgs
 
 // SignInArgs opens the sign-in screen. From the error panel, Context is
