@@ -235,3 +235,69 @@ func cmpOr(a, b string) string {
 	}
 	return b
 }
+
+// TestUpdateLimitsNamedAlike: the single-version PATCH's file rules, refused
+// by the client before sending and by the sandbox sent raw, name the same
+// field.
+func TestUpdateLimitsNamedAlike(t *testing.T) {
+	t.Parallel()
+	env := startSandbox(t, sandbox.Options{MaxFileBytes: 1000})
+	c, rt := env.as(t, "alice", nil)
+	tok, err := env.srv.MintToken("alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := func(files []string, parts map[string]int) (int, string) {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		meta, _ := json.Marshal(map[string]any{"files": files})
+		mw.WriteField("data", string(meta))
+		for _, name := range []string{"a.jar", "b.jar"} {
+			if n, ok := parts[name]; ok {
+				w, _ := mw.CreateFormFile(name, name)
+				w.Write(bytes.Repeat([]byte("x"), n))
+			}
+		}
+		mw.Close()
+		req, _ := http.NewRequestWithContext(t.Context(), "PATCH", env.run.BaseURL+"/projects/lumen/versions/2.4.0", &buf)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var e struct {
+			Error struct{ Message string } `json:"error"`
+		}
+		json.NewDecoder(resp.Body).Decode(&e)
+		return resp.StatusCode, e.Error.Message
+	}
+	for _, tc := range []struct {
+		name    string
+		field   string
+		files   []string
+		uploads []api.Upload
+		parts   map[string]int
+		status  int
+	}{
+		{"no file left", "data.files", []string{}, nil, nil, 400},
+		{"upload not listed", "files[0]", []string{"lumen-2.4.0.jar"}, []api.Upload{uploadBytes("a.jar", []byte("a"))}, map[string]int{"a.jar": 1}, 400},
+		{"file too large", "files[0]", []string{"a.jar"}, []api.Upload{sparse(t, "a.jar", api.MaxFileBytes+1)}, map[string]int{"a.jar": 1001}, 413},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := rt.n.Load()
+			_, _, err := c.UpdateVersion(t.Context(), "lumen", "2.4.0", &api.UpdateVersionRequest{Files: tc.files, Uploads: tc.uploads})
+			var ve *api.ValidationError
+			if !errors.As(err, &ve) || ve.Field != tc.field {
+				t.Fatalf("client: %v, want a refusal naming %s", err, tc.field)
+			}
+			if n := rt.n.Load() - before; n != 0 {
+				t.Errorf("client sent %d requests", n)
+			}
+			if status, msg := raw(tc.files, tc.parts); status != tc.status || !strings.HasPrefix(msg, tc.field+":") {
+				t.Errorf("sandbox: %d %q, want %d naming %s", status, msg, tc.status, tc.field)
+			}
+		})
+	}
+}
