@@ -10,6 +10,7 @@ import (
 )
 
 func TestTransferLine(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	now := t0
 	var buf bytes.Buffer
@@ -55,6 +56,7 @@ func TestTransferLine(t *testing.T) {
 }
 
 func TestNoProgressWhenPiped(t *testing.T) {
+	t.Parallel()
 	f := &Factory{IO: IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}, OutTTY: true}}
 	if f.newTransferLine("x") != nil {
 		t.Error("progress drawn to standard error that is not a terminal")
@@ -62,6 +64,7 @@ func TestNoProgressWhenPiped(t *testing.T) {
 }
 
 func TestClock(t *testing.T) {
+	t.Parallel()
 	for d, want := range map[time.Duration]string{0: "0:00", 61 * time.Second: "1:01", 3723 * time.Second: "1:02:03"} {
 		if got := clock(d); got != want {
 			t.Errorf("clock(%v) = %q, want %q", d, got, want)
