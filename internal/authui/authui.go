@@ -98,6 +98,7 @@ func (w flow) Close() error {
 // Wait holds the browser tab open until Finished says how the session's
 // Complete went. ctx ends the wait until then, not after: the UI stops
 // waiting for the browser once it has the grant.
+// Call it once a flow (it sets the flow's Finish).
 func (w flow) Wait(ctx context.Context) (common.Grant, error) {
 	inner, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	handed := make(chan grant, 1)
