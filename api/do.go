@@ -24,7 +24,9 @@ type transportError struct {
 
 // Error names the request and the cause, filtered like Error.Error: a
 // cause may quote bytes the server sent.
-func (e *transportError) Error() string { return e.method + " " + e.path + ": " + printable(e.err.Error()) }
+func (e *transportError) Error() string {
+	return e.method + " " + e.path + ": " + printable(e.err.Error())
+}
 func (e *transportError) Unwrap() error { return e.err }
 
 // Is matches ErrNoResponse always, and ErrUnreachable when the dial failed.
