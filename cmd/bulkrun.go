@@ -74,7 +74,7 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if fl.dryRun {
 		return f.finishJSON(fl.json, out)
 	}
-	if err := f.confirm(fl.yes, fmt.Sprintf("Apply this edit to %d versions of %s?", len(changes), project)); err != nil {
+	if err := f.confirm(fl.yes, fmt.Sprintf("Apply this edit to %s of %s?", versionCount(len(changes)), project)); err != nil {
 		return err
 	}
 	runner, err := f.bulkRunner(project, client)
@@ -114,7 +114,7 @@ func printPreview(w io.Writer, changes []bulk.Change) {
 			fmt.Fprintf(w, "    ✗ %s\n", safe.Line(c.Problem))
 		}
 	}
-	fmt.Fprintf(w, "%d versions, %d of them change\n", len(changes), changing)
+	fmt.Fprintf(w, "%s, %d of them change\n", versionCount(len(changes)), changing)
 }
 
 // short shows a value on one line; a long or multi-line one (a changelog)

@@ -117,3 +117,11 @@ func columnWidths(rows [][]string) []int {
 	}
 	return widths
 }
+
+// versionCount is "1 version" or "n versions".
+func versionCount(n int) string {
+	if n == 1 {
+		return "1 version"
+	}
+	return fmt.Sprintf("%d versions", n)
+}

@@ -29,7 +29,7 @@ type versionsListFlags struct {
 	channels, gameVersions []string
 	search                 string
 	page, pageSize         int
-	json                   bool
+	json, all              bool
 }
 
 func newVersionsListCmd(f *Factory) *cobra.Command {
@@ -52,6 +52,13 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 			opts := &api.ListVersionsOptions{Page: fl.page, PageSize: fl.pageSize,
 				Channels: fl.channels, MinecraftVersions: fl.gameVersions, Search: fl.search}
 			vs, resp, err := client.ListVersions(cmd.Context(), args[0], opts)
+			for err == nil && fl.all && resp.NextPage > 0 {
+				opts.Page = resp.NextPage
+				var more []api.Version
+				if more, resp, err = client.ListVersions(cmd.Context(), args[0], opts); err == nil {
+					vs = append(vs, more...)
+				}
+			}
 			if err != nil {
 				return err
 			}
@@ -68,6 +75,7 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 	fs.IntVar(&fl.page, "page", 1, "page number, from 1")
 	fs.IntVar(&fl.pageSize, "page-size", 0, "versions per page (default: the server's)")
 	fs.BoolVar(&fl.json, "json", false, "print JSON")
+	fs.BoolVar(&fl.all, "all", false, "every page from --page on, not one")
 	return c
 }
 
@@ -93,14 +101,23 @@ func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
 	t := &table{tty: f.IO.OutTTY}
 	now := time.Now()
 	for _, v := range vs {
+		// A script or a file gets the date itself; "10mo ago" is for a reader.
+		created := v.CreatedAt.UTC().Format(time.RFC3339)
+		if f.IO.OutTTY {
+			created = common.Ago(v.CreatedAt, now)
+		}
 		t.add(v.ID, v.Version, v.Name, v.Channel.Slug, strings.Join(v.Platforms, ","),
-			strings.Join(v.MinecraftVersions, ","), fmt.Sprint(v.Downloads), common.Ago(v.CreatedAt, now))
+			strings.Join(v.MinecraftVersions, ","), fmt.Sprint(v.Downloads), created)
 	}
 	if err := t.write(f.IO.Out, "ID", "VERSION", "NAME", "CHANNEL", "PLATFORMS", "GAME VERSIONS", "DOWNLOADS", "CREATED"); err != nil {
 		return err
 	}
-	if f.IO.OutTTY {
+	switch {
+	case f.IO.OutTTY:
 		fmt.Fprintln(f.IO.ErrOut, pageLine(len(vs), resp))
+	case resp.NextPage > 0:
+		// Piped, the table alone would look complete: say on stderr that it is not.
+		fmt.Fprintf(f.IO.ErrOut, "rdash: %s; --all lists every page\n", pageLine(len(vs), resp))
 	}
 	return nil
 }
@@ -108,9 +125,9 @@ func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
 func pageLine(n int, resp *api.Response) string {
 	p := resp.Pagination
 	if p == nil {
-		return fmt.Sprintf("%d versions", n)
+		return versionCount(n)
 	}
-	s := fmt.Sprintf("page %d, %d versions of %d", p.Page, n, p.Total)
+	s := fmt.Sprintf("page %d, %s of %d", p.Page, versionCount(n), p.Total)
 	if resp.NextPage > 0 {
 		s += fmt.Sprintf(" (next: --page %d)", resp.NextPage)
 	}

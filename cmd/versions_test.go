@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -313,5 +314,27 @@ func TestUndoWithNothingToRestoreMovesOn(t *testing.T) {
 	got := listIDs(t, c, "lumen", "--page-size", "2")
 	if got[0].Name != vs[0].Name || got[1].Name != "Colleague" {
 		t.Fatalf("names %q, %q; want %q restored and the colleague's kept", got[0].Name, got[1].Name, vs[0].Name)
+	}
+}
+
+func TestVersionsListPipedSaysThereIsMoreAndDatesAreAbsolute(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	r := c.run("", "versions", "list", "emberforge-core", "--page-size", "10")
+	if r.code != 0 || !strings.Contains(r.err, "--all lists every page") || !strings.Contains(r.err, "next: --page 2") {
+		t.Fatalf("piped page 1: %d, stderr %q", r.code, r.err)
+	}
+	if strings.Contains(r.out, " ago") || !regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ`).MatchString(r.out) {
+		t.Fatalf("piped dates are not ISO 8601:\n%s", r.out)
+	}
+	one := c.run("", "versions", "list", "lumen", "--page-size", "100")
+	all := c.run("", "versions", "list", "lumen", "--all", "--page-size", "10")
+	if all.code != 0 || strings.Contains(all.err, "--all lists") || all.out != one.out {
+		t.Fatalf("--all by tens differs from one page of 100 (stderr %q):\n%s\n---\n%s", all.err, all.out, one.out)
+	}
+	js := c.run("", "versions", "list", "lumen", "--all", "--page-size", "10", "--json")
+	var got listJSON
+	if err := json.Unmarshal([]byte(js.out), &got); js.code != 0 || err != nil || got.NextPage != 0 || len(got.Versions) != strings.Count(one.out, "\n") {
+		t.Fatalf("--all --json: exit %d, err %v, next %d, %d versions; want every one of %d", js.code, err, got.NextPage, len(got.Versions), strings.Count(one.out, "\n"))
 	}
 }
