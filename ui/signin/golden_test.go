@@ -45,13 +45,15 @@ type fixedSession struct {
 	notice  *common.InsecureNotice
 	mode    auth.Mode
 	openErr error
+	// storeErr is what CheckStorage answers: nowhere to store a token.
+	storeErr error
 }
 
 func (s fixedSession) Account(context.Context) (common.Account, error)    { return common.Account{}, nil }
 func (s fixedSession) SignOut(context.Context) ([]common.Location, error) { return nil, nil }
 func (s fixedSession) EnvToken() bool                                     { return s.env }
 func (s fixedSession) CheckStorage(context.Context) (*common.InsecureNotice, error) {
-	return s.notice, nil
+	return s.notice, s.storeErr
 }
 func (s fixedSession) NewFlow() (common.Flow, error)             { return fixedFlow{mode: s.mode}, nil }
 func (s fixedSession) OpenBrowser(context.Context, string) error { return s.openErr }
@@ -135,5 +137,21 @@ func TestNarrowAndShortTerminalsFit(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A place a token cannot be written to is said before the user signs in,
+// not after: the screen fails at once, naming the problem.
+func TestUnwritableStorageFailsBeforeSigningIn(t *testing.T) {
+	t.Parallel()
+	c := uitest.Common(t, nil)
+	c.Session = fixedSession{mode: auth.ModePaste,
+		storeErr: errors.New("cannot write to /home/maintainer/.local/state/rdash: read-only file system")}
+	m := New(c, route.SignInArgs{})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	d.WaitFor("the failure", func() bool { return m.phase == phaseFailed })
+	d.WaitForText("read-only file system")
+	if m.Busy() != "" {
+		t.Fatalf("still checking the storage (busy %q):\n%s", m.Busy(), d.Screen())
 	}
 }

@@ -86,8 +86,14 @@ func (m *Model) flowStarted(msg flowStartedMsg) tea.Cmd {
 }
 
 func (m *Model) storageChecked(msg storageCheckedMsg) tea.Cmd {
-	if m.storage != storageChecking || msg.err != nil {
-		return nil // an answer already given, or the screen was left
+	if m.storage != storageChecking {
+		return nil // an answer already given
+	}
+	if msg.err != nil { // nowhere to store a token: say so before the user signs in
+		if !errors.Is(msg.err, context.Canceled) { // else the screen was left
+			m.fail(msg.err)
+		}
+		return nil
 	}
 	if msg.notice == nil {
 		m.storage = storageKeyring
