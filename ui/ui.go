@@ -108,7 +108,7 @@ func New(opts Options) *Model {
 	}
 	styles := common.NewStyles(initialTheme(opts.Config))
 	m.common = common.Common{
-		Ctx: ctx, Client: opts.Client, Config: opts.Config, Styles: styles,
+		Ctx: ctx, Config: opts.Config, Styles: styles,
 		Keys: common.DefaultKeyMap(), Logger: orDiscard(opts.Logger), Now: opts.Now,
 		Markdown: common.NewMarkdownCache(), Routes: m.hasRoute, Session: opts.Session,
 	}
@@ -165,7 +165,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	args := route.PickerArgs{Open: m.opts.Project}
-	cmds = append(cmds, m.open(common.OpenMsg{Route: route.Picker.Key(), Args: args}))
+	cmds = append(cmds, m.open(common.Open(route.Picker, args)().(common.OpenMsg)))
 	return tea.Batch(cmds...)
 }
 

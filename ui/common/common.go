@@ -9,20 +9,8 @@ import (
 	"log/slog"
 	"time"
 
-	"rdash/api"
 	"rdash/config"
 )
-
-// Client was ui/bulkedit's client, through Common.Client. No screen uses
-// it now: each declares its own client interface, which its Factory takes.
-// It goes with Common.Client once ui.New stops setting that (no
-// Deprecated marker meanwhile: staticcheck would fail the setter).
-type Client interface {
-	ListVersions(ctx context.Context, projectID string, opts *api.ListVersionsOptions) ([]api.Version, *api.Response, error)
-	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
-	UpdateVersions(ctx context.Context, projectID string, ids []string, patch *api.BulkPatch) (*api.BulkResult, error)
-	DeleteVersions(ctx context.Context, projectID string, ids []string) (*api.BulkResult, error)
-}
 
 // Common is what the root hands to every screen it builds. It is a value:
 // a screen keeps its own copy, and the root tells screens about changes
@@ -30,11 +18,7 @@ type Client interface {
 type Common struct {
 	// Ctx is the dashboard's context; each screen derives its own from it
 	// and cancels that when it leaves the stack.
-	Ctx context.Context
-	// Client is read by no screen: each is given its own narrow client
-	// by its Factory. ui.New still sets it; remove it, and common.Client,
-	// once it does not.
-	Client Client
+	Ctx    context.Context
 	Config *config.Config
 	Styles *Styles
 	Keys   *KeyMap
