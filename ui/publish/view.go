@@ -127,9 +127,10 @@ func (m *Model) suggestions(i field) string {
 	default:
 		return ""
 	}
-	sug := f.complete.Suggestions(f.inputs[i].Value(), known)
-	if len(sug) == 0 {
-		return ""
+	v := f.inputs[i].Value()
+	sug := f.complete.Suggestions(v, known)
+	if _, last, _ := common.LastToken(v); len(sug) == 0 || len(sug) == 1 && sug[0] == last {
+		return "" // nothing, or only what is typed
 	}
 	return m.common.Styles.Muted.Render("  tab: " + strings.Join(sug[:min(len(sug), 4)], " "))
 }
