@@ -54,6 +54,9 @@ var (
 func startTerm(name string, w, h int, env []string, argv ...string) (*term, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(baseEnv(), env...)
+	// Killed with the harness even if it is killed itself (pty adds
+	// Setsid and Setctty).
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	t := &term{name: name, cmd: cmd, scr: newScreen(w, h), changed: make(chan struct{}),
 		done: make(chan struct{}), exited: make(chan struct{})}
 	if keepDir != "" {
