@@ -9,8 +9,10 @@ import (
 	"rdash/ui/bulkedit"
 	"rdash/ui/common"
 	"rdash/ui/detail"
+	"rdash/ui/download"
 	"rdash/ui/invitations"
 	"rdash/ui/picker"
+	"rdash/ui/publish"
 	"rdash/ui/route"
 	"rdash/ui/signin"
 	"rdash/ui/versions"
@@ -26,6 +28,8 @@ type Client interface {
 	invitations.Client
 	common.UserGetter // the root's: who is signed in
 	bulkedit.Client
+	publish.Client
+	download.Client
 }
 
 // register puts the screens built into the dashboard in reg: one line
@@ -39,6 +43,9 @@ func register(reg *common.Registry, c Client, withSession bool) {
 	common.Register(reg, route.BulkEdit, bulkedit.Factory(c))
 	common.Register(reg, route.Delete, bulkedit.DeleteFactory(c))
 	common.Register(reg, route.Undo, bulkedit.UndoFactory(c))
+	common.Register(reg, route.NewVersion, publish.Factory(c))
+	common.Register(reg, route.EditVersion, publish.EditFactory(c))
+	common.Register(reg, route.Download, download.Factory(c))
 	if withSession { // nothing to sign in or out with otherwise
 		common.Register(reg, route.SignIn, signin.Factory)
 		common.Register(reg, route.Account, account.Factory)
@@ -52,6 +59,9 @@ var routeNames = map[common.RouteKey]string{
 	route.Invitations.Key(): "invitations",
 	route.SignIn.Key():      "signing in",
 	route.Account.Key():     "the account screen",
+	route.NewVersion.Key():  "publishing a version",
+	route.EditVersion.Key(): "editing a version",
+	route.Download.Key():    "downloading",
 }
 
 // open builds the screen registered for msg.Route, sizes it and pushes it.

@@ -10,6 +10,7 @@ import (
 type keyMap struct {
 	*common.KeyMap
 	Refresh, CopyID, CopyURL, SwitchPane key.Binding
+	Edit, Download                       key.Binding
 }
 
 func newKeyMap(shared *common.KeyMap) keyMap {
@@ -19,5 +20,7 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 		CopyID:     common.Bind([]string{"y"}, "y", "copy ID"),
 		CopyURL:    common.Bind([]string{"Y"}, "Y", "copy URL"),
 		SwitchPane: common.Bind([]string{"tab"}, "tab", "files ⇄ changelog"),
+		Edit:       common.Bind([]string{"e"}, "e", "edit"),
+		Download:   common.Bind([]string{"d"}, "d", "download"),
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // Update implements common.Screen.
@@ -64,6 +65,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return common.Copy(m.common.Config, id, "the ID of "+m.Title()+": "+id)
 	case key.Matches(msg, k.CopyURL):
 		return m.copyURL()
+	case key.Matches(msg, k.Edit) && m.common.Has(route.EditVersion):
+		return common.Open(route.EditVersion, route.DetailArgs{Project: m.project, Version: m.version})
+	case key.Matches(msg, k.Download) && m.common.Has(route.Download):
+		return common.Open(route.Download, route.DetailArgs{Project: m.project, Version: m.version})
 	}
 	return nil
 }

@@ -30,6 +30,9 @@ const (
 	Invitations common.Route[None]              = "invitations"
 	SignIn      common.Route[SignInArgs]        = "sign-in"
 	Account     common.Route[None]              = "account"
+	NewVersion  common.Route[common.ProjectRef] = "new-version"  // the project to publish a version of
+	EditVersion common.Route[DetailArgs]        = "edit-version" // one version's fields and files
+	Download    common.Route[DetailArgs]        = "download"     // one version's files, saved
 )
 
 // None is the argument of a route that takes none.
@@ -76,9 +79,8 @@ type DetailArgs struct {
 }
 
 // SelectionArgs opens a screen that acts on several versions (bulk edit,
-// delete): see common.SelectionArgs. Name it as route.SelectionArgs; it
-// is declared in ui/common only until no test names it there, then it
-// moves here.
+// delete): see common.SelectionArgs, where it is declared until
+// ui/bulkedit takes typed arguments.
 type SelectionArgs = common.SelectionArgs
 
 // SignInArgs opens the sign-in screen. From the error panel, Context is

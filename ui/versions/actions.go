@@ -91,14 +91,17 @@ func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
 }
 
 // versionsChanged follows edits and deletions made by another screen.
-func (m *Model) versionsChanged(msg common.VersionsChangedMsg) {
+func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 	if msg.Project != m.project.Key() && msg.Project != m.project.ID {
-		return
+		return nil
 	}
 	selected := m.selectedID()
+	created := false // a version the list has not loaded: a new one
 	for _, u := range msg.Updated {
 		if i := slices.IndexFunc(m.versions, func(v api.Version) bool { return v.ID == u.ID }); i >= 0 {
 			m.versions[i] = u
+		} else {
+			created = true
 		}
 		m.marks.refresh(u)
 		m.seen.add(u)
@@ -111,4 +114,8 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) {
 		}
 	}
 	m.rebuildRows(selected)
+	if created {
+		return m.reload() // its place depends on the sort and the filter: the server says
+	}
+	return nil
 }

@@ -17,6 +17,7 @@ type keyMap struct {
 	Mark, MarkAll, ClearMarks                    key.Binding
 	Refresh, CopyID, CopyURL, Edit, Delete       key.Binding
 	Undo                                         key.Binding
+	NewVersion, Download                         key.Binding
 }
 
 func newKeyMap(shared *common.KeyMap) keyMap {
@@ -41,5 +42,7 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 		Edit:         b([]string{"e"}, "e", "bulk edit"),
 		Delete:       b([]string{"D"}, "D", "delete"),
 		Undo:         b([]string{"u"}, "u", "undo last edit"),
+		NewVersion:   b([]string{"n"}, "n", "new version"),
+		Download:     b([]string{"d"}, "d", "download"),
 	}
 }

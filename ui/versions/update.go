@@ -34,7 +34,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.DownloadURLMsg:
 		return m.downloadURL(msg)
 	case common.VersionsChangedMsg:
-		m.versionsChanged(msg)
+		return m.versionsChanged(msg)
 	case common.ThemeMsg:
 		m.setStyles(msg.Styles)
 	default:
@@ -113,6 +113,12 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSelection(route.Delete)
 	case key.Matches(msg, k.Undo) && m.common.Has(route.Undo):
 		return common.Open(route.Undo, m.project)
+	case key.Matches(msg, k.NewVersion) && m.common.Has(route.NewVersion):
+		return common.Open(route.NewVersion, m.project)
+	case key.Matches(msg, k.Download) && m.common.Has(route.Download):
+		if v, ok := m.selected(); ok {
+			return common.Open(route.Download, route.DetailArgs{Project: m.project, Version: v})
+		}
 	}
 	return nil
 }
