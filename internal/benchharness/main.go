@@ -2,7 +2,7 @@
 // budget in one batch on this machine and prints each next to its
 // reference and its budget:
 //
-//	go run ./internal/benchharness            # medians of 5 runs, about a minute
+//	go run ./internal/benchharness            # medians of 5 runs, about 40 s on 2 cores
 //	go run ./internal/benchharness -n 15      # more runs
 //	go run ./internal/benchharness -json      # the same, as JSON
 //
