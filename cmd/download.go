@@ -1,23 +1,18 @@
 package cmd
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"net/url"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"rdash/api"
 	"rdash/internal/safe"
+	"rdash/internal/savefile"
 )
 
 type downloadFlags struct {
@@ -107,7 +102,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	}
 	dest := fl.output
 	if dest == "" {
-		name, err := localName(file)
+		name, err := savefile.LocalName(file)
 		if err != nil {
 			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: %w: use -o PATH", label, err)}
 		}
@@ -136,23 +131,26 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	line := f.newTransferLine("downloading " + label)
 	src := &progressReader{r: body, line: line, total: total}
 	want, verify := file.SHA256()
-	var n int64
-	var got string
 	if dest == "-" {
-		n, got, err = copyHashed(f.IO.Out, src)
-	} else {
-		n, got, err = saveAtomically(dest, src, fl.force, want, label)
-	}
-	line.end()
-	if err != nil {
-		return err
-	}
-	if dest == "-" {
+		n, got, err := savefile.CopyHashed(f.IO.Out, src)
+		line.end()
+		if err != nil {
+			return err
+		}
 		if verify && got != want {
 			return fmt.Errorf("%s: checksum mismatch: the service gives sha256 %s, the %d bytes written have %s", label, want, n, got)
 		}
 		return nil
 	}
+	res, err := savefile.Save(dest, src, savefile.Options{Want: want, Force: fl.force})
+	line.end()
+	if errors.Is(err, savefile.ErrExists) {
+		return fmt.Errorf("%s: %w; it appeared meanwhile: pass --force to replace it", label, err)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", label, err)
+	}
+	n := res.N
 	note := "no checksum given"
 	if verify {
 		note = "sha256 verified"
@@ -186,95 +184,4 @@ func pickFile(v *api.Version, ref string) (api.File, error) {
 		names[i] = fl.Name
 	}
 	return api.File{}, fmt.Errorf("--file %q: %s has no such file; its files: %s", ref, safe.Line(v.Version), safe.Line(strings.Join(names, ", ")))
-}
-
-// localName is the name to save a file under: its name, or the last
-// segment of an external URL, refused when it could escape the directory
-// or hide characters.
-func localName(file api.File) (string, error) {
-	name := file.Name
-	if file.ExternalURL != "" {
-		u, err := url.Parse(file.ExternalURL)
-		if err != nil {
-			return "", errors.New("the file's URL cannot be read")
-		}
-		name = path.Base(u.Path)
-	}
-	switch {
-	case name == "" || name == "." || name == ".." || name == "/":
-		return "", errors.New("the file has no usable name")
-	case strings.ContainsAny(name, `/\`) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsGraphic(r) }):
-		return "", fmt.Errorf("the file's name %q is not a plain file name", safe.Line(name))
-	}
-	return name, nil
-}
-
-// copyHashed copies src to w and returns the bytes and their SHA-256.
-func copyHashed(w io.Writer, src io.Reader) (int64, string, error) {
-	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(w, h), src)
-	return n, hex.EncodeToString(h.Sum(nil)), err
-}
-
-// saveAtomically writes src to dest.part in dest's directory, syncs it,
-// checks its SHA-256 against want (when not empty), and renames it to
-// dest: a reader of dest never sees a partial file. Without force an
-// existing dest is not replaced, even one made meanwhile. On any failure,
-// an interrupt included, the .part is removed.
-func saveAtomically(dest string, src io.Reader, force bool, want, label string) (n int64, got string, err error) {
-	part := dest + ".part"
-	fh, err := os.OpenFile(part, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
-	if err != nil {
-		return 0, "", err
-	}
-	defer func() {
-		if err != nil {
-			_ = fh.Close()
-			_ = os.Remove(part)
-		}
-	}()
-	if n, got, err = copyHashed(fh, src); err != nil {
-		return n, got, fmt.Errorf("%s: %w; nothing was saved", label, err)
-	}
-	if want != "" && got != want {
-		return n, got, fmt.Errorf("%s: checksum mismatch: the service gives sha256 %s, the %d bytes received have %s; nothing was saved", label, want, n, got)
-	}
-	if err = fh.Sync(); err != nil {
-		return n, got, err
-	}
-	if err = fh.Close(); err != nil {
-		return n, got, err
-	}
-	if err = publish(part, dest, force); err != nil {
-		return n, got, err
-	}
-	syncDir(filepath.Dir(dest))
-	return n, got, nil
-}
-
-// publish gives part the name dest. Without force it links, which fails
-// if dest exists, even one made since the command checked; where links
-// are not supported it checks and renames.
-func publish(part, dest string, force bool) error {
-	if force {
-		return os.Rename(part, dest)
-	}
-	err := os.Link(part, dest)
-	if err == nil {
-		_ = os.Remove(part) // dest is complete; a stray .part is only untidy
-		return nil
-	}
-	if _, statErr := os.Lstat(dest); statErr == nil || errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s appeared meanwhile: pass --force to replace it", safe.Line(dest))
-	}
-	return os.Rename(part, dest)
-}
-
-// syncDir makes a rename durable where the platform allows; a failure
-// (some systems cannot sync a directory) loses nothing already written.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		_ = d.Close()
-	}
 }

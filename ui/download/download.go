@@ -22,6 +22,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/safe"
+	"rdash/internal/savefile"
 	"rdash/ui/common"
 	"rdash/ui/route"
 )
@@ -179,7 +180,7 @@ func (m *Model) start() tea.Cmd {
 	want, _ := f.SHA256()
 	fetch := func() tea.Msg {
 		defer stop()
-		dest, err := destination(dir, f)
+		dest, err := savefile.Destination(dir, f)
 		if err != nil {
 			return savedMsg{run: run, err: err}
 		}
@@ -188,8 +189,8 @@ func (m *Model) start() tea.Cmd {
 			return savedMsg{run: run, dest: dest, err: err}
 		}
 		defer body.Close()
-		n, verified, err := save(dest, &counter{r: body, ctx: ctx, p: run}, want)
-		return savedMsg{run: run, dest: dest, n: n, verified: verified, err: err}
+		res, err := savefile.Save(dest, &counter{r: body, ctx: ctx, p: run}, savefile.Options{Want: want})
+		return savedMsg{run: run, dest: dest, n: res.N, verified: res.Verified, err: err}
 	}
 	return tea.Batch(fetch, m.nextTick())
 }

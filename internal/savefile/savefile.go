@@ -1,0 +1,171 @@
+// Package savefile saves a downloaded file so that a partial or unverified
+// one never has the final name: the bytes go to NAME.part beside it, are
+// hashed while copied, synced, checked against the service's SHA-256, and
+// only then linked to NAME, which is not replaced unless asked. The command
+// line (cmd/download.go) and the dashboard (ui/download) both save through
+// it.
+package savefile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"rdash/api"
+	"rdash/internal/safe"
+)
+
+// ErrExists is wrapped by the error of a save whose destination exists,
+// even one made since the caller looked; nothing was replaced.
+var ErrExists = errors.New("nothing was replaced")
+
+// LocalName is the name to save a file under: its name, or the last
+// segment of an external URL, refused when it could escape the directory
+// or hide characters.
+func LocalName(file api.File) (string, error) {
+	name := file.Name
+	if file.ExternalURL != "" {
+		u, err := url.Parse(file.ExternalURL)
+		if err != nil {
+			return "", errors.New("the file's URL cannot be read")
+		}
+		name = path.Base(u.Path)
+	}
+	switch {
+	case name == "" || name == "." || name == ".." || name == "/":
+		return "", errors.New("the file has no usable name")
+	case strings.ContainsAny(name, `/\`) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsGraphic(r) }):
+		return "", fmt.Errorf("the file's name %q is not a plain file name", safe.Line(name))
+	}
+	return name, nil
+}
+
+// Destination is where file goes in dir (the current directory when
+// empty), refused when dir is not a directory or a file is there already.
+func Destination(dir string, file api.File) (string, error) {
+	name, err := LocalName(file)
+	if err != nil {
+		return "", err
+	}
+	if dir == "" {
+		dir = "."
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("the directory %s: %w", safe.Line(dir), errors.Unwrap(err))
+	case !fi.IsDir():
+		return "", fmt.Errorf("%s is not a directory", safe.Line(dir))
+	}
+	dest := filepath.Join(dir, name)
+	if _, err := os.Lstat(dest); err == nil {
+		return "", fmt.Errorf("%s already exists: choose another directory", safe.Line(dest))
+	}
+	return dest, nil
+}
+
+// CopyHashed copies src to w and returns the bytes and their SHA-256 in
+// lower-case hex.
+func CopyHashed(w io.Writer, src io.Reader) (int64, string, error) {
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(w, h), src)
+	return n, hex.EncodeToString(h.Sum(nil)), err
+}
+
+// Options says how Save checks and names the file.
+type Options struct {
+	// Want is the SHA-256 (lower-case hex) the bytes must have; empty
+	// when the service gives none, and then nothing is verified.
+	Want string
+	// Force replaces an existing destination, and a .part left there by
+	// a download that was killed.
+	Force bool
+}
+
+// Result is what Save wrote.
+type Result struct {
+	N        int64  // bytes written
+	SHA256   string // their checksum, lower-case hex
+	Verified bool   // they matched Options.Want
+}
+
+// Save writes src to dest.part in dest's directory, syncs it, checks its
+// SHA-256 against o.Want (when not empty) and only then gives it the name
+// dest: a reader of dest never sees a partial file. Without o.Force an
+// existing dest is not replaced, even one made meanwhile (the error wraps
+// ErrExists), and an existing .part is refused: another download may be
+// writing it. On any failure, src's included (a cancelled context), the
+// .part is removed.
+func Save(dest string, src io.Reader, o Options) (res Result, err error) {
+	part := dest + ".part"
+	flag := os.O_CREATE | os.O_WRONLY | os.O_EXCL
+	if o.Force {
+		flag = os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+	}
+	fh, err := os.OpenFile(part, flag, 0o644)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return res, fmt.Errorf("%s exists: another download may be writing it; remove it if not", safe.Line(part))
+		}
+		return res, err
+	}
+	defer func() {
+		if err != nil {
+			_ = fh.Close()
+			_ = os.Remove(part)
+		}
+	}()
+	if res.N, res.SHA256, err = CopyHashed(fh, src); err != nil {
+		return res, fmt.Errorf("%w; nothing was saved", err)
+	}
+	if o.Want != "" && res.SHA256 != o.Want {
+		return res, fmt.Errorf("checksum mismatch: the service gives sha256 %s, the %d bytes received have %s; nothing was saved", o.Want, res.N, res.SHA256)
+	}
+	if err = fh.Sync(); err != nil {
+		return res, err
+	}
+	if err = fh.Close(); err != nil {
+		return res, err
+	}
+	if err = publish(part, dest, o.Force); err != nil {
+		return res, err
+	}
+	syncDir(filepath.Dir(dest))
+	res.Verified = o.Want != ""
+	return res, nil
+}
+
+// publish gives part the name dest. Without force it links, which fails
+// if dest exists, even one made since the caller checked; where links are
+// not supported it checks and renames.
+func publish(part, dest string, force bool) error {
+	if force {
+		return os.Rename(part, dest)
+	}
+	err := os.Link(part, dest)
+	if err == nil {
+		_ = os.Remove(part) // dest is complete; a stray .part is only untidy
+		return nil
+	}
+	if _, statErr := os.Lstat(dest); statErr == nil || errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("%s already exists: %w", safe.Line(dest), ErrExists)
+	}
+	return os.Rename(part, dest)
+}
+
+// syncDir makes a rename durable where the platform allows; a failure
+// (some systems cannot sync a directory) loses nothing already written.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+}
