@@ -3,7 +3,9 @@
 // sent → a second yes (a question, or an answer typed) → the run with a
 // progress bar → each version's outcome, with a retry of those that
 // failed. The screen hands it a Task; the flow knows nothing of what is
-// sent, nor of the screen, and has no route of its own.
+// sent, nor of the screen, and has no route of its own. A job may also
+// count bytes (ByteJob: bytes, rate and time left while it runs) and be
+// cancelled (CancellableJob: esc cancels its context), as an upload is.
 package applyflow
 
 import (

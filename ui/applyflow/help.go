@@ -21,6 +21,9 @@ func (f *Flow) ShortHelp() []key.Binding {
 		}
 		return append(out, f.common.Keys.Down, f.common.Keys.Up)
 	}
+	if f.run.cancel != nil {
+		return []key.Binding{f.opts.Keys.Cancel}
+	}
 	return nil
 }
 

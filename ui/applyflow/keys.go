@@ -15,6 +15,7 @@ type KeyMap struct {
 	Next, Prev  key.Binding // the same, as in a form
 	Yes, No     key.Binding // answer the question
 	Retry       key.Binding // make the plan again; send again what failed
+	Cancel      key.Binding // running a CancellableJob: cancel it
 }
 
 // DefaultKeyMap returns the flow's keys.
@@ -29,5 +30,6 @@ func DefaultKeyMap() KeyMap {
 		Yes:    common.Bind([]string{"y"}, "y", "yes"),
 		No:     common.Bind([]string{"n"}, "n", "no"),
 		Retry:  common.Bind([]string{"r"}, "r", "retry failed"),
+		Cancel: common.Bind([]string{"esc"}, "esc", "cancel"),
 	}
 }

@@ -17,6 +17,9 @@ type runState struct {
 	what        string
 	bar         progress.Model
 	ch          chan progressMsg
+	tick        int                     // the tick awaited, for a ByteJob
+	cancel      context.CancelCauseFunc // a CancellableJob's, else nil
+	cancelled   bool                    // the Cancel key has cancelled it
 }
 
 // progressMsg is a count of versions sent, from the run's goroutines.
@@ -53,14 +56,25 @@ func (f *Flow) start(j Job) tea.Cmd {
 	f.run.what = fmt.Sprintf("%s: %s of %s", w.Verb, CountVersions(f.run.total), safe.Line(w.Of))
 	f.run.bar = progress.New(progress.WithWidth(barWidth(f.width)))
 	f.run.ch = make(chan progressMsg, 64)
-	return tea.Batch(runJob(f.ctx, run, f.run.ch), waitProgress(f.run.ch))
+	ctx, cancel := context.WithCancelCause(f.ctx)
+	f.run.cancel, f.run.cancelled = nil, false
+	if _, ok := j.(CancellableJob); ok {
+		f.run.cancel = cancel
+	}
+	cmds := []tea.Cmd{runJob(ctx, cancel, run, f.run.ch), waitProgress(f.run.ch)}
+	if _, ok := j.(ByteJob); ok {
+		cmds = append(cmds, f.nextTick())
+	}
+	return tea.Batch(cmds...)
 }
 
-// runJob runs a job. Progress arrives on ch, which is closed when the run
-// ends; waitProgress turns it into messages.
-func runJob(ctx context.Context, run Run, ch chan progressMsg) tea.Cmd {
+// runJob runs a job under ctx, which it cancels when the run ends.
+// Progress arrives on ch, which is closed then; waitProgress turns it
+// into messages.
+func runJob(ctx context.Context, cancel context.CancelCauseFunc, run Run, ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
+		defer cancel(nil)
 		r := run(ctx, func(done int) {
 			select {
 			case ch <- progressMsg{ch: ch, done: done}:

@@ -102,7 +102,8 @@ type Outcome struct {
 
 // Words name a job's run and results.
 type Words struct {
-	Verb    string // the run's title and busy line: "applying the edit"
+	Verb    string // the run's busy line, and title: "applying the edit"
+	Running string // the run's title, when not Verb's: "Publishing 2.5.0 to lumen"
 	Of      string // what the versions are of: "lumen"
 	Sent    string // beside the count sent: "the journal already holds the old values"
 	Results string // the results' title: "Results"

@@ -111,6 +111,9 @@ func (f *Flow) cut(lines []string) []string {
 }
 
 func (f *Flow) runningHeader() []string {
+	if j, ok := f.job.(ByteJob); ok {
+		return f.bytesHeader(j)
+	}
 	s := f.common.Styles
 	r := f.run
 	pct := 0.0
@@ -121,11 +124,43 @@ func (f *Flow) runningHeader() []string {
 	if w := f.job.Words(); w.Sent != "" {
 		sent += " · " + w.Sent
 	}
-	return []string{
-		s.Title.Render(common.Cut(sentence(r.what), f.width)), "",
+	return append([]string{
+		s.Title.Render(common.Cut(f.runTitle(), f.width)), "",
 		"  " + r.bar.ViewAs(pct),
 		"  " + s.Muted.Render(sent),
+	}, f.cancelLines()...)
+}
+
+// bytesHeader is a ByteJob's run: the bar, bytes, rate and time left.
+func (f *Flow) bytesHeader(j ByteJob) []string {
+	s := f.common.Styles
+	done, total, elapsed := j.Bytes()
+	return append([]string{
+		s.Title.Render(common.Cut(f.runTitle(), f.width)), "",
+		"  " + f.run.bar.ViewAs(fraction(done, total)),
+		"  " + s.Muted.Render(common.Cut(byteStats(done, total, elapsed), f.width-2)),
+	}, f.cancelLines()...)
+}
+
+// runTitle is Words.Running, or what is being done to how many versions.
+func (f *Flow) runTitle() string {
+	if w := f.job.Words(); w.Running != "" {
+		return w.Running
 	}
+	return sentence(f.run.what)
+}
+
+// cancelLines say that the Cancel key cancels the run, or is cancelling it.
+func (f *Flow) cancelLines() []string {
+	j, ok := f.job.(CancellableJob)
+	if !ok {
+		return nil
+	}
+	offer, cancelling := j.CancelWords()
+	if f.run.cancelled {
+		offer = cancelling
+	}
+	return []string{"", f.common.Styles.Muted.Render(common.Cut(offer, f.width))}
 }
 
 func (f *Flow) resultsHeader() []string {

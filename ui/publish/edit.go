@@ -303,7 +303,7 @@ func (t *task) runEdit(ctx context.Context) applyflow.Report {
 		}
 	case isMaybe(err):
 		why := common.Describe(err).Text()
-		if t.up.wasCancelled() {
+		if applyflow.Cancelled(ctx) {
 			why = "Cancelled during the upload. " + why
 		}
 		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: t.before.ID, Name: name, Status: "unknown", Failed: true,
@@ -311,7 +311,7 @@ func (t *task) runEdit(ctx context.Context) applyflow.Report {
 			Record: []string{"version " + name + " may or may not be changed: reload to check"}}
 	}
 	why := common.Describe(err).Text()
-	if t.up.wasCancelled() {
+	if applyflow.Cancelled(ctx) {
 		why = "Cancelled before the upload began; nothing was changed."
 	}
 	return notChanged(t.before.ID, name, why)

@@ -26,7 +26,7 @@ type keyMap struct {
 }
 
 func newKeyMap() keyMap {
-	return keyMap{
+	k := keyMap{
 		Next:       common.Bind([]string{"tab"}, "tab", "next"),
 		Prev:       common.Bind([]string{"shift+tab"}, "shift+tab", "previous"),
 		Up:         common.Bind([]string{"up"}, "↑", "up"),
@@ -44,4 +44,6 @@ func newKeyMap() keyMap {
 		Cancel:     common.Bind([]string{"esc"}, "esc", "cancel the upload"),
 		flow:       applyflow.DefaultKeyMap(),
 	}
+	k.flow.Cancel = k.Cancel
+	return k
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/filepicker"
-	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
@@ -70,8 +69,6 @@ type Model struct {
 
 	flow *applyflow.Flow
 	task *task
-	bar  progress.Model
-	tick int // the tick awaited while uploading
 
 	width, height int
 }
@@ -87,8 +84,7 @@ func Factory(cl Client) func(common.Common, common.ProjectRef) (common.Screen, e
 func New(c common.Common, cl Client, p common.ProjectRef) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
-		form: newForm(c.Styles), editor: newEditor(c.Styles), sampling: true,
-		bar: progress.New(progress.WithWidth(40))}
+		form: newForm(c.Styles), editor: newEditor(c.Styles), sampling: true}
 	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm})
 	return m
 }
@@ -231,7 +227,6 @@ func (m *Model) SetSize(w, h int) {
 	m.editor.setSize(w, max(h-1, 1))
 	m.picker.SetHeight(max(h-3, 3))
 	m.flow.SetSize(w, h)
-	m.bar.SetWidth(max(min(w-4, 60), 10))
 }
 
 // Close cancels the screen's requests, an upload among them.

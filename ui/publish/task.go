@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -52,10 +53,10 @@ func (t *task) Size() int { return 1 }
 func (t *task) Words() applyflow.Words {
 	if t.update != nil {
 		return applyflow.Words{Verb: "editing " + safe.Line(t.before.Version), Of: t.project.Key(), Results: "Edit",
-			Record: "On the server"}
+			Record: "On the server", Running: "Editing " + safe.Line(t.before.Version) + " of " + safe.Line(t.project.Key())}
 	}
 	return applyflow.Words{Verb: "publishing " + safe.Line(t.req.Version), Of: t.project.Key(), Results: "Publish",
-		Record: "On the server"}
+		Record: "On the server", Running: "Publishing " + safe.Line(t.req.Version) + " to " + safe.Line(t.project.Key())}
 }
 
 func (t *task) Retry(map[string]bool) applyflow.Job { return t }
@@ -144,13 +145,21 @@ func changelogSummary(s *common.Styles, text string) string {
 	return s.Value.Render(safe.Line(first)) + s.Muted.Render(fmt.Sprintf(" (%d lines)", n))
 }
 
+// Bytes is how far the upload is (applyflow.ByteJob).
+func (t *task) Bytes() (done, total int64, elapsed time.Duration) { return t.up.snapshot() }
+
+// CancelWords make the run cancellable (applyflow.CancellableJob).
+func (t *task) CancelWords() (offer, cancelling string) {
+	return "esc cancels the upload; the result then says what the server holds",
+		"cancelling… the result says what the server holds"
+}
+
 // Start sends the request. Esc while it runs cancels its context (see
-// upload.stop); the API then says whether the version may exist.
+// applyflow.CancellableJob); the API then says whether the version may
+// exist.
 func (t *task) Start() (applyflow.Run, error) {
 	return func(ctx context.Context, progress func(int)) applyflow.Report {
-		ctx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		t.up.begin(cancel)
+		t.up.begin()
 		if t.update != nil {
 			r := t.runEdit(ctx)
 			progress(1)
@@ -160,13 +169,13 @@ func (t *task) Start() (applyflow.Run, error) {
 		req.Progress = t.up.progress
 		v, _, err := t.client.CreateVersion(ctx, t.project.Key(), &req)
 		progress(1)
-		return t.report(v, err)
+		return t.report(v, err, applyflow.Cancelled(ctx))
 	}, nil
 }
 
 // report says how the run ended: published, not published (nothing
 // exists), or unknown (the server may hold it: reload to see).
-func (t *task) report(v *api.Version, err error) applyflow.Report {
+func (t *task) report(v *api.Version, err error, cancelled bool) applyflow.Report {
 	name := safe.Line(t.req.Version)
 	switch {
 	case err == nil:
@@ -178,7 +187,7 @@ func (t *task) report(v *api.Version, err error) applyflow.Report {
 		}
 	case isMaybe(err):
 		why := common.Describe(err).Text()
-		if t.up.wasCancelled() {
+		if cancelled {
 			why = "Cancelled during the upload. " + why
 		}
 		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: "-", Name: name, Status: "unknown", Failed: true,
@@ -186,7 +195,7 @@ func (t *task) report(v *api.Version, err error) applyflow.Report {
 			Record: []string{"version " + name + " may or may not exist: reload the list to check"}}
 	}
 	why := common.Describe(err).Text()
-	if t.up.wasCancelled() {
+	if cancelled {
 		why = "Cancelled before the upload began; nothing was created."
 	}
 	return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: "-", Name: name, Status: "not created", Failed: true,

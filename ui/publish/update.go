@@ -2,7 +2,6 @@ package publish
 
 import (
 	"slices"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -10,17 +9,6 @@ import (
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
-
-// tickMsg redraws the upload's progress; seq names the tick awaited.
-type tickMsg struct{ seq int }
-
-const tickEvery = 200 * time.Millisecond
-
-func (m *Model) nextTick() tea.Cmd {
-	m.tick++
-	seq := m.tick
-	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{seq: seq} })
-}
 
 // Update handles keys and replies.
 func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
@@ -43,11 +31,6 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			m.form.inputs[i] = common.StyleInput(m.form.inputs[i], msg.Styles)
 		}
 		return m, nil
-	case tickMsg:
-		if msg.seq != m.tick || m.stage != stageApply || m.flow.Stage() != applyflow.StageRunning {
-			return m, nil
-		}
-		return m, m.nextTick()
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	}
@@ -55,20 +38,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case stagePicker:
 		return m, m.pickerUpdate(msg)
 	case stageApply:
-		return m, m.flowUpdate(msg)
+		return m, m.flow.Update(msg)
 	}
 	return m, m.flow.Update(msg) // a late reply of the flow
-}
-
-// flowUpdate passes msg to the flow and starts the ticks when a run
-// begins.
-func (m *Model) flowUpdate(msg tea.Msg) tea.Cmd {
-	was := m.flow.Stage()
-	cmd := m.flow.Update(msg)
-	if was != applyflow.StageRunning && m.flow.Stage() == applyflow.StageRunning {
-		return tea.Batch(cmd, m.nextTick())
-	}
-	return cmd
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
@@ -87,14 +59,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.pickerUpdate(msg)
 	case stageApply:
-		if m.flow.Stage() == applyflow.StageRunning && key.Matches(msg, m.keys.Cancel) {
-			m.task.up.stop()
-			return nil
-		}
 		if m.flow.Stage() == applyflow.StageResults && key.Matches(msg, m.keys.Back) {
 			return common.Back
 		}
-		return m.flowUpdate(msg)
+		return m.flow.Update(msg)
 	}
 	return m.formKey(msg)
 }

@@ -26,9 +26,6 @@ func (m *Model) View() string {
 			s.Muted.Render("enter chooses · ←/→ up and into folders · esc back") + "\n" + m.picker.View()
 	case stageApply:
 		out = m.flow.View()
-		if m.flow.Stage() == applyflow.StageRunning {
-			out = m.runningView()
-		}
 	default:
 		out = m.formView()
 	}
@@ -157,36 +154,13 @@ func (m *Model) hint() string {
 	return "tab or enter next · shift+tab previous · esc back"
 }
 
-// runningView is the upload: the bar, bytes, rate and time left, and how
-// to cancel it.
-func (m *Model) runningView() string {
-	s := m.common.Styles
-	done, total, elapsed, cancelled := m.task.up.snapshot()
-	title := "Publishing " + safe.Line(m.task.req.Version) + " to " + safe.Line(m.project.Key())
-	if m.task.update != nil {
-		title = "Editing " + safe.Line(m.task.before.Version) + " of " + safe.Line(m.project.Key())
-	}
-	foot := "esc cancels the upload; the result then says what the server holds"
-	if cancelled {
-		foot = "cancelling… the result says what the server holds"
-	}
-	lines := []string{
-		s.Title.Render(common.Cut(title, m.width)), "",
-		"  " + m.bar.ViewAs(fraction(done, total)),
-		"  " + s.Muted.Render(common.Cut(stats(done, total, elapsed), m.width-2)),
-		"",
-		s.Muted.Render(common.Cut(foot, m.width)),
-	}
-	return strings.Join(lines, "\n")
-}
-
 // ShortHelp is the footer's keys.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	switch m.stage {
 	case stageApply:
 		if m.flow.Stage() == applyflow.StageRunning {
-			return []key.Binding{k.Cancel}
+			return m.flow.ShortHelp()
 		}
 		return []key.Binding{k.flow.Submit, k.flow.Back}
 	case stageChangelog:
