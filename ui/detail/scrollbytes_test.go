@@ -1,15 +1,12 @@
 package detail
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -18,24 +15,6 @@ import (
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
 )
-
-// output collects what the renderer writes, safely for the test to read.
-type output struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (o *output) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.Write(p)
-}
-
-func (o *output) Len() int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.Len()
-}
 
 // fullScreen runs a screen as the root does: sized by the window, on the
 // alternate screen. idle says, for the test's goroutine, that the screen
@@ -62,26 +41,6 @@ func (f fullScreen) View() tea.View {
 	return v
 }
 
-// settle waits until the renderer has written something since mark and
-// then nothing for a few frames; it returns the bytes written so far.
-func settle(t *testing.T, out *output, mark int) int {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	last, still := out.Len(), 0
-	for still < 5 || last == mark {
-		if time.Now().After(deadline) {
-			t.Fatalf("the renderer did not settle: %d bytes, %d at the mark", last, mark)
-		}
-		time.Sleep(20 * time.Millisecond)
-		if n := out.Len(); n != last {
-			last, still = n, 0
-		} else {
-			still++
-		}
-	}
-	return last
-}
-
 // scrollBytes runs the detail of a version with a long changelog at w×h
 // through Bubble Tea's real renderer and returns the bytes it writes per
 // line scrolled, over lines presses of j.
@@ -92,30 +51,7 @@ func scrollBytes(t *testing.T, w, h, lines int) float64 {
 	v.Changelog = strings.Repeat(v.Changelog+"\n\n", 3) // long enough to scroll
 	m := New(uitest.Common(t, nil), stubClient{v: v}, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
 	idle := &atomic.Bool{}
-	out := &output{}
-	p := tea.NewProgram(fullScreen{s: m, idle: idle},
-		tea.WithOutput(out), tea.WithInput(nil), tea.WithWindowSize(w, h),
-		tea.WithContext(t.Context()), tea.WithoutSignals())
-	done := make(chan error, 1)
-	go func() { _, err := p.Run(); done <- err }()
-	t.Cleanup(func() {
-		p.Quit()
-		<-done
-	})
-	deadline := time.Now().Add(10 * time.Second)
-	for !idle.Load() {
-		if time.Now().After(deadline) {
-			t.Fatal("the changelog did not render")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	start := settle(t, out, 0)
-	end := start
-	for range lines {
-		p.Send(tea.KeyPressMsg{Code: 'j', Text: "j"})
-		end = settle(t, out, end)
-	}
-	return float64(end-start) / float64(lines)
+	return uitest.WireBytes(t, fullScreen{s: m, idle: idle}, w, h, tea.KeyPressMsg{Code: 'j', Text: "j"}, lines, idle.Load)
 }
 
 // stubClient answers GET with v, files and all.
