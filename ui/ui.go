@@ -131,7 +131,12 @@ func New(opts Options) *Model {
 func ProgramOptions(opts Options) []tea.ProgramOption {
 	var po []tea.ProgramOption
 	if opts.Context != nil {
-		po = append(po, tea.WithContext(opts.Context))
+		// The context ends the program on a signal (cmd owns SIGINT, SIGTERM,
+		// SIGHUP, SIGQUIT). bubbletea's own handler would race it: having
+		// taken the signal, it blocks sending QuitMsg to an event loop that
+		// the cancelled context already stopped, and shutdown waits on it
+		// for ever, leaving the alternate screen up.
+		po = append(po, tea.WithContext(opts.Context), tea.WithoutSignalHandler())
 	}
 	if opts.Config != nil && noColor(opts.Config) {
 		po = append(po, tea.WithColorProfile(colorprofile.Ascii))
