@@ -187,7 +187,7 @@ func TestRecoverableErrorsGoToTheStatusLine(t *testing.T) {
 
 // fakeBulk stands for a screen written later, registered through Options.Routes.
 type fakeBulk struct {
-	args  common.SelectionArgs
+	args  route.SelectionArgs
 	seen  int
 	close bool
 }

@@ -20,7 +20,7 @@ import (
 func start(t *testing.T, o uitest.SessionOptions) (*uitest.Driver, *Model, *uitest.Session) {
 	t.Helper()
 	sess := uitest.NewSession(t, o)
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	c.Session, c.Now = sess, time.Now
 	m := New(c)
 	d := uitest.NewDriver(t, uitest.Screen{S: m, Me: sess.Client}, 100, 30)
@@ -139,7 +139,7 @@ func TestRefusedTokenOffersSignIn(t *testing.T) {
 	sess := uitest.NewSession(t, uitest.SessionOptions{})
 	sess.Source.Use(&auth.Stored{Host: sess.Settings.Host(), Account: "alice", Where: auth.Location{Kind: auth.KindKeyring},
 		Token: &oauth2.Token{AccessToken: "tok-refused-by-the-server", Expiry: time.Now().Add(time.Hour)}})
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	c.Session = sess
 	m := New(c)
 	d := uitest.NewDriver(t, uitest.Screen{S: m, Me: sess.Client}, 80, 24)

@@ -94,7 +94,7 @@ func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
 	if client == nil {
 		client, _ = uitest.Sandbox(t, "alice")
 	}
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	c.Session = sc.session()
 	c.Config.Username = "alice"
 	m := New(c)

@@ -69,18 +69,6 @@ func (p ProjectRef) Key() string {
 	return p.ID
 }
 
-// SelectionArgs opens a screen that acts on several versions (bulk edit,
-// delete); package route names it route.SelectionArgs. It is declared here
-// because it is used by ui/bulkedit until it is converted to typed routes,
-// then it moves to package route. Versions are full values as last
-// loaded, in marking order; Hidden is how many of them the current filter
-// hides from the list, so the screen can say so before anything is changed.
-type SelectionArgs struct {
-	Project  ProjectRef
-	Versions []api.Version
-	Hidden   int
-}
-
 // EditStateMsg asks the root to change what rdash remembers (pins,
 // recent projects, organizations). The root owns the State: it applies
 // Edit, saves the result in a command and tells every screen with a

@@ -41,7 +41,7 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
 	t.Helper()
 	sandbox, _ := uitest.Sandbox(t, "alice")
 	v := listed(t, sandbox, s.version)
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	client := Client(sandbox)
 	if s.client != nil {
 		client = s.client

@@ -49,7 +49,7 @@ func scrollBytes(t *testing.T, w, h, lines int) float64 {
 	sandbox, _ := uitest.Sandbox(t, "alice")
 	v := listed(t, sandbox, "2.0.0")
 	v.Changelog = strings.Repeat(v.Changelog+"\n\n", 3) // long enough to scroll
-	m := New(uitest.Common(t, nil), stubClient{v: v}, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
+	m := New(uitest.Common(t), stubClient{v: v}, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
 	idle := &atomic.Bool{}
 	return uitest.WireBytes(t, fullScreen{s: m, idle: idle}, w, h, tea.KeyPressMsg{Code: 'j', Text: "j"}, lines, idle.Load)
 }

@@ -47,7 +47,7 @@ type env struct {
 
 func open(t *testing.T, cl Client, v api.Version, dir string, w, h int) *env {
 	t.Helper()
-	m := New(uitest.Common(t, nil), cl, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
+	m := New(uitest.Common(t), cl, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
 	m.dir.SetValue(dir)
 	e := &env{t: t, m: m, w: w, h: h}
 	e.d = uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
@@ -231,7 +231,7 @@ func TestRouteFits(t *testing.T) {
 	reg := common.NewRegistry()
 	common.Register(reg, common.Route[route.DetailArgs]("download"), Factory(c))
 	v := publishOne(t, c, "8.9.2", map[string]string{"x.jar": "x"})
-	s, err := reg.Build(uitest.Common(t, nil), common.OpenMsg{Route: "download", Args: route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v}})
+	s, err := reg.Build(uitest.Common(t), common.OpenMsg{Route: "download", Args: route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v}})
 	if err != nil || s.Title() != "download 8.9.2" {
 		t.Fatalf("built %v, %v", s, err)
 	}

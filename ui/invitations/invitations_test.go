@@ -48,7 +48,7 @@ func start(t *testing.T, s setup) *world {
 	if s.w == 0 {
 		s.w, s.h = 80, 21 // the body of an 80x24 terminal
 	}
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	c.Config.Orgs, c.Config.Username = s.orgs, s.username
 	c.State = s.state
 	st := s.state

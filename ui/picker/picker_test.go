@@ -37,7 +37,7 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model, *config.State) {
 	if s.w == 0 {
 		s.w, s.h = 80, 24
 	}
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	c.Config.Projects = s.pins
 	c.State = s.state
 	st := s.state

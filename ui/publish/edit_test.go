@@ -28,7 +28,7 @@ func openEdit(t *testing.T, c *api.Client, version string, w, h int) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc := uitest.Common(t, nil)
+	cc := uitest.Common(t)
 	cc.Config.Env.StateDir = t.TempDir()
 	m := NewEdit(cc, c, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: *v})
 	e := &env{t: t, m: m, w: w, h: h}

@@ -135,7 +135,7 @@ func TestRoutesFit(t *testing.T) {
 	reg := common.NewRegistry()
 	common.Register(reg, common.Route[common.ProjectRef]("new-version"), Factory(c))
 	common.Register(reg, common.Route[route.DetailArgs]("edit-version"), EditFactory(c))
-	if _, err := reg.Build(uitest.Common(t, nil), common.OpenMsg{Route: "new-version", Args: common.ProjectRef{Slug: "lumen"}}); err != nil {
+	if _, err := reg.Build(uitest.Common(t), common.OpenMsg{Route: "new-version", Args: common.ProjectRef{Slug: "lumen"}}); err != nil {
 		t.Fatal(err)
 	}
 }

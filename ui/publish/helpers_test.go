@@ -22,7 +22,7 @@ type env struct {
 
 func open(t *testing.T, cl Client, project string, w, h int) *env {
 	t.Helper()
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	m := New(c, cl, common.ProjectRef{Slug: project})
 	e := &env{t: t, m: m, w: w, h: h}
 	e.d = uitest.NewDriver(t, uitest.Screen{S: m}, w, h)

@@ -79,9 +79,14 @@ type DetailArgs struct {
 }
 
 // SelectionArgs opens a screen that acts on several versions (bulk edit,
-// delete): see common.SelectionArgs, where it is declared until
-// ui/bulkedit takes typed arguments.
-type SelectionArgs = common.SelectionArgs
+// delete). Versions are full values as last loaded, in marking order;
+// Hidden is how many of them the current filter hides from the list, so
+// the screen can say so before anything is changed.
+type SelectionArgs struct {
+	Project  common.ProjectRef
+	Versions []api.Version
+	Hidden   int
+}
 
 // SignInArgs opens the sign-in screen. From the error panel, Context is
 // what failed for want of a sign-in and Retry runs it again.

@@ -93,7 +93,7 @@ func TestGolden(t *testing.T) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
-				c := uitest.Common(t, nil)
+				c := uitest.Common(t)
 				c.Session = sc.session
 				c.Config.BaseURL = "http://127.0.0.1:4242/api/v1"
 				m := New(c, sc.args)
@@ -120,7 +120,7 @@ func TestNarrowAndShortTerminalsFit(t *testing.T) {
 	for _, sc := range scenes {
 		t.Run(sc.name, func(t *testing.T) {
 			t.Parallel()
-			c := uitest.Common(t, nil)
+			c := uitest.Common(t)
 			c.Session = sc.session
 			m := New(c, sc.args)
 			d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
@@ -144,7 +144,7 @@ func TestNarrowAndShortTerminalsFit(t *testing.T) {
 // not after: the screen fails at once, naming the problem.
 func TestUnwritableStorageFailsBeforeSigningIn(t *testing.T) {
 	t.Parallel()
-	c := uitest.Common(t, nil)
+	c := uitest.Common(t)
 	c.Session = fixedSession{mode: auth.ModePaste,
 		storeErr: errors.New("cannot write to /home/maintainer/.local/state/rdash: read-only file system")}
 	m := New(c, route.SignInArgs{})

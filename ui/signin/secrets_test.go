@@ -38,7 +38,7 @@ func TestNoSecretInAnyView(t *testing.T) {
 	for _, mode := range []auth.Mode{auth.ModePaste, auth.ModeLoopback} {
 		sess := uitest.NewSession(t, uitest.SessionOptions{Mode: mode, NoKeyring: true})
 		b := sandboxtest.NewBrowser(t)
-		c := uitest.Common(t, sess.Client)
+		c := uitest.Common(t)
 		c.Session = sess
 		m := New(c, route.SignInArgs{})
 		var mu sync.Mutex

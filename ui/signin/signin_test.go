@@ -37,7 +37,7 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model, *uitest.Session) {
 	if s.before != nil {
 		s.before(sess)
 	}
-	c := uitest.Common(t, sess.Client)
+	c := uitest.Common(t)
 	c.Session = sess
 	c.Config.BaseURL = sess.Settings.BaseURL
 	m := New(c, s.args)

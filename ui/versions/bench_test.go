@@ -18,7 +18,7 @@ func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, He
 // rows loaded, a few of them marked.
 func BenchmarkVersionsView(b *testing.B) {
 	c, _ := uitest.Sandbox(b, "alice")
-	m := New(uitest.Common(b, nil), c, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(b), c, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	m.SetSize(120, 37)
 	for page := 1; page <= 5; page++ {
 		vs, resp, err := c.ListVersions(b.Context(), "emberforge-core", &api.ListVersionsOptions{Page: page, PageSize: 100})

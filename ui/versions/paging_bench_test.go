@@ -49,7 +49,7 @@ func pageOf(vs []api.Version, number int) route.Page {
 }
 
 func benchModel(b *testing.B) *Model {
-	m := New(uitest.Common(b, nil), nil, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(b), nil, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	m.SetSize(120, 38)
 	return m
 }

@@ -22,7 +22,7 @@ func start(t *testing.T, project string, w, h int) (*uitest.Driver, *Model, *uit
 	t.Helper()
 	c, _ := uitest.Sandbox(t, "alice")
 	cc := &uitest.Counting{Client: c}
-	m := New(uitest.Common(t, nil), cc, route.VersionsArgs{Project: common.ProjectRef{Slug: project}})
+	m := New(uitest.Common(t), cc, route.VersionsArgs{Project: common.ProjectRef{Slug: project}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
 	waitLoaded(d, m)
 	return d, m, cc
@@ -312,10 +312,10 @@ func lastOpen(t *testing.T, d *uitest.Driver, r common.Route[route.SelectionArgs
 	})
 	for i := len(d.Seen) - 1; i >= 0; i-- {
 		if o, ok := d.Seen[i].(common.OpenMsg); ok && o.Route == r.Key() {
-			return o.Args.(common.SelectionArgs)
+			return o.Args.(route.SelectionArgs)
 		}
 	}
-	return common.SelectionArgs{}
+	return route.SelectionArgs{}
 }
 
 func TestFollowsEditsFromOtherScreens(t *testing.T) {
@@ -374,7 +374,7 @@ func TestEveryWidthFits(t *testing.T) {
 func TestNoColorKeepsTheCursorVisible(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "")
-	cm := uitest.Common(t, c)
+	cm := uitest.Common(t)
 	cm.Styles = common.NewStyles(common.Theme{NoColor: true})
 	m := New(cm, c, route.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
@@ -407,7 +407,7 @@ func (f *flaky) ListVersions(ctx context.Context, p string, o *api.ListVersionsO
 func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	m := New(uitest.Common(t, nil), &flaky{Client: c, failPage: 2}, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(t), &flaky{Client: c, failPage: 2}, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	d.Press("pgdown") // near the end: page 2 fails
@@ -429,7 +429,7 @@ func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	m := New(uitest.Common(t, nil), &flaky{Client: c, failPage: 1, failSearch: "1."}, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(t), &flaky{Client: c, failPage: 1, failSearch: "1."}, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
 	d.Press("/")

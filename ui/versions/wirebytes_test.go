@@ -58,7 +58,7 @@ func (b bubblesTable) View() tea.View {
 func TestCursorMoveBytesMatchBubblesTable(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	m := New(uitest.Common(t, nil), c, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	m := New(uitest.Common(t), c, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	idle := &atomic.Bool{}
 	down := tea.KeyPressMsg{Code: tea.KeyDown}
 	ours := uitest.WireBytes(t, fullScreen{m: m, idle: idle}, 120, 40, down, 10, idle.Load)

@@ -17,10 +17,7 @@ import (
 // Common returns what the root would hand a screen: dark styles, the
 // default keys, the fixed clock and every route "registered". A screen's
 // client is its Factory's argument, not part of Common.
-//
-// The ignored arguments are for callers that still pass the client Common
-// once held; drop them, and the parameter, once none does.
-func Common(t testing.TB, _ ...any) common.Common {
+func Common(t testing.TB) common.Common {
 	return common.Common{
 		Ctx: t.Context(), Config: Config(),
 		Styles: common.NewStyles(common.Theme{Dark: true}), Keys: common.DefaultKeyMap(),
