@@ -129,3 +129,23 @@ func sentOSC52(msgs []tea.Msg) bool {
 	}
 	return false
 }
+
+// TestDownloadURLCopyIsHonest: the download URL goes through Copy, so its
+// status does not claim a copy the terminal never confirms.
+func TestDownloadURLCopyIsHonest(t *testing.T) {
+	t.Parallel()
+	d := DownloadURLMsg{Version: "1.4.2", URL: "https://cdn.example/a.jar"}
+	msgs := run(d.Copy(&config.Config{}))
+	if got := statusOf(t, msgs); got != "sent the download URL of 1.4.2 to the terminal's clipboard (cannot confirm)" {
+		t.Fatalf("status %q", got)
+	}
+	if !sentOSC52(msgs) {
+		t.Fatal("no OSC 52")
+	}
+	d.Err = fmt.Errorf("no file")
+	for _, m := range run(d.Copy(&config.Config{})) {
+		if _, ok := m.(StatusMsg); ok {
+			t.Errorf("a failed lookup copied something: %v", m)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/config"
 	"rdash/internal/safe"
 )
 
@@ -41,11 +42,11 @@ func FetchDownloadURL(ctx context.Context, c DownloadURLer, project string, v ap
 	}
 }
 
-// Copy puts the URL on the clipboard and says so, or reports why there is
-// no URL to copy.
-func (d DownloadURLMsg) Copy() tea.Cmd {
+// Copy puts the URL on the clipboard as Copy does (saying honestly what
+// can be confirmed of it), or reports why there is no URL to copy.
+func (d DownloadURLMsg) Copy(cfg *config.Config) tea.Cmd {
 	if d.Err != nil {
 		return ReportError(d.Err, "finding the download URL of "+d.Version, nil)
 	}
-	return tea.Batch(tea.SetClipboard(d.URL), Status("copied the download URL of "+d.Version))
+	return Copy(cfg, d.URL, "the download URL of "+d.Version)
 }

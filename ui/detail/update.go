@@ -116,5 +116,5 @@ func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
 	if msg.Seq != m.downloadSeq {
 		return nil
 	}
-	return msg.Copy()
+	return msg.Copy(m.common.Config)
 }

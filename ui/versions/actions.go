@@ -87,7 +87,7 @@ func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
 	if msg.Seq != m.downloadSeq {
 		return nil
 	}
-	return msg.Copy()
+	return msg.Copy(m.common.Config)
 }
 
 // versionsChanged follows edits and deletions made by another screen.
