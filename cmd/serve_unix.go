@@ -1,0 +1,40 @@
+//go:build unix
+
+package cmd
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/x/term"
+)
+
+// followPtySize tells p when the session's pty changes size. The SSH
+// library resizes the pty on the client's window-change, but the two
+// readers of its window channel (that resize and wish's middleware, which
+// sends the program a WindowSizeMsg) each get only some of the changes,
+// and the SIGWINCH of a pty with no process on it reaches nobody. So the
+// pty's size is read every 200 ms, until ctx ends.
+func followPtySize(ctx context.Context, pty ssh.Pty, p *tea.Program) {
+	if pty.Slave == nil {
+		return
+	}
+	w, h := pty.Window.Width, pty.Window.Height
+	t := time.NewTicker(200 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			nw, nh, err := term.GetSize(pty.Slave.Fd())
+			if err != nil || nw <= 0 || nh <= 0 || nw == w && nh == h {
+				continue
+			}
+			w, h = nw, nh
+			p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+		}
+	}
+}

@@ -1,0 +1,374 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// requireSSHClient skips unless OpenSSH's client and ssh-keygen are on
+// PATH; CI installs them (RDASH_REQUIRE_SSH=1 turns the skip into a
+// failure). Unlike requireSSH no root is needed: rdash serve is the server.
+func requireSSHClient(t *testing.T) {
+	t.Helper()
+	requireE2E(t)
+	for _, name := range []string{"ssh", "ssh-keygen"} {
+		if _, err := exec.LookPath(name); err != nil {
+			msg := "rdash serve's test needs OpenSSH's client: apt-get install openssh-client"
+			if os.Getenv("RDASH_REQUIRE_SSH") == "1" {
+				t.Fatal(msg)
+			}
+			t.Skip(msg)
+		}
+	}
+}
+
+// served is one `rdash serve --demo` on loopback.
+type served struct {
+	t    *testing.T
+	dir  string // its HOME, config and state
+	port int
+	ak   string // the authorized_keys file
+	log  string // its JSON log
+}
+
+// startServe runs rdash serve --demo on a free loopback port with a fresh
+// HOME, allowing the public keys of keys.
+func startServe(t *testing.T, dir string, keys ...string) *served {
+	t.Helper()
+	s := &served{t: t, dir: dir, port: freePort(t), ak: filepath.Join(dir, "authorized_keys"), log: filepath.Join(dir, "serve.log")}
+	s.allow(keys...)
+	cmd := exec.Command(bin, "serve", "--demo", "--addr", fmt.Sprintf("127.0.0.1:%d", s.port),
+		"--authorized-keys", s.ak, "--log", s.log, "--shutdown-grace", "2s")
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
+		"XDG_STATE_HOME="+filepath.Join(dir, "state"), "RDASH_CONFIG_DIR=", "RDASH_STATE_DIR=", "RDASH_TOKEN=")
+	out, err := os.Create(filepath.Join(dir, "serve.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+			t.Errorf("rdash serve did not stop within 15 s of SIGTERM")
+		}
+		out.Close()
+	})
+	for i := 0; ; i++ {
+		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.port))
+		if err == nil {
+			c.Close()
+			return s
+		}
+		if i == 100 {
+			b, _ := os.ReadFile(filepath.Join(dir, "serve.out"))
+			t.Fatalf("rdash serve is not listening: %v\n%s", err, b)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// allow rewrites the authorized_keys file to hold the public keys of keys.
+func (s *served) allow(keys ...string) {
+	s.t.Helper()
+	var b strings.Builder
+	for _, k := range keys {
+		pub, err := os.ReadFile(k + ".pub")
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		b.Write(pub)
+	}
+	tmp := s.ak + ".tmp"
+	if err := os.WriteFile(tmp, []byte(b.String()), 0o600); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.Rename(tmp, s.ak); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// ssh is the OpenSSH command line that connects with key.
+func (s *served) ssh(key string, extra ...string) []string {
+	return append([]string{"ssh", "-i", key, "-p", fmt.Sprint(s.port), "-o", "IdentitiesOnly=yes",
+		"-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+		"-o", "LogLevel=ERROR", "-o", "ConnectTimeout=5"}, append(extra, "127.0.0.1")...)
+}
+
+// logged returns the log lines whose msg is msg.
+func (s *served) logged(msg string) []map[string]any {
+	s.t.Helper()
+	f, err := os.Open(s.log)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer f.Close()
+	var out []map[string]any
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			s.t.Fatalf("log line is not JSON: %q", sc.Text())
+		}
+		if m["msg"] == msg {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func newKey(t *testing.T, path string) string {
+	t.Helper()
+	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", filepath.Base(path), "-f", path).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen: %v\n%s", err, out)
+	}
+	return path
+}
+
+func fingerprint(t *testing.T, key string) string {
+	t.Helper()
+	out, err := exec.Command("ssh-keygen", "-l", "-E", "sha256", "-f", key+".pub").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Fields(string(out))[1]
+}
+
+var hiddenInput = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+
+// approveAs plays the user's browser on the sandbox's consent page:
+// choose user, Authorize, and return the address the browser ends on,
+// which shows the code.
+func approveAs(t *testing.T, authorize, user string) string {
+	t.Helper()
+	resp, err := http.Get(authorize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page strings.Builder
+	_, _ = bufio.NewReader(resp.Body).WriteTo(&page)
+	resp.Body.Close()
+	form := url.Values{"user": {user}, "decision": {"approve"}}
+	for _, m := range hiddenInput.FindAllStringSubmatch(page.String(), -1) {
+		form.Set(html.UnescapeString(m[1]), html.UnescapeString(m[2]))
+	}
+	if form.Get("state") == "" {
+		t.Fatalf("no consent form at %s:\n%s", authorize, page.String())
+	}
+	u, _ := url.Parse(authorize)
+	u.RawQuery = ""
+	resp, err = http.PostForm(u.String(), form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if !strings.Contains(resp.Request.URL.RawQuery, "code=") {
+		t.Fatalf("consent ended on %s, with no code", resp.Request.URL)
+	}
+	return resp.Request.URL.String()
+}
+
+// signInServed signs a fresh session in as user by the paste-the-code
+// flow: the account screen, the address on one line, the consent page in
+// "a browser elsewhere", the pasted address.
+func signInServed(tm *term, user string) {
+	tm.t.Helper()
+	tm.waitFor("rdash › projects")
+	tm.send("@")
+	tm.waitFor("Press enter to sign in")
+	tm.send("Enter")
+	tm.waitFor("Then paste the code")
+	tm.send("u")
+	joined := tm.waitForJoined("The sign-in address, on one line:")
+	authorize := authorizeURL.FindString(joined)
+	if authorize == "" {
+		tm.t.Fatalf("no authorize URL on screen:\n%s", joined)
+	}
+	tm.send("Enter")
+	tm.waitFor("Then paste the code")
+	final := approveAs(tm.t, authorize, user)
+	tm.send("Enter")
+	tm.typeText(final)
+	tm.send("Enter")
+	tm.waitFor("@" + user)
+}
+
+// TestServeOverSSH serves the demo to two keys with OpenSSH's client:
+// each signs in by pasting a code, as a different seeded user; one
+// bulk-edits, the other accepts an invitation; neither sees the other's
+// tokens, state or journal; a reconnect needs no second sign-in; an
+// unknown key is refused; a resize reaches the dashboard; removing a key
+// from the allow-list ends its session.
+func TestServeOverSSH(t *testing.T) {
+	requireSSHClient(t)
+	// Not t.TempDir (its name is long, and the log is read after the
+	// server stops in Cleanup, which runs before TempDir's removal anyway).
+	dir, err := os.MkdirTemp("", "rdash-serve-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	keyA, keyB := newKey(t, filepath.Join(dir, "key_a")), newKey(t, filepath.Join(dir, "key_b"))
+	stranger := newKey(t, filepath.Join(dir, "key_stranger"))
+	s := startServe(t, dir, keyA, keyB)
+
+	// An unknown key is refused before any session.
+	out, err := exec.Command(s.ssh(stranger, "-tt")[0], s.ssh(stranger, "-tt")[1:]...).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "Permission denied (publickey)") {
+		t.Fatalf("an unknown key got in (err %v):\n%s", err, out)
+	}
+	if refused := s.logged("key refused"); len(refused) != 1 || refused[0]["key"] != fingerprint(t, stranger) {
+		t.Fatalf("the log's refusals: %v", refused)
+	}
+
+	a := startTerm(t, 100, 30, nil, s.ssh(keyA, "-tt")...)
+	signInServed(a, "alice")
+	b := startTerm(t, 100, 30, nil, s.ssh(keyB, "-tt")...)
+	signInServed(b, "dave")
+
+	// A bulk edit as alice, over key A.
+	a.send("Escape")
+	a.waitFor("YOUR PROJECTS", "lumen")
+	a.send("/")
+	a.typeText("lumen")
+	a.send("Enter")
+	a.waitFor("projects › lumen", "25 of 25")
+	a.send("Space", "Space", "Space")
+	a.waitFor("3 marked")
+	a.send("e")
+	a.waitFor("Edit 3 versions of lumen")
+	a.send("Right", "Right")
+	a.waitFor("‹ beta", "1 field set")
+	a.send("Enter")
+	a.waitFor("Preview: 2 versions of lumen")
+	a.send("Enter")
+	a.waitFor("Results: 2 versions of lumen", "2 updated")
+
+	// An invitation accepted as dave, over key B.
+	b.send("Escape")
+	b.waitFor("i invitations")
+	b.send("i")
+	b.waitFor("ORGANIZATIONS")
+	b.send("o")
+	b.typeText("emberforge")
+	b.send("Enter")
+	b.waitFor("you may have an invitation here")
+	b.send("a")
+	b.waitFor("Accept")
+	b.send("y")
+	b.waitFor("accepted: you are now a member of emberforge")
+
+	// A resize reaches the dashboard over SSH: at 120x40 the help line is
+	// on row 40.
+	if out, err := exec.Command("tmux", "-L", a.sock, "resize-window", "-t", "main", "-x", "120", "-y", "40").CombinedOutput(); err != nil {
+		t.Fatalf("resize-window: %v\n%s", err, out)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		lines := strings.Split(strings.TrimRight(a.screen(), "\n"), "\n")
+		if len(lines) == 40 && strings.Contains(lines[39], "q quit") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after a resize to 120x40 the help line is not on row 40:\n%s", a.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	a.send("Escape")
+	a.waitFor("25 of 25")
+	a.send("q")
+	a.waitFor("EXIT=0")
+	b.send("Escape")
+	b.waitFor("i invitations")
+	b.send("q")
+	b.waitFor("EXIT=0")
+
+	// Each key's state is its own: alice's journal and recent project
+	// under key A's directory only; no token in plain text anywhere.
+	root := filepath.Join(dir, "state", "rdash", "serve")
+	entries, err := os.ReadDir(root)
+	if err != nil || len(entries) != 2 {
+		t.Fatalf("want two key directories under %s, got %v (%v)", root, entries, err)
+	}
+	var withJournal, withLumen int
+	for _, e := range entries {
+		kd := filepath.Join(root, e.Name())
+		if info, err := os.Stat(kd); err != nil || info.Mode().Perm() != 0o700 {
+			t.Fatalf("%s: %v, mode %v; want 0700", kd, err, info.Mode())
+		}
+		if js, _ := os.ReadDir(filepath.Join(kd, "journal")); len(js) > 0 {
+			withJournal++
+		}
+		if st, _ := os.ReadFile(filepath.Join(kd, "state.json")); strings.Contains(string(st), "lumen") {
+			withLumen++
+		}
+		if _, err := os.Stat(filepath.Join(kd, "tokens.json")); err == nil {
+			t.Fatalf("%s holds a plain-text token file", kd)
+		}
+		if _, err := os.Stat(filepath.Join(kd, "tokens.sealed")); err != nil {
+			t.Fatalf("%s has no sealed token store: %v", kd, err)
+		}
+	}
+	if withJournal != 1 || withLumen != 1 {
+		t.Fatalf("journals in %d key directories and lumen remembered in %d; want 1 and 1", withJournal, withLumen)
+	}
+
+	// A second session of key B is signed in as dave at once, and does
+	// not see alice's recent project.
+	b2 := startTerm(t, 100, 30, nil, s.ssh(keyB, "-tt")...)
+	screen := b2.waitFor("@dave", "i invitations")
+	if strings.Contains(screen, "RECENT") && strings.Contains(screen, "lumen") {
+		t.Fatalf("key B's session shows key A's recent project:\n%s", screen)
+	}
+
+	// Removing key B from the allow-list ends its session within seconds.
+	s.allow(keyA)
+	b2.waitFor("session ended: key removed from the allow-list", "EXIT=")
+	out, err = exec.Command(s.ssh(keyB, "-tt")[0], s.ssh(keyB, "-tt")[1:]...).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "Permission denied (publickey)") {
+		t.Fatalf("a removed key got in (err %v):\n%s", err, out)
+	}
+
+	// Who did what, without a token.
+	log, err := os.ReadFile(s.log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signedIn := map[string]any{}
+	for _, l := range s.logged("signed in") {
+		signedIn[fmt.Sprint(l["account"])] = l["key"]
+	}
+	if signedIn["alice"] != fingerprint(t, keyA) || signedIn["dave"] != fingerprint(t, keyB) {
+		t.Errorf("the log's sign-ins by key: %v", signedIn)
+	}
+	for _, want := range []string{`"msg":"session end"`, `"why":"key removed from the allow-list"`} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("the log lacks %s:\n%s", want, log)
+		}
+	}
+	if strings.Contains(string(log), "access_token") || regexp.MustCompile(`"(token|refresh_token)":`).Match(log) {
+		t.Errorf("the log holds a token:\n%s", log)
+	}
+}

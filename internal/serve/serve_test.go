@@ -1,0 +1,294 @@
+package serve
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+func newPub(t *testing.T) gossh.PublicKey {
+	t.Helper()
+	pub, _, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := gossh.NewPublicKey(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func line(k gossh.PublicKey, comment string) string {
+	return strings.TrimSpace(string(gossh.MarshalAuthorizedKey(k))) + " " + comment + "\n"
+}
+
+func writeFile(t *testing.T, path, s string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(s), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAuthorized(t *testing.T) {
+	dir := t.TempDir()
+	ak := filepath.Join(dir, "authorized_keys")
+	a, b, stranger, restricted := newPub(t), newPub(t), newPub(t), newPub(t)
+	writeFile(t, ak, "# the team\n\n"+line(a, "a@laptop")+line(b, "b@phone")+
+		`from="10.0.0.1" `+line(restricted, "restricted"))
+	check := func(k gossh.PublicKey, want bool, what string) {
+		t.Helper()
+		got, err := Authorized(ak, k)
+		if err != nil || got != want {
+			t.Fatalf("%s: Authorized = %v, %v; want %v", what, got, err, want)
+		}
+	}
+	check(a, true, "listed key a")
+	check(b, true, "listed key b")
+	check(stranger, false, "unknown key")
+	check(restricted, false, "key on a line with options") // not honoured, so not allowed
+
+	allowed, err := Allowed(ak)
+	if err != nil || len(allowed) != 2 || !allowed[Fingerprint(a)] || !allowed[Fingerprint(b)] {
+		t.Fatalf("Allowed = %v, %v", allowed, err)
+	}
+
+	// The file is read on every check: a removed key is refused at once.
+	writeFile(t, ak, line(a, "a@laptop"))
+	check(b, false, "removed key b")
+	check(a, true, "key a, still listed")
+
+	if err := os.Remove(ak); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := Authorized(ak, a); ok || err == nil {
+		t.Fatalf("a missing file: Authorized = %v, %v; want false and an error", ok, err)
+	}
+}
+
+func TestCountKeysRefusesAnEmptyFile(t *testing.T) {
+	ak := filepath.Join(t.TempDir(), "authorized_keys")
+	writeFile(t, ak, "# nobody yet\n")
+	if _, err := CountKeys(ak); err == nil || !strings.Contains(err.Error(), "holds no public key") {
+		t.Fatalf("CountKeys of a file without keys: %v", err)
+	}
+	writeFile(t, ak, line(newPub(t), "x")+line(newPub(t), "y"))
+	if n, err := CountKeys(ak); n != 2 || err != nil {
+		t.Fatalf("CountKeys = %d, %v; want 2", n, err)
+	}
+}
+
+func TestCheckPrivateNamesTheMode(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "authorized_keys")
+	writeFile(t, p, line(newPub(t), "x"))
+	if err := CheckPrivate(p, "authorized_keys file"); err != nil {
+		t.Fatalf("0600: %v", err)
+	}
+	for _, mode := range []os.FileMode{0o644, 0o640, 0o602} {
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+		err := CheckPrivate(p, "authorized_keys file")
+		if err == nil || !strings.Contains(err.Error(), "open to other users") || !strings.Contains(err.Error(), "chmod 600") {
+			t.Fatalf("mode %04o: %v", mode, err)
+		}
+	}
+}
+
+func TestEnsureHostKey(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "host_key")
+	created, err := EnsureHostKey(p)
+	if err != nil || !created {
+		t.Fatalf("first start: created %v, %v", created, err)
+	}
+	info, err := os.Stat(p)
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("host key: %v, mode %v; want 0600", err, info.Mode())
+	}
+	if d, _ := os.Stat(dir); d.Mode().Perm() != 0o755 {
+		t.Fatalf("the key's directory went from 0755 to %04o", d.Mode().Perm())
+	}
+	b, _ := os.ReadFile(p)
+	signer, err := gossh.ParsePrivateKey(b)
+	if err != nil || signer.PublicKey().Type() != gossh.KeyAlgoED25519 {
+		t.Fatalf("host key does not parse as ed25519: %v", err)
+	}
+	pub, _ := os.ReadFile(p + ".pub")
+	if k, _, _, _, err := gossh.ParseAuthorizedKey(pub); err != nil || string(k.Marshal()) != string(signer.PublicKey().Marshal()) {
+		t.Fatalf("host_key.pub does not match: %v", err)
+	}
+	// Second start: kept as it is.
+	if created, err := EnsureHostKey(p); err != nil || created {
+		t.Fatalf("second start: created %v, %v", created, err)
+	}
+	if again, _ := os.ReadFile(p); string(again) != string(b) {
+		t.Fatal("the host key changed on the second start")
+	}
+	// Readable by others: refused.
+	if err := os.Chmod(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := EnsureHostKey(p); err == nil || !strings.Contains(err.Error(), "host key") {
+		t.Fatalf("a 0644 host key: %v", err)
+	}
+}
+
+func TestKeyDirsAreSeparateAndPrivate(t *testing.T) {
+	root := t.TempDir()
+	a, b := newPub(t), newPub(t)
+	da, err := KeyDir(root, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := KeyDir(root, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if da == db || filepath.Dir(da) != root || filepath.Dir(db) != root {
+		t.Fatalf("key directories %s and %s", da, db)
+	}
+	if again, _ := KeyDir(root, a); again != da {
+		t.Fatalf("the same key got %s, then %s", da, again)
+	}
+	if err := os.Chmod(da, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := KeyDir(root, a); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{da, db} {
+		if info, _ := os.Stat(d); info.Mode().Perm() != 0o700 {
+			t.Fatalf("%s is %04o, want 0700", d, info.Mode().Perm())
+		}
+	}
+}
+
+func TestSealedStore(t *testing.T) {
+	cfg, root := t.TempDir(), t.TempDir()
+	key, err := LoadOrCreateTokenKey(filepath.Join(cfg, "serve", TokenKeyFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := LoadOrCreateTokenKey(filepath.Join(cfg, "serve", TokenKeyFile)); err != nil || string(again) != string(key) {
+		t.Fatalf("the token key changed on reload: %v", err)
+	}
+	da, _ := KeyDir(root, newPub(t))
+	db, _ := KeyDir(root, newPub(t))
+	sa, _ := NewSealedStore(da, key)
+	sb, _ := NewSealedStore(db, key)
+
+	const secret = "rdash_at_SECRET-never-in-clear"
+	if err := sa.Set("rdash:host", "alice", secret); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := sa.Get("rdash:host", "alice"); got != secret || err != nil {
+		t.Fatalf("Get = %q, %v", got, err)
+	}
+	// Key B's store does not see key A's token.
+	if _, err := sb.Get("rdash:host", "alice"); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("key B read key A's token: %v", err)
+	}
+	raw, err := os.ReadFile(sa.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), secret) || strings.Contains(string(raw), "alice") {
+		t.Fatal("the sealed file holds the token or the account in clear")
+	}
+	if info, _ := os.Stat(sa.Path()); info.Mode().Perm() != 0o600 {
+		t.Fatalf("sealed file mode %04o", info.Mode().Perm())
+	}
+	// Copied into key B's directory, key A's file does not open there.
+	if err := os.WriteFile(sb.Path(), raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sb.Get("rdash:host", "alice"); err == nil || errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("key A's sealed file opened in key B's directory: %v", err)
+	}
+	// Another data key does not open it either.
+	other := make([]byte, 32)
+	so, _ := NewSealedStore(da, other)
+	if _, err := so.Get("rdash:host", "alice"); err == nil || errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("opened with another data key: %v", err)
+	}
+	if err := sa.Delete("rdash:host", "alice"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sa.Get("rdash:host", "alice"); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("after Delete: %v", err)
+	}
+	if err := sa.Delete("rdash:host", "alice"); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("second Delete: %v", err)
+	}
+	// A data key open to others is refused.
+	kp := filepath.Join(cfg, "serve", TokenKeyFile)
+	if err := os.Chmod(kp, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadOrCreateTokenKey(kp); err == nil || !strings.Contains(err.Error(), "open to other users") {
+		t.Fatalf("a 0644 token key: %v", err)
+	}
+}
+
+func TestSessionsLimitAndSweep(t *testing.T) {
+	now := time.Date(2026, 11, 25, 4, 0, 0, 0, time.UTC)
+	r := NewSessions(2)
+	ended := map[*Session]string{}
+	add := func(key string) (*Session, error) {
+		var s *Session
+		s, err := r.Add(key, now, func(why string) { ended[s] = why })
+		return s, err
+	}
+	a1, _ := add("A")
+	a2, _ := add("A")
+	if _, err := add("A"); err == nil {
+		t.Fatal("a third session of key A was let in past the limit of 2")
+	}
+	b1, err := add("B")
+	if err != nil {
+		t.Fatalf("key B is limited by key A's sessions: %v", err)
+	}
+	r.Remove(a2)
+	if _, err := add("A"); err != nil {
+		t.Fatalf("after one ended, key A may open another: %v", err)
+	}
+	a1.Touch(now.Add(20 * time.Minute))
+
+	// Key B removed; key A's first session active, its newest idle.
+	r.Sweep(map[string]bool{"A": true}, 30*time.Minute, now.Add(31*time.Minute))
+	if ended[b1] != ReasonKeyRemoved {
+		t.Fatalf("key B's session: %q", ended[b1])
+	}
+	if _, ok := ended[a1]; ok {
+		t.Fatalf("an active session ended: %q", ended[a1])
+	}
+	idle := 0
+	for s, why := range ended {
+		if s.Key == "A" && why == ReasonIdle {
+			idle++
+		}
+	}
+	if idle != 1 {
+		t.Fatalf("idle sessions ended: %d; want 1 (%v)", idle, ended)
+	}
+	// End runs once.
+	calls := 0
+	s, _ := r.Add("C", now, func(string) { calls++ })
+	s.End("x")
+	s.End("y")
+	if calls != 1 {
+		t.Fatalf("End ran %d times", calls)
+	}
+}

@@ -1,0 +1,209 @@
+package serve
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/zalando/go-keyring"
+)
+
+// The token store of `rdash serve` is a file per key, sealed with
+// AES-256-GCM (Go's standard library). The 32-byte data key is made on
+// first start and kept in the server's config directory, outside every
+// key's state directory, 0600; it never leaves the server process. Each
+// file is bound to its key's directory name as additional data, so a
+// sealed file copied into another key's directory does not open.
+//
+// What it protects against: a copy of the state directory (a backup, a
+// mis-set permission on one key's directory) reveals no token without the
+// data key. What it does not: the operator, or anyone who can read both
+// the data key and the files as the server's user, can decrypt every
+// token; so can the running process.
+
+// TokenKeyFile is the data key's file name in the server's config dir.
+const TokenKeyFile = "token-key"
+
+// sealedFile is the sealed token file's name in a key's directory.
+const sealedFile = "tokens.sealed"
+
+// LoadOrCreateTokenKey reads the data key at path, making it (0600, in a
+// 0700 directory) when there is none. A key file open to other users is
+// refused, naming why.
+func LoadOrCreateTokenKey(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, fmt.Errorf("token key: %w", err)
+		}
+		key := make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return nil, err
+		}
+		if err := writeNew(path, []byte(hex.EncodeToString(key)+"\n"), 0o600); err != nil {
+			return nil, fmt.Errorf("token key: %w", err)
+		}
+		return key, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("token key: %w", err)
+	}
+	if err := CheckPrivate(path, "token key"); err != nil {
+		return nil, err
+	}
+	key, err := hex.DecodeString(strings.TrimSpace(string(b)))
+	if err != nil || len(key) != 32 {
+		return nil, fmt.Errorf("token key %s is not 64 hex digits; move it away to make a new one (every stored token is then lost)", path)
+	}
+	return key, nil
+}
+
+// SealedStore is one key's token store. It implements the keyring
+// interface of rdash's auth package (Get, Set, Delete by service and
+// account; a missing entry is keyring.ErrNotFound), so the auth Store
+// keeps tokens in it exactly as in an OS keyring and never falls back to
+// its plain-text file.
+type SealedStore struct {
+	path string
+	aead cipher.AEAD
+	ad   []byte
+}
+
+// locks serialize the sessions of one key on its file.
+var locks sync.Map // path -> *sync.Mutex
+
+// NewSealedStore returns the store in dir (a key's directory), sealed
+// with key.
+func NewSealedStore(dir string, key []byte) (*SealedStore, error) {
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	return &SealedStore{path: filepath.Join(dir, sealedFile), aead: aead,
+		ad: []byte("rdash serve tokens v1 " + filepath.Base(dir))}, nil
+}
+
+// Path is the sealed file.
+func (s *SealedStore) Path() string { return s.path }
+
+type sealed map[string]map[string]string // service -> account -> secret
+
+func (s *SealedStore) lock() func() {
+	m, _ := locks.LoadOrStore(s.path, new(sync.Mutex))
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+func (s *SealedStore) read() (sealed, error) {
+	b, err := os.ReadFile(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return sealed{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	n := s.aead.NonceSize()
+	if len(b) < n {
+		return nil, fmt.Errorf("%s is damaged", s.path)
+	}
+	plain, err := s.aead.Open(nil, b[:n], b[n:], s.ad)
+	if err != nil {
+		return nil, fmt.Errorf("%s does not open with this server's token key", s.path)
+	}
+	var m sealed
+	if err := json.Unmarshal(plain, &m); err != nil {
+		return nil, fmt.Errorf("%s is damaged", s.path)
+	}
+	if m == nil {
+		m = sealed{}
+	}
+	return m, nil
+}
+
+func (s *SealedStore) write(m sealed) error {
+	plain, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	nonce := make([]byte, s.aead.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return err
+	}
+	out := s.aead.Seal(nonce, nonce, plain, s.ad)
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".tokens-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return err
+	}
+	if _, err := tmp.Write(out); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), s.path)
+}
+
+// Get returns a secret, or keyring.ErrNotFound.
+func (s *SealedStore) Get(service, account string) (string, error) {
+	defer s.lock()()
+	m, err := s.read()
+	if err != nil {
+		return "", err
+	}
+	v, ok := m[service][account]
+	if !ok {
+		return "", keyring.ErrNotFound
+	}
+	return v, nil
+}
+
+// Set stores a secret.
+func (s *SealedStore) Set(service, account, secret string) error {
+	defer s.lock()()
+	m, err := s.read()
+	if err != nil {
+		return err
+	}
+	if m[service] == nil {
+		m[service] = map[string]string{}
+	}
+	m[service][account] = secret
+	return s.write(m)
+}
+
+// Delete removes a secret, or returns keyring.ErrNotFound.
+func (s *SealedStore) Delete(service, account string) error {
+	defer s.lock()()
+	m, err := s.read()
+	if err != nil {
+		return err
+	}
+	if _, ok := m[service][account]; !ok {
+		return keyring.ErrNotFound
+	}
+	delete(m[service], account)
+	if len(m[service]) == 0 {
+		delete(m, service)
+	}
+	return s.write(m)
+}
