@@ -65,7 +65,7 @@ type Model struct {
 	sampling  bool          // the project's channels and game versions are being read
 
 	form   *form
-	editor editor
+	editor common.ChangelogEditor
 	notice string // a line under the form's title: why enter did nothing
 	armed  bool   // esc pressed once on a changed form
 	// formScroll is the form's first line shown; kept apart so the
@@ -129,7 +129,7 @@ func UndoFactory(cl Client) func(common.Common, common.ProjectRef) (common.Scree
 func newModel(c common.Common, cl Client, p common.ProjectRef, k kind) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	return &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p, kind: k,
-		editor: newEditor(c.Styles)}
+		editor: common.NewChangelogEditor(c.Styles, changelogWords)}
 }
 
 // Init reads what the screen starts from: a page of the project for the
@@ -173,7 +173,7 @@ func (m *Model) Busy() string {
 		return m.flow.Busy()
 	case m.flow.Planning():
 		return "reading the current values of " + applyflow.CountVersions(m.reading)
-	case m.editor.rendering:
+	case m.editor.Rendering():
 		return "rendering the changelog"
 	case m.sampling:
 		return "reading the channels and game versions of " + m.project.Key()
@@ -192,6 +192,6 @@ func (m *Model) SetSize(w, h int) {
 		m.form.resize(w)
 		m.followFocus()
 	}
-	m.editor.setSize(w, max(h-1, 1))
+	m.editor.SetSize(w, max(h-1, 1))
 	m.flow.SetSize(w, h)
 }

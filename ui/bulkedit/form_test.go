@@ -247,7 +247,7 @@ func TestChangelogEditorAndPreview(t *testing.T) {
 	e.d.Type("- **q** no longer quits")
 	e.check()
 	e.d.Press("tab")
-	e.d.WaitFor("the rendering", func() bool { return !e.m.editor.rendering })
+	e.d.WaitFor("the rendering", func() bool { return !e.m.editor.Rendering() })
 	screen := e.d.Screen()
 	if !strings.Contains(screen, "q no longer quits") || strings.Contains(screen, "**q**") {
 		t.Fatalf("preview not rendered with glamour:\n%s", screen)

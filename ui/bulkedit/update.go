@@ -22,12 +22,12 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.stage = stageApply
 		return m, m.flow.Start(m.undoTask(msg.entries, msg.err))
 	case common.MarkdownRendered:
-		return m, m.editor.renderedMsg(msg, m.common)
+		return m, m.editor.RenderedMsg(msg, m.common)
 	case tea.WindowSizeMsg: // SetSize already has the body's size
-		return m, m.editor.render(m.common)
+		return m, m.editor.Render(m.common)
 	case common.ThemeMsg:
 		m.setStyles(msg.Styles)
-		return m, m.editor.render(m.common)
+		return m, m.editor.Render(m.common)
 	default:
 		return m, tea.Batch(m.updateInputs(msg), m.flow.Update(msg))
 	}
@@ -39,9 +39,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case stageForm:
 		return m.formKey(msg)
 	case stageChangelog:
-		cmd, done := m.editor.key(msg, m.keys, m.common)
+		cmd, done := m.editor.Key(msg, m.keys.Back, m.keys.SwitchView, m.common)
 		if done {
-			m.form.changelog, m.stage = m.editor.area.Value(), stageForm
+			m.form.changelog, m.stage = m.editor.Area.Value(), stageForm
 			m.form.validate()
 		}
 		return cmd
@@ -66,7 +66,7 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		cmd = tea.Batch(cmd, m.submit())
 	case actEditChangelog:
 		m.stage = stageChangelog
-		cmd = tea.Batch(cmd, m.editor.open(m.form.changelog))
+		cmd = tea.Batch(cmd, m.editor.Open(m.form.changelog))
 	}
 	m.followFocus()
 	return cmd
@@ -132,7 +132,7 @@ func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
 	case stageForm:
 		return m.form.update(msg)
 	case stageChangelog:
-		m.editor.area, cmd = m.editor.area.Update(msg)
+		m.editor.Area, cmd = m.editor.Area.Update(msg)
 	}
 	return cmd
 }
@@ -142,6 +142,6 @@ func (m *Model) setStyles(s *common.Styles) {
 	if m.form != nil {
 		m.form.setStyles(s)
 	}
-	m.editor.setStyles(s)
+	m.editor.SetStyles(s)
 	m.flow.SetStyles(s)
 }

@@ -20,7 +20,7 @@ func (m *Model) View() string {
 	case stageForm:
 		out = m.formView()
 	case stageChangelog:
-		out = m.editor.view(m.common.Styles, len(m.selection))
+		out = m.editor.View(m.common.Styles, countVersions(len(m.selection)))
 	default:
 		out = m.flow.View()
 	}

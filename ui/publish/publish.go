@@ -52,7 +52,7 @@ type Model struct {
 	stage   stage
 
 	form     *form
-	editor   editor
+	editor   common.ChangelogEditor
 	picker   filepicker.Model
 	channels []api.Channel // from a page of the project's versions
 	game     []string      // game versions seen there, newest first
@@ -84,7 +84,7 @@ func Factory(cl Client) func(common.Common, common.ProjectRef) (common.Screen, e
 func New(c common.Common, cl Client, p common.ProjectRef) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
-		form: newForm(c.Styles), editor: newEditor(c.Styles), sampling: true}
+		form: newForm(c.Styles), editor: common.NewChangelogEditor(c.Styles, changelogWords), sampling: true}
 	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm})
 	return m
 }
@@ -224,7 +224,7 @@ func (m *Model) SetSize(w, h int) {
 	for i := range m.form.inputs {
 		m.form.inputs[i].SetWidth(max(w-20, 10))
 	}
-	m.editor.setSize(w, max(h-1, 1))
+	m.editor.SetSize(w, max(h-1, 1))
 	m.picker.SetHeight(max(h-3, 3))
 	m.flow.SetSize(w, h)
 }

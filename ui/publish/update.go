@@ -22,11 +22,11 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.fileChecked(msg)
 		return m, nil
 	case common.MarkdownRendered:
-		return m, m.editor.renderedMsg(msg, m.common)
+		return m, m.editor.RenderedMsg(msg, m.common)
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
 		m.flow.SetStyles(msg.Styles)
-		m.editor.setStyles(msg.Styles)
+		m.editor.SetStyles(msg.Styles)
 		for i := range m.form.inputs {
 			m.form.inputs[i] = common.StyleInput(m.form.inputs[i], msg.Styles)
 		}
@@ -46,9 +46,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch m.stage {
 	case stageChangelog:
-		cmd, done := m.editor.key(msg, m.keys, m.common)
+		cmd, done := m.editor.Key(msg, m.keys.Back, m.keys.SwitchView, m.common)
 		if done {
-			m.form.changelog = m.editor.area.Value()
+			m.form.changelog = m.editor.Area.Value()
 			m.stage = stageForm
 		}
 		return cmd
@@ -105,7 +105,7 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	case fChangelog:
 		if key.Matches(msg, k.Edit) {
 			m.stage = stageChangelog
-			return m.editor.open(f.changelog)
+			return m.editor.Open(f.changelog)
 		}
 		return nil
 	case fAdd:

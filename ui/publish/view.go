@@ -18,7 +18,7 @@ func (m *Model) View() string {
 	var out string
 	switch m.stage {
 	case stageChangelog:
-		out = m.editor.view(m.common.Styles, m.form.value(fVersion)+" of "+m.project.Key())
+		out = m.editor.View(m.common.Styles, m.form.value(fVersion)+" of "+m.project.Key())
 	case stagePicker:
 		s := m.common.Styles
 		out = s.Title.Render("Pick a file to upload") + "\n" +
