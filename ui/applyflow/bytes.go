@@ -7,8 +7,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"rdash/ui/common"
 )
 
 // ByteJob is a Job whose run sends bytes worth watching (an upload): the
@@ -86,33 +84,4 @@ func fraction(done, total int64) float64 {
 		return 0
 	}
 	return min(float64(done)/float64(total), 1)
-}
-
-// byteStats is "3.0 MiB of 8.0 MiB · 768 KiB/s · 7s left".
-func byteStats(done, total int64, elapsed time.Duration) string {
-	s := common.Bytes(done)
-	if total >= 0 {
-		s += " of " + common.Bytes(total)
-	}
-	secs := elapsed.Seconds()
-	if done <= 0 || secs < 0.2 {
-		return s + " · measuring the rate…"
-	}
-	rate := float64(done) / secs
-	s += " · " + common.Bytes(int64(rate)) + "/s"
-	if total > 0 && done < total {
-		s += " · " + left(time.Duration(float64(total-done)/rate*float64(time.Second))) + " left"
-	}
-	return s
-}
-
-// left words a time left to the second, or minute past an hour.
-func left(d time.Duration) string {
-	switch {
-	case d < time.Second:
-		return "under 1s"
-	case d < time.Hour:
-		return d.Round(time.Second).String()
-	}
-	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 }

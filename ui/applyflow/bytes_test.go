@@ -135,31 +135,15 @@ func TestCancellingShowsAndEndsOnce(t *testing.T) {
 	}
 }
 
-func TestByteStats(t *testing.T) {
+func TestFraction(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		done, total int64
-		elapsed     time.Duration
-		want        string
-	}{
-		{0, 8 << 20, 0, "0 B of 8.0 MiB · measuring the rate…"},
-		{1 << 20, 8 << 20, 100 * time.Millisecond, "1.0 MiB of 8.0 MiB · measuring the rate…"},
-		{3 << 20, 8 << 20, 4 * time.Second, "3.0 MiB of 8.0 MiB · 768 KiB/s · 7s left"},
-		{8 << 20, 8 << 20, 4 * time.Second, "8.0 MiB of 8.0 MiB · 2.0 MiB/s"},
-		{1 << 20, -1, 1 * time.Second, "1.0 MiB · 1.0 MiB/s"},
-		{1 << 10, 8 << 30, 1 * time.Second, "1.0 KiB of 8.0 GiB · 1.0 KiB/s · 2330h10m left"},
-	} {
-		if got := byteStats(c.done, c.total, c.elapsed); got != c.want {
-			t.Errorf("byteStats(%d, %d, %s) = %q, want %q", c.done, c.total, c.elapsed, got, c.want)
-		}
-	}
-	if got := left(300 * time.Millisecond); got != "under 1s" {
-		t.Errorf("left = %q", got)
-	}
 	if f := fraction(5, 0); f != 0 {
 		t.Errorf("fraction of an unknown total = %v", f)
 	}
 	if f := fraction(9, 8); f != 1 {
 		t.Errorf("fraction past the total = %v", f)
+	}
+	if f := fraction(3, 8); f != 0.375 {
+		t.Errorf("fraction(3, 8) = %v", f)
 	}
 }

@@ -138,7 +138,7 @@ func (f *Flow) bytesHeader(j ByteJob) []string {
 	return append([]string{
 		s.Title.Render(common.Cut(f.runTitle(), f.width)), "",
 		"  " + f.run.bar.ViewAs(fraction(done, total)),
-		"  " + s.Muted.Render(common.Cut(byteStats(done, total, elapsed), f.width-2)),
+		"  " + s.Muted.Render(common.Cut(common.Transfer(done, total, elapsed), f.width-2)),
 	}, f.cancelLines()...)
 }
 

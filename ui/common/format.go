@@ -41,6 +41,37 @@ func Count(n int64) string { return humanize.Comma(n) }
 // Bytes is a size in bytes for people: "912 B", "1.5 KiB", "34 MiB".
 func Bytes(n int64) string { return humanize.IBytes(uint64(max(n, 0))) }
 
+// Transfer is how far a download or an upload is: "3.0 MiB of 8.0 MiB ·
+// 768 KiB/s · 7s left". A total of zero or less is not known, and the
+// rate is measured once something has come in 0.2s or more.
+func Transfer(done, total int64, elapsed time.Duration) string {
+	s := Bytes(done)
+	if total > 0 {
+		s += " of " + Bytes(total)
+	}
+	secs := elapsed.Seconds()
+	if done <= 0 || secs < 0.2 {
+		return s + " · measuring the rate…"
+	}
+	rate := float64(done) / secs
+	s += " · " + Bytes(int64(rate)) + "/s"
+	if total > 0 && done < total {
+		s += " · " + timeLeft(time.Duration(float64(total-done)/rate*float64(time.Second))) + " left"
+	}
+	return s
+}
+
+// timeLeft words a time left to the second, or minute past an hour.
+func timeLeft(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return "under 1s"
+	case d < time.Hour:
+		return d.Round(time.Second).String()
+	}
+	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+}
+
 // Fit cuts s (which may hold styles) to width cells, ending with "…" when
 // cut, and pads it with spaces to exactly width.
 func Fit(s string, width int) string {

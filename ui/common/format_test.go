@@ -58,3 +58,26 @@ func TestFittingNeverOverflows(t *testing.T) {
 		t.Errorf("Clip pads to the height: %d newlines", got)
 	}
 }
+
+func TestTransfer(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		done, total int64
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 8 << 20, 0, "0 B of 8.0 MiB · measuring the rate…"},
+		{1 << 20, 8 << 20, 100 * time.Millisecond, "1.0 MiB of 8.0 MiB · measuring the rate…"},
+		{3 << 20, 8 << 20, 4 * time.Second, "3.0 MiB of 8.0 MiB · 768 KiB/s · 7s left"},
+		{1000, 5000, 2 * time.Second, "1000 B of 4.9 KiB · 500 B/s · 8s left"},
+		{8 << 20, 8 << 20, 4 * time.Second, "8.0 MiB of 8.0 MiB · 2.0 MiB/s"},
+		{8<<20 - 1, 8 << 20, 4 * time.Second, "8.0 MiB of 8.0 MiB · 2.0 MiB/s · under 1s left"},
+		{1 << 20, -1, 1 * time.Second, "1.0 MiB · 1.0 MiB/s"},
+		{1 << 20, 0, 1 * time.Second, "1.0 MiB · 1.0 MiB/s"},
+		{1 << 10, 8 << 30, 1 * time.Second, "1.0 KiB of 8.0 GiB · 1.0 KiB/s · 2330h10m left"},
+	} {
+		if got := Transfer(c.done, c.total, c.elapsed); got != c.want {
+			t.Errorf("Transfer(%d, %d, %s) = %q, want %q", c.done, c.total, c.elapsed, got, c.want)
+		}
+	}
+}

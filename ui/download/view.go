@@ -1,9 +1,7 @@
 package download
 
 import (
-	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 
@@ -85,7 +83,7 @@ func (m *Model) runningLines() []string {
 	return []string{
 		common.Cut("Downloading "+m.run.name, m.width), "",
 		"  " + m.bar.ViewAs(frac),
-		"  " + s.Muted.Render(common.Cut(stats(done, total, elapsed), m.width-2)),
+		"  " + s.Muted.Render(common.Cut(common.Transfer(done, total, elapsed), m.width-2)),
 		"",
 		s.Muted.Render(common.Cut("esc cancels; the partial .part file is removed", m.width)),
 	}
@@ -102,28 +100,6 @@ func (m *Model) doneLines() []string {
 		out = append(out, st.Render(common.Cut(l, m.width)))
 	}
 	return append(out, "", s.Muted.Render(common.Cut("enter chooses another file · esc back", m.width)))
-}
-
-// stats is "3.0 MiB of 8.0 MiB · 768 KiB/s · 7s left" (as ui/publish's).
-func stats(done, total int64, elapsed time.Duration) string {
-	s := common.Bytes(done)
-	if total > 0 {
-		s += " of " + common.Bytes(total)
-	}
-	secs := elapsed.Seconds()
-	if done <= 0 || secs < 0.2 {
-		return s + " · measuring the rate…"
-	}
-	rate := float64(done) / secs
-	s += " · " + common.Bytes(int64(rate)) + "/s"
-	if total > 0 && done < total {
-		d := time.Duration(float64(total-done) / rate * float64(time.Second))
-		if d >= time.Hour {
-			return s + fmt.Sprintf(" · %dh%02dm left", int(d.Hours()), int(d.Minutes())%60)
-		}
-		s += " · " + max(d, time.Second).Round(time.Second).String() + " left"
-	}
-	return s
 }
 
 // ShortHelp is the footer's keys.
