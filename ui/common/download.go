@@ -3,6 +3,7 @@ package common
 import (
 	"context"
 	"net/url"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -49,4 +50,20 @@ func (d DownloadURLMsg) Copy(cfg *config.Config) tea.Cmd {
 		return ReportError(d.Err, "finding the download URL of "+d.Version, nil)
 	}
 	return Copy(cfg, d.URL, "the download URL of "+d.Version)
+}
+
+// PrimaryFirst is a copy of files with the primary one first, the others
+// in their order, as the screens list a version's files.
+func PrimaryFirst(files []api.File) []api.File {
+	out := slices.Clone(files)
+	slices.SortStableFunc(out, func(a, b api.File) int {
+		switch {
+		case a.IsPrimary == b.IsPrimary:
+			return 0
+		case a.IsPrimary:
+			return -1
+		}
+		return 1
+	})
+	return out
 }

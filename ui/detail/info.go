@@ -1,7 +1,6 @@
 package detail
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -69,18 +68,8 @@ func (m *Model) filesText(w int) string {
 	case len(m.version.Files) == 0:
 		return s.Muted.Render("none") + "\n"
 	}
-	files := slices.Clone(m.version.Files)
-	slices.SortStableFunc(files, func(a, b api.File) int {
-		if a.IsPrimary == b.IsPrimary {
-			return 0
-		}
-		if a.IsPrimary {
-			return -1
-		}
-		return 1
-	})
 	var b strings.Builder
-	for _, f := range files {
+	for _, f := range common.PrimaryFirst(m.version.Files) {
 		b.WriteString(m.fileText(f, w))
 	}
 	return b.String()

@@ -11,7 +11,6 @@ import (
 	"context"
 	"io"
 	"path/filepath"
-	"slices"
 	"sync"
 	"time"
 
@@ -92,15 +91,7 @@ func New(c common.Common, cl Client, a route.DetailArgs) *Model {
 
 // sortFiles puts the primary file first, and the cursor on it.
 func (m *Model) sortFiles() {
-	slices.SortStableFunc(m.version.Files, func(a, b api.File) int {
-		switch {
-		case a.IsPrimary == b.IsPrimary:
-			return 0
-		case a.IsPrimary:
-			return -1
-		}
-		return 1
-	})
+	m.version.Files = common.PrimaryFirst(m.version.Files)
 	m.chosen = 0
 }
 

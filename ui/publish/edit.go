@@ -88,27 +88,13 @@ func (m *Model) fill(v api.Version) {
 	set(fDeps, strings.Join(specs, " "))
 	f.changelog = v.Changelog
 	f.files = nil
-	for _, fl := range primaryFirst(v.Files) {
+	for _, fl := range common.PrimaryFirst(v.Files) {
 		e := entry{name: fl.Name, size: fl.Size, existing: true}
 		if fl.ExternalURL != "" {
 			e.name, e.url = fl.ExternalURL, true
 		}
 		f.files = append(f.files, e)
 	}
-}
-
-func primaryFirst(files []api.File) []api.File {
-	out := slices.Clone(files)
-	slices.SortStableFunc(out, func(a, b api.File) int {
-		switch {
-		case a.IsPrimary == b.IsPrimary:
-			return 0
-		case a.IsPrimary:
-			return -1
-		}
-		return 1
-	})
-	return out
 }
 
 // depSpec is d as the dependencies field reads it.
@@ -126,7 +112,7 @@ func depSpec(d api.Dependency) string {
 // fileNames are the data.files items that keep v's files as they are.
 func fileNames(v *api.Version) []string {
 	var out []string
-	for _, fl := range primaryFirst(v.Files) {
+	for _, fl := range common.PrimaryFirst(v.Files) {
 		if fl.ExternalURL != "" {
 			out = append(out, fl.ExternalURL)
 		} else {
