@@ -156,15 +156,8 @@ func (m *Model) filesKey(msg tea.KeyPressMsg) tea.Cmd {
 // (the next tab offers the next match). Otherwise tab moves on.
 func (m *Model) completes() bool {
 	f := m.form
-	var known []string
-	switch f.focus {
-	case fChannel:
-		known = m.slugs()
-	case fGame:
-		known = m.game
-	case fPlatforms:
-		known = platformNames()
-	default:
+	known, ok := m.known(f.focus)
+	if !ok {
 		return false
 	}
 	v := f.inputs[f.focus].Value()
@@ -177,6 +170,20 @@ func (m *Model) completes() bool {
 	}
 	f.cycling = f.complete.Complete(&f.inputs[f.focus], known)
 	return f.cycling
+}
+
+// known is what field i completes from; ok is false for a field that
+// does not complete.
+func (m *Model) known(i field) (known []string, ok bool) {
+	switch i {
+	case fChannel:
+		return m.slugs(), true
+	case fGame:
+		return m.game, true
+	case fPlatforms:
+		return platformNames(), true
+	}
+	return nil, false
 }
 
 func (m *Model) cycleChannel(msg tea.KeyPressMsg) {

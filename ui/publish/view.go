@@ -113,15 +113,8 @@ func (m *Model) suggestions(i field) string {
 	if i != f.focus {
 		return ""
 	}
-	var known []string
-	switch i {
-	case fChannel:
-		known = m.slugs()
-	case fGame:
-		known = m.game
-	case fPlatforms:
-		known = platformNames()
-	default:
+	known, ok := m.known(i)
+	if !ok {
 		return ""
 	}
 	v := f.inputs[i].Value()
