@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/ui/internal/uitest"
 )
@@ -35,17 +34,9 @@ func TestGolden(t *testing.T) {
 			e.typeInto(dep(listAdd, 0, partDepTarget), "LuckPerms")
 			e.typeInto(dep(listAdd, 0, partDepURL), "https://luckperms.net")
 			e.focus(target{field: fieldButton})
-			t.Run("form", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
+			e.pin(t, "form")
 			e.preview()
-			t.Run("preview", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
+			e.pin(t, "preview")
 		})
 	}
 }

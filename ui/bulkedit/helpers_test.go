@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
 	"rdash/api/sandbox"
@@ -300,4 +301,16 @@ func (e *env) changedMsgs() []common.VersionsChangedMsg {
 		}
 	}
 	return out
+}
+
+// pin checks the screen and compares it with its golden file, in a
+// subtest of t named name; e then reports to t again.
+func (e *env) pin(t *testing.T, name string) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		e.t = t
+		e.check()
+		golden.RequireEqual(t, e.d.Screen())
+	})
+	e.t = t
 }

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"rdash/api"
 	"rdash/internal/bulk"
 	"rdash/ui/common"
@@ -123,18 +121,9 @@ func TestEditGolden(t *testing.T) {
 			e.set(fPlatforms, "paper, folia")
 			e.chooseFile("b.jar")
 			e.d.Press("p")
-			t.Run("form", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
-			e.t = t
+			e.pin(t, "form")
 			e.previewed()
-			t.Run("preview", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
+			e.pin(t, "preview")
 		})
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"rdash/api"
 	"rdash/ui/applyflow"
 	"rdash/ui/internal/uitest"
@@ -90,20 +88,10 @@ func TestGolden(t *testing.T) {
 			e.d.Press("tab")
 			e.set(fDeps, "required:project:prjQuart optional:name:LuckPerms=https://luckperms.net")
 			e.focus(fFiles)
-			t.Run("form", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
-			e.t = t
+			e.pin(t, "form")
 			e.set(fVersion, "2.5.0")
 			e.previewed()
-			t.Run("preview", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
-			e.t = t
+			e.pin(t, "preview")
 			e.d.Press("enter")
 			e.entered(g)
 			up := e.m.task.up
@@ -111,20 +99,11 @@ func TestGolden(t *testing.T) {
 			up.started = uitest.Now().Add(-4 * time.Second)
 			up.done, up.total = 3<<20, 8<<20
 			up.mu.Unlock()
-			t.Run("progress", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
-			e.t = t
+			e.pin(t, "progress")
 			e.d.Press("esc")
 			close(g.release)
 			e.results()
-			t.Run("results", func(t *testing.T) {
-				e.t = t
-				e.check()
-				golden.RequireEqual(t, e.d.Screen())
-			})
+			e.pin(t, "results")
 		})
 	}
 }

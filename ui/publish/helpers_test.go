@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/exp/golden"
+
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
@@ -105,3 +107,15 @@ func contains(s string, want ...string) bool {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// pin checks the screen and compares it with its golden file, in a
+// subtest of t named name; e then reports to t again.
+func (e *env) pin(t *testing.T, name string) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		e.t = t
+		e.check()
+		golden.RequireEqual(t, e.d.Screen())
+	})
+	e.t = t
+}
