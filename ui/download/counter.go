@@ -17,6 +17,6 @@ func (c *counter) Read(b []byte) (int, error) {
 		return 0, err
 	}
 	n, err := c.r.Read(b)
-	c.p.add(int64(n))
+	c.p.Add(int64(n))
 	return n, err
 }

@@ -11,7 +11,6 @@ import (
 	"context"
 	"io"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -122,23 +121,8 @@ func (m *Model) load() tea.Cmd {
 
 // transfer follows one download's bytes, from the goroutine copying.
 type transfer struct {
-	mu          sync.Mutex
-	now         func() time.Time
-	started     time.Time
-	done, total int64
-	name        string
-}
-
-func (t *transfer) add(n int64) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.done += n
-}
-
-func (t *transfer) snapshot() (done, total int64, elapsed time.Duration) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.done, t.total, t.now().Sub(t.started)
+	*common.Meter
+	name string // the file's, safe for the terminal
 }
 
 // savedMsg is how a download ended.
@@ -165,7 +149,8 @@ func (m *Model) start() tea.Cmd {
 	if now == nil {
 		now = time.Now
 	}
-	run := &transfer{now: now, started: now(), total: f.Size, name: safe.Line(f.Name)}
+	run := &transfer{Meter: common.NewMeter(now, f.Size), name: safe.Line(f.Name)}
+	run.StartNow()
 	m.run, m.stop, m.stage, m.failed, m.outcome = run, stop, stageRunning, false, ""
 	c, p, vid, dir := m.client, m.project.Key(), m.version.ID, m.dir.Value()
 	want, _ := f.SHA256()

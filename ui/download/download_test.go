@@ -194,10 +194,8 @@ func TestGolden(t *testing.T) {
 			check("choose")
 			e.d.Press("enter")
 			waitRead(e, s)
-			e.m.run.mu.Lock()
-			e.m.run.started = uitest.Now().Add(-2 * time.Second)
-			e.m.run.done = 1000
-			e.m.run.mu.Unlock()
+			e.m.run.Start(uitest.Now().Add(-2 * time.Second))
+			e.m.run.Set(1000, 0)
 			check("progress")
 			e.d.Press("esc")
 			e.done()

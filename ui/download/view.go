@@ -75,7 +75,7 @@ func (m *Model) chooseLines() []string {
 
 func (m *Model) runningLines() []string {
 	s := m.common.Styles
-	done, total, elapsed := m.run.snapshot()
+	done, total, elapsed := m.run.Snapshot()
 	frac := 0.0
 	if total > 0 {
 		frac = min(float64(done)/float64(total), 1)

@@ -263,13 +263,13 @@ func (t *task) runEdit(ctx context.Context) applyflow.Report {
 		if t.journal == nil {
 			return notChanged(t.before.ID, name, errNoStateDir.Error())
 		}
-		entry = journalEntry(t.project.Key(), *t.before, t.update, t.channels, t.up.now())
+		entry = journalEntry(t.project.Key(), *t.before, t.update, t.channels, t.now())
 		if err := t.journal.Write(entry); err != nil {
 			return notChanged(t.before.ID, name, "Nothing was sent: "+safe.Line(err.Error()))
 		}
 	}
 	req := *t.update
-	req.Progress = t.up.progress
+	req.Progress = t.up.Set
 	v, _, err := t.client.UpdateVersion(ctx, t.project.Key(), t.before.ID, &req)
 	switch {
 	case err == nil:

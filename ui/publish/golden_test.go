@@ -95,10 +95,8 @@ func TestGolden(t *testing.T) {
 			e.d.Press("enter")
 			e.entered(g)
 			up := e.m.task.up
-			up.mu.Lock()
-			up.started = uitest.Now().Add(-4 * time.Second)
-			up.done, up.total = 3<<20, 8<<20
-			up.mu.Unlock()
+			up.Start(uitest.Now().Add(-4 * time.Second))
+			up.Set(3<<20, 8<<20)
 			e.pin(t, "progress")
 			e.d.Press("esc")
 			close(g.release)

@@ -155,7 +155,7 @@ func (m *Model) preview() tea.Cmd {
 		return tea.Batch(f.focusCmd(), common.Status(err.Error()))
 	}
 	m.task = &task{client: m.client, project: m.project, req: f.request(), files: slices.Clone(f.files),
-		styles: m.common.Styles, created: m.created}
+		styles: m.common.Styles, created: m.created, now: m.now}
 	if m.before != nil {
 		u := m.updateRequest()
 		if err := u.Validate(); err != nil {
@@ -170,7 +170,7 @@ func (m *Model) preview() tea.Cmd {
 	for _, e := range f.files {
 		total += e.size
 	}
-	m.task.up = newUpload(m.now, total)
+	m.task.up = common.NewMeter(m.now, total)
 	m.stage = stageApply
 	return m.flow.Start(m.task)
 }

@@ -24,7 +24,8 @@ type task struct {
 	req     *api.CreateVersionRequest
 	files   []entry
 	styles  *common.Styles
-	up      *upload
+	up      *common.Meter    // the bytes uploaded
+	now     func() time.Time // the clock the journal is dated by
 	// update and before, when set, make it the edit of one version.
 	update *api.UpdateVersionRequest
 	before *api.Version
@@ -146,7 +147,7 @@ func changelogSummary(s *common.Styles, text string) string {
 }
 
 // Bytes is how far the upload is (applyflow.ByteJob).
-func (t *task) Bytes() (done, total int64, elapsed time.Duration) { return t.up.snapshot() }
+func (t *task) Bytes() (done, total int64, elapsed time.Duration) { return t.up.Snapshot() }
 
 // CancelWords make the run cancellable (applyflow.CancellableJob).
 func (t *task) CancelWords() (offer, cancelling string) {
@@ -159,14 +160,14 @@ func (t *task) CancelWords() (offer, cancelling string) {
 // exist.
 func (t *task) Start() (applyflow.Run, error) {
 	return func(ctx context.Context, progress func(int)) applyflow.Report {
-		t.up.begin()
+		t.up.StartNow()
 		if t.update != nil {
 			r := t.runEdit(ctx)
 			progress(1)
 			return r
 		}
 		req := *t.req
-		req.Progress = t.up.progress
+		req.Progress = t.up.Set
 		v, _, err := t.client.CreateVersion(ctx, t.project.Key(), &req)
 		progress(1)
 		return t.report(v, err, applyflow.Cancelled(ctx))
