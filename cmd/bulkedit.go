@@ -140,23 +140,11 @@ func mixError(err error, field string) error {
 func parseDeps(flag string, specs []string) ([]api.Dependency, error) {
 	var out []api.Dependency
 	for i, s := range specs {
-		typ, rest, ok1 := strings.Cut(s, ":")
-		kind, target, ok2 := strings.Cut(rest, ":")
-		if !ok1 || !ok2 || target == "" {
-			return nil, fmt.Errorf("%s %q: want TYPE:KIND:TARGET, e.g. required:project:AbCd1234", flag, s)
+		d, err := api.ParseDependency(s)
+		if err == nil {
+			err = api.ValidateDependency(i, d)
 		}
-		d := api.Dependency{Type: typ}
-		switch kind {
-		case "version":
-			d.VersionID = target
-		case "project":
-			d.ProjectID = target
-		case "name":
-			d.Name, d.URL, _ = strings.Cut(target, "=")
-		default:
-			return nil, fmt.Errorf("%s %q: KIND must be version, project or name, not %q", flag, s, kind)
-		}
-		if err := api.ValidateDependency(i, d); err != nil {
+		if err != nil {
 			return nil, fmt.Errorf("%s %q: %w", flag, s, err)
 		}
 		out = append(out, d)

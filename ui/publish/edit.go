@@ -83,7 +83,7 @@ func (m *Model) fill(v api.Version) {
 	set(fPlatforms, strings.Join(v.Platforms, ", "))
 	specs := make([]string, len(v.Dependencies))
 	for i, d := range v.Dependencies {
-		specs[i] = depSpec(d)
+		specs[i] = api.DependencySpec(d)
 	}
 	set(fDeps, strings.Join(specs, " "))
 	f.changelog = v.Changelog
@@ -95,18 +95,6 @@ func (m *Model) fill(v api.Version) {
 		}
 		f.files = append(f.files, e)
 	}
-}
-
-// depSpec is d as the dependencies field reads it.
-func depSpec(d api.Dependency) string {
-	kind, id := d.Target()
-	if kind == "external" {
-		kind = "name"
-		if d.URL != "" {
-			id += "=" + d.URL
-		}
-	}
-	return d.Type + ":" + kind + ":" + id
 }
 
 // fileNames are the data.files items that keep v's files as they are.
@@ -209,7 +197,7 @@ func (t *task) editPreview(width int) applyflow.Preview {
 		specs := func(ds []api.Dependency) []string {
 			out := make([]string, len(ds))
 			for i, d := range ds {
-				out[i] = depSpec(d)
+				out[i] = api.DependencySpec(d)
 			}
 			return out
 		}

@@ -197,22 +197,9 @@ func parseDeps(s string) ([]api.Dependency, error) {
 	}
 	out := make([]api.Dependency, 0, len(specs))
 	for i, spec := range specs {
-		typ, rest, ok1 := strings.Cut(spec, ":")
-		kind, target, ok2 := strings.Cut(rest, ":")
-		field := "data.dependencies[" + strconv.Itoa(i) + "]"
-		if !ok1 || !ok2 || target == "" {
-			return nil, &api.ValidationError{Field: field, Rule: "want TYPE:KIND:TARGET, e.g. required:project:AbCd1234"}
-		}
-		d := api.Dependency{Type: typ}
-		switch kind {
-		case "version":
-			d.VersionID = target
-		case "project":
-			d.ProjectID = target
-		case "name":
-			d.Name, d.URL, _ = strings.Cut(target, "=")
-		default:
-			return nil, &api.ValidationError{Field: field, Rule: "KIND must be version, project or name"}
+		d, err := api.ParseDependency(spec)
+		if err != nil {
+			return nil, &api.ValidationError{Field: "data.dependencies[" + strconv.Itoa(i) + "]", Rule: err.Error()}
 		}
 		out = append(out, d)
 	}
