@@ -34,6 +34,7 @@ type serveFlags struct {
 	authorizedKeys string
 	demo           bool
 	sandboxAddr    string
+	demoLatency    time.Duration
 	idle           time.Duration
 	maxPerKey      int
 	grace          time.Duration
@@ -72,6 +73,7 @@ server; each key signs in as a seeded user of its choice.`,
 	fs.StringVar(&fl.authorizedKeys, "authorized-keys", "", "the public keys allowed to connect, OpenSSH's authorized_keys format (required; 0600)")
 	fs.BoolVar(&fl.demo, "demo", false, "serve the built-in sandbox's seeded data instead of the configured server")
 	fs.StringVar(&fl.sandboxAddr, "sandbox-addr", "127.0.0.1:0", "with --demo: where the sandbox listens; its sign-in page must be reachable from the users' browsers")
+	fs.DurationVar(&fl.demoLatency, "demo-latency", 0, "with --demo: delay added to every sandbox request, to feel a slow service")
 	fs.DurationVar(&fl.idle, "idle-timeout", 30*time.Minute, "end a session after this long without a key pressed (0: never)")
 	fs.IntVar(&fl.maxPerKey, "max-sessions-per-key", 3, "sessions one key may have open at once (0: no limit)")
 	fs.DurationVar(&fl.grace, "shutdown-grace", 30*time.Second, "on SIGINT or SIGTERM, how long running sessions may go on before they are ended")
@@ -146,7 +148,7 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 	defer closeLog()
 
 	if fl.demo {
-		sfl := sandboxFlags{codeTTL: 10 * time.Minute, tokenTTL: time.Hour, pkce: true, faultSeed: 1}
+		sfl := sandboxFlags{codeTTL: 10 * time.Minute, tokenTTL: time.Hour, pkce: true, faultSeed: 1, latency: fl.demoLatency}
 		sb, err := newSandbox(sfl)
 		if err != nil {
 			return err

@@ -46,12 +46,13 @@ type served struct {
 
 // startServe runs rdash serve --demo on a free loopback port with a fresh
 // HOME, allowing the public keys of keys.
-func startServe(t *testing.T, dir string, keys ...string) *served {
+func startServe(t *testing.T, dir string, flags []string, keys ...string) *served {
 	t.Helper()
 	s := &served{t: t, dir: dir, port: freePort(t), ak: filepath.Join(dir, "authorized_keys"), log: filepath.Join(dir, "serve.log")}
 	s.allow(keys...)
-	cmd := exec.Command(bin, "serve", "--demo", "--addr", fmt.Sprintf("127.0.0.1:%d", s.port),
-		"--authorized-keys", s.ak, "--log", s.log, "--shutdown-grace", "2s")
+	args := append([]string{"serve", "--demo", "--addr", fmt.Sprintf("127.0.0.1:%d", s.port),
+		"--authorized-keys", s.ak, "--log", s.log, "--shutdown-grace", "2s"}, flags...)
+	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
 		"XDG_STATE_HOME="+filepath.Join(dir, "state"), "RDASH_CONFIG_DIR=", "RDASH_STATE_DIR=", "RDASH_TOKEN=")
 	out, err := os.Create(filepath.Join(dir, "serve.out"))
@@ -236,7 +237,7 @@ func TestServeOverSSH(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	keyA, keyB := newKey(t, filepath.Join(dir, "key_a")), newKey(t, filepath.Join(dir, "key_b"))
 	stranger := newKey(t, filepath.Join(dir, "key_stranger"))
-	s := startServe(t, dir, keyA, keyB)
+	s := startServe(t, dir, nil, keyA, keyB)
 
 	// An unknown key is refused before any session.
 	out, err := exec.Command(s.ssh(stranger, "-tt")[0], s.ssh(stranger, "-tt")[1:]...).CombinedOutput()
@@ -380,4 +381,100 @@ func TestServeOverSSH(t *testing.T) {
 	if strings.Contains(string(log), "access_token") || regexp.MustCompile(`"(token|refresh_token)":`).Match(log) {
 		t.Errorf("the log holds a token:\n%s", log)
 	}
+}
+
+// TestServeDisconnectMidBulkEdit drops the SSH client while a bulk edit's
+// request is in flight (the demo's sandbox answers slowly): the server
+// logs the session's end, the key's journal holds the edit (written
+// before anything was sent: what was asked, and the versions as they
+// were, so the outcome can be checked and undone), and the key's next
+// session is signed in at once and finds the edit in the journal.
+func TestServeDisconnectMidBulkEdit(t *testing.T) {
+	requireSSHClient(t)
+	if help, _ := exec.Command(bin, "serve", "--help").Output(); !strings.Contains(string(help), "--demo-latency") {
+		t.Skip("this rdash has no serve command yet: cmd/commands.go must list newServeCmd")
+	}
+	dir, err := os.MkdirTemp("", "rdash-serve-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	key := newKey(t, filepath.Join(dir, "key_a"))
+	s := startServe(t, dir, []string{"--demo-latency", "400ms"}, key)
+
+	a := startTerm(t, 100, 30, nil, s.ssh(key, "-tt")...)
+	signInServed(a, "alice")
+	a.send("Escape")
+	a.waitFor("YOUR PROJECTS", "lumen")
+	a.send("/")
+	a.typeText("lumen")
+	a.send("Enter")
+	a.waitFor("projects › lumen", "25 of 25")
+	a.send("Space", "Space", "Space")
+	a.waitFor("3 marked")
+	a.send("e")
+	a.waitFor("Edit 3 versions of lumen")
+	a.send("Right", "Right")
+	a.waitFor("‹ beta", "1 field set")
+	a.send("Enter")
+	a.waitFor("Preview: 2 versions of lumen")
+
+	entries, err := os.ReadDir(filepath.Join(dir, "state", "rdash", "serve"))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("key directories: %v, %v", entries, err)
+	}
+	journal := filepath.Join(dir, "state", "rdash", "serve", entries[0].Name(), "journal")
+	a.send("Enter")
+	// The journal entry is written before the request is sent; the client
+	// goes as soon as it is there, with the request in flight.
+	var written []os.DirEntry
+	deadline := time.Now().Add(15 * time.Second)
+	for len(written) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no journal entry in %s after applying; screen:\n%s", journal, a.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+		written, _ = os.ReadDir(journal)
+	}
+	if out, err := exec.Command("tmux", "-L", a.sock, "kill-server").CombinedOutput(); err != nil {
+		t.Fatalf("kill-server: %v\n%s", err, out)
+	}
+	deadline = time.Now().Add(15 * time.Second)
+	for len(s.logged("session end")) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the server did not log the end of the dropped session")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The job, cancelled with the session, writes the outcomes it knows:
+	// "unknown" for a request cut off in flight (the server may have
+	// applied it), "updated" for one answered before.
+	var entry struct {
+		Kind     string
+		Before   []json.RawMessage
+		Outcomes []struct{ Status, Error string }
+	}
+	var b []byte
+	deadline = time.Now().Add(15 * time.Second)
+	for {
+		b, err = os.ReadFile(filepath.Join(journal, written[0].Name()))
+		if err == nil && json.Unmarshal(b, &entry) == nil && len(entry.Outcomes) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the journal entry has no outcome after the drop (%v):\n%s", err, b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if entry.Kind != "edit" || len(entry.Before) != 2 || len(entry.Outcomes) != 2 {
+		t.Fatalf("the journal entry:\n%s", b)
+	}
+	for _, o := range entry.Outcomes {
+		if o.Status != "unknown" && o.Status != "updated" {
+			t.Fatalf("outcome %q (%s) after a dropped session:\n%s", o.Status, o.Error, b)
+		}
+	}
+
+	again := startTerm(t, 100, 30, nil, s.ssh(key, "-tt")...)
+	again.waitFor("@alice")
 }
