@@ -67,6 +67,7 @@ server; each key signs in as a seeded user of its choice.`,
 			return runServe(cmd.Context(), f, fl)
 		},
 	}
+	c.AddCommand(newServeForgetCmd(f))
 	fs := c.Flags()
 	fs.StringVar(&fl.addr, "addr", "127.0.0.1:23234", "address to listen on")
 	fs.StringVar(&fl.hostKey, "host-key", "", "the server's SSH host key, made on first start (default $XDG_CONFIG_HOME/rdash/serve/host_key)")

@@ -16,6 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 	gossh "golang.org/x/crypto/ssh"
+
+	"rdash/internal/serve"
 )
 
 // serveEnv is a private HOME, config and state for rdash serve.
@@ -209,23 +211,50 @@ func TestServeAllowsOnlyListedKeys(t *testing.T) {
 		c.Close()
 		t.Fatal("a removed key got in")
 	}
-	if c, err := dial(addr, stranger); err != nil {
+	// The newly listed key gets the dashboard on a pty; it is still open
+	// when the server is told to stop, and ended after the grace period.
+	c, err := dial(addr, stranger)
+	if err != nil {
 		t.Fatalf("a newly listed key is refused: %v", err)
-	} else {
-		c.Close()
 	}
+	defer c.Close()
+	dash, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var screen syncBuffer
+	dash.Stdout = &screen
+	if err := dash.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dash.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitOutput := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(15 * time.Second)
+		for !strings.Contains(screen.String(), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the session never showed %q:\n%q", want, screen.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitOutput("Not signed in")
 
 	hk := filepath.Join(e.dir, "config", "rdash", "serve", "host_key")
 	if info, err := os.Stat(hk); err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("host key %s: %v, %v", hk, err, info)
 	}
 	cancel()
+	waitOutput("session ended: server shutting down")
+	c.Close() // as OpenSSH's client does once its session ends
 	select {
 	case r := <-done:
 		if r.code != 0 {
 			t.Fatalf("exit %d after the context ended; stderr:\n%s", r.code, r.err)
 		}
-		for _, want := range []string{`"msg":"listening"`, `"msg":"key refused"`, `"msg":"session refused"`, `"msg":"stopped"`,
+		for _, want := range []string{`"msg":"listening"`, `"msg":"key refused"`, `"msg":"session refused"`, `"msg":"stopped"`, `"why":"server shutting down"`,
 			fmt.Sprintf("%q", gossh.FingerprintSHA256(stranger.PublicKey()))} {
 			if !strings.Contains(r.err, want) {
 				t.Errorf("the log lacks %s:\n%s", want, r.err)
@@ -234,4 +263,46 @@ func TestServeAllowsOnlyListedKeys(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("rdash serve did not stop within 15 s of its context ending")
 	}
+}
+
+func TestServeForget(t *testing.T) {
+	e := newServeEnv(t)
+	key := newSigner(t)
+	e.allow(0o600, key)
+	fp := gossh.FingerprintSHA256(key.PublicKey())
+	dir := filepath.Join(e.dir, "state", "rdash", "serve", serveDirName(t, fp))
+	if err := os.MkdirAll(filepath.Join(dir, "journal"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tokens.sealed"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := e.run(t.Context(), "serve", "forget", "--authorized-keys", e.ak, fp)
+	if r.code != ExitCancel || !strings.Contains(r.err, "still in") {
+		t.Fatalf("forgetting a listed key: exit %d, %q", r.code, r.err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("the refused forget deleted it: %v", err)
+	}
+	e.allow(0o600)
+	r = e.run(t.Context(), "serve", "forget", "--authorized-keys", e.ak, fp)
+	if r.code != 0 || !strings.Contains(r.err, "Deleted") {
+		t.Fatalf("forget: exit %d, %q", r.code, r.err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Fatal("the key's directory is still there")
+	}
+	r = e.run(t.Context(), "serve", "forget", string(gossh.MarshalAuthorizedKey(key.PublicKey())))
+	if r.code != 0 || !strings.Contains(r.err, "Nothing kept") {
+		t.Fatalf("forget again: exit %d, %q", r.code, r.err)
+	}
+}
+
+func serveDirName(t *testing.T, fp string) string {
+	t.Helper()
+	name, err := serve.DirNameOf(fp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return name
 }

@@ -7,12 +7,14 @@ package serve
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/charmbracelet/keygen"
 	gossh "golang.org/x/crypto/ssh"
@@ -162,6 +164,42 @@ func Allowed(path string) (map[string]bool, error) {
 		if len(options) == 0 {
 			set[Fingerprint(k)] = true
 		}
+	}
+	return set, nil
+}
+
+// DirNameOf is DirName of a key given as OpenSSH prints its fingerprint
+// ("SHA256:" and unpadded base64), or as a public key line.
+func DirNameOf(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(s, "SHA256:"); ok {
+		sum, err := base64.RawStdEncoding.DecodeString(rest)
+		if err != nil || len(sum) != sha256.Size {
+			return "", fmt.Errorf("%q is not a SHA256 key fingerprint", s)
+		}
+		return hex.EncodeToString(sum), nil
+	}
+	k, _, _, _, err := gossh.ParseAuthorizedKey([]byte(s))
+	if err != nil {
+		return "", fmt.Errorf("neither a SHA256 fingerprint nor a public key: %w", err)
+	}
+	return DirName(k), nil
+}
+
+// AllowedDirNames is Allowed by DirName.
+func AllowedDirNames(path string) (map[string]bool, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	for rest := b; ; {
+		k, _, _, next, err := gossh.ParseAuthorizedKey(rest)
+		if err != nil {
+			break
+		}
+		rest = next
+		set[DirName(k)] = true
 	}
 	return set, nil
 }

@@ -292,3 +292,17 @@ func TestSessionsLimitAndSweep(t *testing.T) {
 		t.Fatalf("End ran %d times", calls)
 	}
 }
+
+func TestDirNameOf(t *testing.T) {
+	k := newPub(t)
+	for _, in := range []string{Fingerprint(k), line(k, "a@laptop"), "  " + Fingerprint(k) + "\n"} {
+		if got, err := DirNameOf(in); err != nil || got != DirName(k) {
+			t.Fatalf("DirNameOf(%q) = %q, %v; want %q", in, got, err, DirName(k))
+		}
+	}
+	for _, bad := range []string{"SHA256:short", "MD5:aa:bb", ""} {
+		if _, err := DirNameOf(bad); err == nil {
+			t.Fatalf("DirNameOf(%q) took it", bad)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"rdash/internal/serve"
+)
+
+func newServeForgetCmd(f *Factory) *cobra.Command {
+	var authorizedKeys string
+	c := &cobra.Command{
+		Use:   "forget KEY",
+		Short: "Delete everything rdash serve keeps for one SSH key: its tokens, state and journal",
+		Long: `Delete the directory rdash serve keeps for one SSH key: its sealed tokens,
+remembered projects and edit journal. KEY is the key's SHA256 fingerprint
+as ssh-keygen -l prints it, or its public key line.
+
+Remove the key from the authorized_keys file first (its sessions end
+within seconds); with --authorized-keys, forget refuses while the key is
+still listed. The service's tokens themselves stay valid until they
+expire, unless revoked on the service.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := f.Config()
+			if err != nil {
+				return err
+			}
+			name, err := serve.DirNameOf(args[0])
+			if err != nil {
+				return &ExitError{Code: ExitCancel, Err: err}
+			}
+			if authorizedKeys != "" {
+				allowed, err := serve.AllowedDirNames(authorizedKeys)
+				if err != nil {
+					return err
+				}
+				if allowed[name] {
+					return &ExitError{Code: ExitCancel, Err: fmt.Errorf(
+						"the key is still in %s: remove it there first, so it cannot sign in again", authorizedKeys)}
+				}
+			}
+			dir := filepath.Join(cfg.Env.StateDir, "serve", name)
+			if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+				fmt.Fprintf(f.IO.ErrOut, "Nothing kept for that key (no %s).\n", dir)
+				return nil
+			}
+			if err := os.RemoveAll(dir); err != nil {
+				return err
+			}
+			fmt.Fprintf(f.IO.ErrOut, "Deleted %s: the key's tokens, state and journal.\n", dir)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&authorizedKeys, "authorized-keys", "", "refuse while the key is still listed in this file")
+	return c
+}
