@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -90,6 +91,7 @@ type server struct {
 	tokenKey  []byte
 	log       *slog.Logger
 	sessions  *serve.Sessions
+	journals  sync.Map // key directory -> *journalLog
 }
 
 // sessionData is what the outer middleware hands the program handler
@@ -305,7 +307,24 @@ func (s *server) sessionMiddleware(next ssh.Handler) ssh.Handler {
 		log.Info("session start", "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height,
 			"sessions_of_key", s.sessions.Count(fp))
 		sess.Context().SetValue(sessionDataKey{}, &sessionData{ctx: ctx, fp: fp, dir: dir, sess: rs})
+		journal := s.journalLogOf(dir)
+		go func() {
+			t := time.NewTicker(2 * time.Second)
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+					journal.scan(log)
+				}
+			}
+		}()
 		next(sess)
+		// What the last moments wrote; a job cancelled with the session
+		// writes its outcomes a little after.
+		journal.scan(log)
+		time.AfterFunc(2*time.Second, func() { journal.scan(log) })
 		if reason == "" {
 			reason = "client left"
 			if ctx.Err() != nil && sess.Context().Err() == nil {
@@ -429,7 +448,7 @@ func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Lo
 	}
 	return ui.Options{
 		Client: client, Config: cfg, State: state, Context: ctx, Logger: log, Session: &loggedSession{uiSession: session, log: log},
-		SaveState: func(st config.State) error { return st.Save(dir) },
+		SaveState: loggedSave(dir, log, state),
 	}, nil
 }
 

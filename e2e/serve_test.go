@@ -373,6 +373,13 @@ func TestServeOverSSH(t *testing.T) {
 	if signedIn["alice"] != fingerprint(t, keyA) || signedIn["dave"] != fingerprint(t, keyB) {
 		t.Errorf("the log's sign-ins by key: %v", signedIn)
 	}
+	if bulk := s.logged("bulk edit"); len(bulk) != 1 || bulk[0]["key"] != fingerprint(t, keyA) || bulk[0]["project"] != "lumen" ||
+		fmt.Sprint(bulk[0]["outcomes"]) != "map[updated:2]" {
+		t.Errorf("the log's bulk edits: %v", bulk)
+	}
+	if opened := s.logged("project opened"); len(opened) != 1 || opened[0]["key"] != fingerprint(t, keyA) || opened[0]["project"] != "lumen" {
+		t.Errorf("the log's opened projects: %v", opened)
+	}
 	for _, want := range []string{`"msg":"session end"`, `"why":"key removed from the allow-list"`} {
 		if !strings.Contains(string(log), want) {
 			t.Errorf("the log lacks %s:\n%s", want, log)
