@@ -1,6 +1,16 @@
 // Package safe makes text from the server fit to print on a terminal.
 //
-// What it removes, and why:
+// Which function is for what:
+//
+//   - [Line], [Text] and [Styled] are for the dashboard, whose text Bubble
+//     Tea lays out: they strip, then fit every grapheme cluster (below).
+//   - [PlainLine] and [PlainText] are for the command line's output
+//     (tables, lines, error and progress lines), which the terminal lays
+//     out itself: they strip only, so Hindi, Thai or Korean text stays as
+//     it was sent. Never show their output in the dashboard.
+//   - JSON output is not stripped but escaped: see [Hidden].
+//
+// What every function removes, and why:
 //
 //   - Escape sequences (CSI, OSC, DCS, APC, PM, SOS and the short ESC ones).
 //     A sequence that is cut off or malformed loses only its introducer:
@@ -12,43 +22,67 @@
 //   - Hidden characters (see [Hidden]): bidi controls, zero-width spaces and
 //     joiners, the BOM, tag characters, variation selectors, fillers. They
 //     reorder or disguise text, and terminals disagree on their width.
-//   - Per grapheme cluster, whatever would make the width the UI lays out
-//     with (ansi.StringWidth, per cluster) differ from the width a terminal
-//     without Unicode core mode advances by (per code point, as Bubble Tea
-//     renders unless the terminal has mode 2027). See [fitClusters].
+//   - Combining marks with no base in the text (they would combine with
+//     whatever is printed before them) and marks past the first few on one
+//     base ("Zalgo" text that spills over the lines above and below).
 //
-// Every cluster Line and Text let through measures the same both ways, so a
-// border drawn after it stays where the layout put it.
+// What only the dashboard's functions also change (fitting): per grapheme
+// cluster, whatever would make the width the UI lays out with
+// (ansi.StringWidth, per cluster) differ from the width a terminal without
+// Unicode core mode advances by (per code point, as Bubble Tea renders
+// unless the terminal has mode 2027); such a cluster becomes U+FFFD. See
+// [fitClusters]. Every cluster Line, Text and Styled let through measures
+// the same both ways, so a border drawn after it stays where the layout
+// put it.
 package safe
 
 import (
 	"unicode"
 )
 
-// Line returns s as one line: escape sequences, control and hidden
-// characters are removed, and any line break or tab becomes a space.
+// Line returns s as one line for the dashboard: escape sequences, control
+// and hidden characters are removed, any line break or tab becomes a
+// space, and clusters are fitted (see the package doc). The command line
+// uses [PlainLine].
 func Line(s string) string {
-	return clean(s, false)
+	return clean(s, false, true)
 }
 
-// Text returns s with escape sequences, control and hidden characters
-// removed, keeping newlines (for changelogs and other multi-line text).
+// Text returns s for the dashboard with escape sequences, control and
+// hidden characters removed and clusters fitted (see the package doc),
+// keeping newlines (for changelogs and other multi-line text).
 // Tabs become spaces up to the next column that is a multiple of TabWidth:
 // renderers measure a tab as zero wide and drop it, which would flatten the
 // indentation of a changelog's code blocks. Carriage returns are dropped
-// so "\r\n" becomes "\n"; U+2028, U+2029 and NEL become "\n".
+// so "\r\n" becomes "\n"; U+2028, U+2029 and NEL become "\n". The
+// command line uses [PlainText].
 func Text(s string) string {
-	return clean(s, true)
+	return clean(s, true, true)
+}
+
+// PlainLine is [Line] for the command line's output, which the terminal
+// lays out itself: it strips as Line does but does not fit clusters, so a
+// Devanagari conjunct or a Thai SARA AM stays, and an emoji keeps its skin
+// tone. cmd's tables measure its output with ansi.StringWidth.
+func PlainLine(s string) string {
+	return clean(s, false, false)
+}
+
+// PlainText is [Text] for the command line's output: it strips as Text
+// does, and expands tabs the same way, but does not fit clusters.
+func PlainText(s string) string {
+	return clean(s, true, false)
 }
 
 // TabWidth is the distance between the tab stops Text expands tabs to.
 const TabWidth = 4
 
-func clean(s string, multiline bool) string {
+// clean strips s and, when fit, fits its clusters for Bubble Tea.
+func clean(s string, multiline, fit bool) string {
 	if isPlain(s) {
 		return s
 	}
-	return fitClusters(strip(s, multiline, nil))
+	return fitClusters(strip(s, multiline, nil), fit)
 }
 
 // isPlain reports whether s is printable ASCII, the common case, so it can be
@@ -67,8 +101,8 @@ func isPlain(s string) bool {
 // characters (bidi embeddings, overrides, isolates and marks, zero-width
 // space, joiner and non-joiner, word joiner, BOM, soft hyphen, tags, ...),
 // variation selectors and the other default-ignorable code points (Hangul
-// fillers, CGJ, ...), and the line and paragraph separators. Line and Text
-// remove them; JSON output escapes them.
+// fillers, CGJ, ...), and the line and paragraph separators. Line, Text,
+// PlainLine and PlainText remove them; JSON output escapes them.
 func Hidden(r rune) bool {
 	if r < 0x10000 {
 		return hiddenBMP.has(r)

@@ -65,6 +65,62 @@ func TestLineAndText(t *testing.T) {
 	}
 }
 
+// Scripts whose clusters the two widths disagree on: the dashboard's
+// functions replace such a cluster, the command line's keep it.
+var scripts = []struct{ name, text string }{
+	{"hindi", "लुमेन संस्करण"},
+	{"thai sara am", "ลูเมน ฉบับประจำปี"},
+	{"hangul jamo", "한글 ᄒᆞᆫ"},
+	{"halfwidth kana voiced", "ｶﾞｲﾄﾞ"},
+	{"skin tone", "👍🏽 ok"},
+	{"lone regional indicator", "🇫🇷🇫"},
+}
+
+func TestPlainKeepsScriptsTheDashboardFits(t *testing.T) {
+	t.Parallel()
+	for _, sc := range scripts {
+		if got := PlainLine(sc.text); got != sc.text {
+			t.Errorf("%s: PlainLine(%+q) = %+q, want it unchanged", sc.name, sc.text, got)
+		}
+		if got := PlainText(sc.text + "\n" + sc.text); got != sc.text+"\n"+sc.text {
+			t.Errorf("%s: PlainText changed %+q to %+q", sc.name, sc.text, got)
+		}
+		if got := Line(sc.text); got == sc.text || ansi.StringWidth(got) != ansi.StringWidthWc(got) {
+			t.Errorf("%s: Line(%+q) = %+q: the dashboard must fit it", sc.name, sc.text, got)
+		}
+		if got := Text(sc.text); got == sc.text {
+			t.Errorf("%s: Text(%+q) left it unfitted", sc.name, sc.text)
+		}
+	}
+}
+
+func TestPlainLineAndText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in, line, text string
+	}{
+		{"plain", "v1.2.3 Release", "v1.2.3 Release", "v1.2.3 Release"},
+		{"csi and osc", "\x1b[31mred\x1b[0m\x1b]0;pwned\x07 \x1b]52;c;ZXZpbA==\x1b\\x", "red x", "red x"},
+		{"c1 and controls", "a\u009b31mb\x07\x08\x7fc", "a31mbc", "a31mbc"},
+		{"newlines and tabs", "a\r\nb\tc\u2028d", "a b c d", "a\nb   c\nd"},
+		{"tab after hindi", "लु\tx", "लु x", "लु   x"},
+		{"bidi and invisible", "\u2066a\u2069\u202eb\u200bc\u200dd\ufeff\u00ad\U000e0041\ufe0f", "abcd", "abcd"},
+		{"hidden inside hindi", "सं\u200dस्करण\u202e", "संस्करण", "संस्करण"},
+		{"mark without base", "\u0301a\n\u0301b", "a \u0301b", "a\nb"},
+		{"zalgo capped", "Z\u0300\u0301\u0302\u0303\u0304\u0305", "Z\u0300\u0301\u0302\u0303", "Z\u0300\u0301\u0302\u0303"},
+		{"zwj emoji split", "👨\u200d👩\u200d👧", "👨👩👧", "👨👩👧"},
+		{"invalid utf-8 shown", "a\xffb", "a\ufffdb", "a\ufffdb"},
+	}
+	for _, tt := range tests {
+		if got := PlainLine(tt.in); got != tt.line {
+			t.Errorf("%s: PlainLine(%+q) = %+q, want %+q", tt.name, tt.in, got, tt.line)
+		}
+		if got := PlainText(tt.in); got != tt.text {
+			t.Errorf("%s: PlainText(%+q) = %+q, want %+q", tt.name, tt.in, got, tt.text)
+		}
+	}
+}
+
 // A cut-off or malformed sequence loses its introducer, not the text after
 // it.
 func TestMalformedEscapesKeepTheRest(t *testing.T) {
@@ -77,7 +133,7 @@ func TestMalformedEscapesKeepTheRest(t *testing.T) {
 		"\x1b[", "\x1b[31", "\x1b", "\x90", "\x9b", "\x9d", "\u0090", "\u009b", "\u009d",
 	} {
 		in := "before " + intro + rest
-		for _, f := range []func(string) string{Line, Text} {
+		for _, f := range []func(string) string{Line, Text, PlainLine, PlainText} {
 			if got := f(in); !strings.HasPrefix(got, "before ") || !strings.HasSuffix(got, rest) {
 				t.Errorf("%+q became %+q", in, got)
 			}
@@ -93,6 +149,9 @@ func TestManyUnterminatedStrings(t *testing.T) {
 	if got := Line(in); got != strings.Repeat("x", 200_000) {
 		t.Errorf("Line kept %d bytes", len(got))
 	}
+	if got := PlainLine(in); got != strings.Repeat("x", 200_000) {
+		t.Errorf("PlainLine kept %d bytes", len(got))
+	}
 }
 
 func TestHostileCorpus(t *testing.T) {
@@ -102,6 +161,8 @@ func TestHostileCorpus(t *testing.T) {
 			t.Parallel()
 			checkSafe(t, c.Text, Line(c.Text), false)
 			checkSafe(t, c.Text, Text(c.Text), true)
+			checkPlain(t, c.Text, PlainLine(c.Text), false)
+			checkPlain(t, c.Text, PlainText(c.Text), true)
 		})
 	}
 }
@@ -139,6 +200,8 @@ func FuzzSanitize(f *testing.F) {
 		checkSafe(t, s, Line(s), false)
 		checkSafe(t, s, Text(s), true)
 		checkStyled(t, s, Styled(s, webLink))
+		checkPlain(t, s, PlainLine(s), false)
+		checkPlain(t, s, PlainText(s), true)
 	})
 }
 
@@ -151,8 +214,40 @@ func FuzzSanitize(f *testing.F) {
 func checkSafe(t *testing.T, in, out string, multiline bool) {
 	t.Helper()
 	checkRun(t, in, out, multiline)
-	if again := clean(out, multiline); again != out {
+	if again := clean(out, multiline, true); again != out {
 		t.Fatalf("%+q: output %+q cleans again to %+q", in, out, again)
+	}
+}
+
+// checkPlain checks what PlainLine (or PlainText, when multiline) promises
+// of out, made from in: valid UTF-8; no escape, control or hidden
+// character but the newlines of PlainText; no cluster that starts with a
+// combining mark; nothing more to clean; and, for PlainLine, that fitting
+// it gives what Line gives: the two differ by the fitting alone.
+func checkPlain(t *testing.T, in, out string, multiline bool) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Fatalf("%+q: output %+q is not UTF-8", in, out)
+	}
+	for _, r := range out {
+		if Hidden(r) && !(multiline && r == '\n') {
+			t.Fatalf("%+q: output %+q keeps %U", in, out, r)
+		}
+	}
+	for rest := out; rest != ""; {
+		c, _ := ansi.FirstGraphemeCluster(rest, ansi.GraphemeWidth)
+		rest = rest[len(c):]
+		if r, _ := utf8.DecodeRuneInString(c); isMark(r) {
+			t.Fatalf("%+q: output %+q has a cluster %+q without a base", in, out, c)
+		}
+	}
+	if again := clean(out, multiline, false); again != out {
+		t.Fatalf("%+q: output %+q cleans again to %+q", in, out, again)
+	}
+	if !multiline {
+		if fitted, line := Line(out), Line(in); fitted != line {
+			t.Fatalf("%+q: Line of PlainLine's %+q is %+q, Line's %+q", in, out, fitted, line)
+		}
 	}
 }
 

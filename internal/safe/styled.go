@@ -11,7 +11,7 @@ import "strings"
 func Styled(s string, link func(url string) bool) string {
 	return fitClusters(strip(s, true, func(seq string) bool {
 		return isSGR(seq) || isLink(seq, link)
-	}))
+	}), true)
 }
 
 // isSGR reports whether seq is ESC [ digits, ';' or ':' then m.

@@ -12,15 +12,19 @@ import (
 // spills over the lines above and below.
 const maxMarks = 4
 
-// fitClusters expands tabs and makes every grapheme cluster of s (already
-// stripped) measure the same under ansi.GraphemeWidth, which lipgloss and
-// the UI lay out with, and ansi.WcWidth, the per code point width that
-// Bubble Tea renders with unless the terminal has Unicode core mode:
+// fitClusters expands tabs and trims the grapheme clusters of s (already
+// stripped); when fit, it also makes every cluster measure the same under
+// ansi.GraphemeWidth, which lipgloss and the UI lay out with, and
+// ansi.WcWidth, the per code point width that Bubble Tea renders with
+// unless the terminal has Unicode core mode. Always:
 //
 //   - a cluster that starts with a combining mark has no base in s; it
-//     would combine with whatever the UI draws before it (a border, a
-//     column gap), so it is dropped;
-//   - a base keeps at most maxMarks combining marks;
+//     would combine with whatever is drawn before it (a border, a column
+//     gap, a label), so it is dropped;
+//   - a base keeps at most maxMarks combining marks.
+//
+// Only when fit (the dashboard's Line, Text and Styled):
+//
 //   - emoji skin-tone modifiers after a base are dropped ("👍🏽" is two
 //     columns to one measure and four to the other); ZWJ sequences are
 //     already split by strip, which drops U+200D, so "👨‍👩‍👧" shows as the
@@ -30,7 +34,11 @@ const maxMarks = 4
 //     Hangul jamo sequences, halfwidth kana with a voiced mark) becomes
 //     U+FFFD: terminals draw those at different widths, and a wrong width
 //     shifts every border after it.
-func fitClusters(s string) string {
+//
+// The command line's PlainLine and PlainText do not fit: a terminal lays
+// their clusters out itself, and cmd's tables measure them with
+// ansi.StringWidth, so Hindi or Thai text stays as it was sent.
+func fitClusters(s string, fit bool) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	col := 0
@@ -61,7 +69,7 @@ func fitClusters(s string) string {
 			col += n
 			continue
 		}
-		c, w = settle(c, w)
+		c, w = settle(c, w, fit)
 		b.WriteString(c)
 		col += w
 	}
@@ -70,20 +78,20 @@ func fitClusters(s string) string {
 
 // settle returns cluster c, w columns wide to ansi.GraphemeWidth, as
 // fitClusters keeps it, and its width.
-func settle(c string, w int) (string, int) {
-	if trimmed, ok := trimCluster(c); ok {
+func settle(c string, w int, fit bool) (string, int) {
+	if trimmed, ok := trimCluster(c, fit); ok {
 		c, w = trimmed, ansi.StringWidth(trimmed)
 	}
-	if c == "" || w == ansi.StringWidthWc(c) {
+	if !fit || c == "" || w == ansi.StringWidthWc(c) {
 		return c, w
 	}
 	return "\uFFFD", 1
 }
 
-// trimCluster drops a baseless cluster, marks past maxMarks and skin-tone
-// modifiers after a base; ok is false when c stays as it is, which spares
-// the common case a copy.
-func trimCluster(c string) (trimmed string, ok bool) {
+// trimCluster drops a baseless cluster, marks past maxMarks and, when
+// skinTones, skin-tone modifiers after a base; ok is false when c stays as
+// it is, which spares the common case a copy.
+func trimCluster(c string, skinTones bool) (trimmed string, ok bool) {
 	marks, drop := 0, false
 	for i, r := range c {
 		if isMark(r) && i == 0 {
@@ -92,7 +100,7 @@ func trimCluster(c string) (trimmed string, ok bool) {
 		if isMark(r) {
 			marks++
 		}
-		drop = drop || marks > maxMarks || isSkinTone(r) && i > 0
+		drop = drop || marks > maxMarks || skinTones && isSkinTone(r) && i > 0
 	}
 	if !drop {
 		return c, false
@@ -105,7 +113,7 @@ func trimCluster(c string) (trimmed string, ok bool) {
 				continue
 			}
 		}
-		if isSkinTone(r) && i > 0 {
+		if skinTones && isSkinTone(r) && i > 0 {
 			continue
 		}
 		b.WriteRune(r)
