@@ -101,7 +101,7 @@ func previewOf(changes []bulk.Change) []previewJSON {
 func printPreview(w io.Writer, changes []bulk.Change) {
 	changing := 0
 	for _, c := range changes {
-		fmt.Fprintf(w, "%s  %s\n", safe.Line(c.Before.Version), c.Before.ID)
+		fmt.Fprintf(w, "%s  %s\n", safe.PlainLine(c.Before.Version), c.Before.ID)
 		if len(c.Fields) == 0 {
 			fmt.Fprintln(w, "    no change")
 			continue
@@ -111,7 +111,7 @@ func printPreview(w io.Writer, changes []bulk.Change) {
 			fmt.Fprintf(w, "    %-14s %s → %s\n", fc.Field+":", short(fc.Before), short(fc.After))
 		}
 		if c.Problem != "" {
-			fmt.Fprintf(w, "    ✗ %s\n", safe.Line(c.Problem))
+			fmt.Fprintf(w, "    ✗ %s\n", safe.PlainLine(c.Problem))
 		}
 	}
 	fmt.Fprintf(w, "%s, %d of them change\n", versionCount(len(changes)), changing)
@@ -124,7 +124,7 @@ func short(s string) string {
 		return "(none)"
 	}
 	first, _, multi := strings.Cut(s, "\n")
-	first = safe.Line(first)
+	first = safe.PlainLine(first)
 	if len(first) > 60 {
 		first = first[:57] + "..."
 	} else if !multi {
@@ -215,9 +215,9 @@ const retryNamed = 20
 
 func printOutcomes(w io.Writer, outcomes []bulk.Outcome) {
 	for _, o := range outcomes {
-		line := fmt.Sprintf("%-12s %s  %s", o.Status, o.ID, safe.Line(o.Version))
+		line := fmt.Sprintf("%-12s %s  %s", o.Status, o.ID, safe.PlainLine(o.Version))
 		if o.Error != "" {
-			line += "  (" + safe.Line(o.Error) + ")"
+			line += "  (" + safe.PlainLine(o.Error) + ")"
 		}
 		if o.Retry {
 			line += "  [retry]"
