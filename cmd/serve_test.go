@@ -306,3 +306,70 @@ func serveDirName(t *testing.T, fp string) string {
 	}
 	return name
 }
+
+// ptySession opens the dashboard on a pty over c and returns what it
+// prints, as it comes.
+func ptySession(t *testing.T, c *gossh.Client) (*gossh.Session, *syncBuffer) {
+	t.Helper()
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &syncBuffer{}
+	s.Stdout, s.Stderr = out, out
+	if err := s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	return s, out
+}
+
+func waitIn(t *testing.T, out *syncBuffer, want string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(out.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never saw %q in:\n%q", want, out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestServeSessionLimitAndIdle: a key at its session limit is told so,
+// and a session nobody types in ends after --idle-timeout.
+func TestServeSessionLimitAndIdle(t *testing.T) {
+	e := newServeEnv(t)
+	key := newSigner(t)
+	e.allow(0o600, key)
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan result, 1)
+	go func() {
+		done <- e.run(ctx, "serve", "--demo", "--addr", addr, "--authorized-keys", e.ak,
+			"--max-sessions-per-key", "1", "--idle-timeout", "1s", "--shutdown-grace", "1s")
+	}()
+	defer func() { cancel(); <-done }()
+	var c *gossh.Client
+	var err error
+	for i := 0; ; i++ {
+		if c, err = dial(addr, key); err == nil {
+			break
+		}
+		if i == 100 {
+			t.Fatalf("cannot connect: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	defer c.Close()
+	_, first := ptySession(t, c)
+	waitIn(t, first, "Not signed in")
+	_, second := ptySession(t, c)
+	waitIn(t, second, "this key already has a session open, the most this server allows")
+	// Nothing typed in the first: it ends within the sweep after 1 s.
+	waitIn(t, first, "session ended: idle")
+	// Its place is free again.
+	_, third := ptySession(t, c)
+	waitIn(t, third, "Not signed in")
+}

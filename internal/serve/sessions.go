@@ -44,6 +44,9 @@ func NewSessions(max int) *Sessions {
 type LimitError struct{ Max int }
 
 func (e *LimitError) Error() string {
+	if e.Max == 1 {
+		return "this key already has a session open, the most this server allows; end it first"
+	}
 	return fmt.Sprintf("this key already has %d sessions open, the most this server allows; end one first", e.Max)
 }
 
