@@ -42,7 +42,7 @@ func whoAmI(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings
 	}
 	if unknown != nil {
 		fmt.Fprintf(f.IO.ErrOut, "! The server did not say who you are (%s); storing the token for %q (set username in the config to name it).\n",
-			safe.Line(unknown.Error()), safe.Line(name))
+			safe.PlainLine(unknown.Error()), safe.PlainLine(name))
 	}
 	return name, tok, nil
 }

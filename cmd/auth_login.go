@@ -82,8 +82,8 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 			return "", err
 		}
 		fmt.Fprintf(f.IO.ErrOut, "Signed in to %s as %s. The token is stored in %s; the record of the active account is %s.\n",
-			settings.Host(), safe.Line(account), where, store.RecordPath())
-		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), safe.Line(account)), nil
+			settings.Host(), safe.PlainLine(account), where, store.RecordPath())
+		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), safe.PlainLine(account)), nil
 	}
 	return obtainToken(ctx, f, cfg, settings, in, fl, finish)
 }

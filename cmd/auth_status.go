@@ -113,15 +113,15 @@ func fallbackAccount(stored string, cfg *config.Config) string {
 func printStatus(w io.Writer, r *statusReport) {
 	fmt.Fprintf(w, "%s (%s)\n", r.Host, r.Server)
 	if !r.SignedIn {
-		fmt.Fprintf(w, "  Not signed in: %s\n", safe.Line(r.Error))
+		fmt.Fprintf(w, "  Not signed in: %s\n", safe.PlainLine(r.Error))
 		if r.Storage != "" {
 			fmt.Fprintf(w, "  Token from: %s\n", auth.Location{Kind: r.Storage, Path: r.Path})
 		}
 		return
 	}
-	who := safe.Line(r.Account)
+	who := safe.PlainLine(r.Account)
 	if r.AccountSource != "server" {
-		who += " (from the config; " + safe.Line(r.Error) + ")"
+		who += " (from the config; " + safe.PlainLine(r.Error) + ")"
 	}
 	fmt.Fprintf(w, "  Signed in as %s\n", who)
 	fmt.Fprintf(w, "  Scopes: %s\n", orNone(strings.Join(r.Scopes, ", ")))

@@ -40,7 +40,7 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			}
 			f.showPreview(asJSON, yes, func(w io.Writer) {
 				for _, v := range versions {
-					fmt.Fprintf(w, "%s  %s  %s\n", v.ID, safe.Line(v.Version), safe.Line(v.Name))
+					fmt.Fprintf(w, "%s  %s  %s\n", v.ID, safe.PlainLine(v.Version), safe.PlainLine(v.Name))
 				}
 			})
 			fmt.Fprintf(f.IO.ErrOut, "Deleting %d versions cannot be undone: the service cannot restore a version. "+
@@ -129,7 +129,7 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes, asJSON bo
 	u := bulk.PlanUndo(entry, current)
 	out := bulkJSON{Preview: previewOf(u.Changes), Kept: u.Kept, Gone: gone}
 	f.showPreview(asJSON, yes, func(w io.Writer) {
-		fmt.Fprintf(w, "Undo the edit of %s made %s:\n", safe.Line(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
+		fmt.Fprintf(w, "Undo the edit of %s made %s:\n", safe.PlainLine(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
 		printUndoPreview(w, u, gone)
 	})
 	runner, err := f.bulkRunner(entry.Project, client)
@@ -160,7 +160,7 @@ func printUndoPreview(w io.Writer, u *bulk.Undo, gone []string) {
 		fmt.Fprintln(w, "Nothing to restore: every version is back to its old values, or changed since.")
 	}
 	for _, k := range u.Kept {
-		fmt.Fprintf(w, "left as is: %s %s (changed since the edit)\n", safe.Line(k.Version), k.Field)
+		fmt.Fprintf(w, "left as is: %s %s (changed since the edit)\n", safe.PlainLine(k.Version), k.Field)
 	}
 	if len(gone) > 0 {
 		fmt.Fprintf(w, "deleted since the edit: %s\n", strings.Join(gone, ", "))

@@ -83,13 +83,13 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	if err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
-	label := safe.Line(project + " " + v.Version + ": " + file.Name)
+	label := safe.PlainLine(project + " " + v.Version + ": " + file.Name)
 	if fl.urlOnly {
 		u, _, err := client.DownloadURL(ctx, project, v.ID, file.ID)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(f.IO.Out, safe.Line(u.String()))
+		fmt.Fprintln(f.IO.Out, safe.PlainLine(u.String()))
 		return nil
 	}
 	if file.ExternalURL != "" && !fl.followExternal {
@@ -98,7 +98,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 			subject += ": " + file.Name
 		}
 		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: an external file, hosted at %s; not fetched: pass --follow-external to download it from there, or --url to print only the URL",
-			safe.Line(subject), safe.Line(file.ExternalURL))}
+			safe.PlainLine(subject), safe.PlainLine(file.ExternalURL))}
 	}
 	dest := fl.output
 	if dest == "" {
@@ -116,7 +116,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	}
 	if dest != "-" && !fl.force {
 		if _, err := os.Lstat(dest); err == nil {
-			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s already exists: pass --force to replace it", safe.Line(dest))}
+			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s already exists: pass --force to replace it", safe.PlainLine(dest))}
 		}
 	}
 	body, _, err := client.Download(ctx, project, v.ID, file.ID)
@@ -155,7 +155,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	if verify {
 		note = "sha256 verified"
 	}
-	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.Line(dest), humanize.IBytes(uint64(n)), note)
+	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(n)), note)
 	return nil
 }
 
@@ -163,7 +163,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 // primary file when ref is empty.
 func pickFile(v *api.Version, ref string) (api.File, error) {
 	if len(v.Files) == 0 {
-		return api.File{}, fmt.Errorf("%s has no files", safe.Line(v.Version))
+		return api.File{}, fmt.Errorf("%s has no files", safe.PlainLine(v.Version))
 	}
 	for _, match := range []func(api.File) bool{
 		func(fl api.File) bool { return ref == "" && fl.IsPrimary },
@@ -183,5 +183,5 @@ func pickFile(v *api.Version, ref string) (api.File, error) {
 	for i, fl := range v.Files {
 		names[i] = fl.Name
 	}
-	return api.File{}, fmt.Errorf("--file %q: %s has no such file; its files: %s", ref, safe.Line(v.Version), safe.Line(strings.Join(names, ", ")))
+	return api.File{}, fmt.Errorf("--file %q: %s has no such file; its files: %s", ref, safe.PlainLine(v.Version), safe.PlainLine(strings.Join(names, ", ")))
 }

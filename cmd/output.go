@@ -66,7 +66,7 @@ type table struct {
 
 func (t *table) add(cells ...string) {
 	for i, c := range cells {
-		cells[i] = safe.Line(c)
+		cells[i] = safe.PlainLine(c)
 	}
 	t.rows = append(t.rows, cells)
 }

@@ -76,7 +76,7 @@ interrupted, the version may or may not exist on the server: check with
 			if fl.json {
 				return writeJSON(f.IO.Out, v)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.Line(v.Version), safe.Line(v.ID), safe.Line(args[0]))
+			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(args[0]))
 			return nil
 		},
 	}
@@ -153,8 +153,8 @@ func (f *Factory) printCreateDryRun(project string, fl *createFlags) error {
 	}
 	w := f.IO.Out
 	r := fl.req
-	line := func(k, v string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.Line(v)) }
-	fmt.Fprintf(w, "would publish in %s:\n", safe.Line(project))
+	line := func(k, v string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(v)) }
+	fmt.Fprintf(w, "would publish in %s:\n", safe.PlainLine(project))
 	line("version", r.Version)
 	line("name", r.Name)
 	line("channel", r.Channel)

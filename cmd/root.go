@@ -52,7 +52,7 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 	}
 	// Errors quote the server (a refused version string, a message), so
 	// they are made safe like any other server text.
-	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.Text(err.Error()))
+	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.PlainText(err.Error()))
 	return exitCode(err)
 }
 

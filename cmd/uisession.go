@@ -108,7 +108,7 @@ func (s *uiSession) Complete(ctx context.Context, g common.Grant, plainText bool
 
 // signedInSentence is what a browser tab says under "Signed in".
 func signedInSentence(host, account string) string {
-	return fmt.Sprintf("rdash is signed in to %s as %s.", host, safe.Line(account))
+	return fmt.Sprintf("rdash is signed in to %s as %s.", host, safe.PlainLine(account))
 }
 
 func (s *uiSession) complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {

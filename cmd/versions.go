@@ -162,7 +162,7 @@ func newVersionsGetCmd(f *Factory) *cobra.Command {
 
 func (f *Factory) printVersion(v *api.Version) error {
 	w := f.IO.Out
-	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.Line(val)) }
+	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(val)) }
 	line("version", v.Version)
 	line("name", v.Name)
 	line("id", v.ID)
@@ -193,7 +193,7 @@ func (f *Factory) printVersion(v *api.Version) error {
 	}
 	if v.Changelog != "" {
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, strings.TrimRight(safe.Text(v.Changelog), "\n"))
+		fmt.Fprintln(w, strings.TrimRight(safe.PlainText(v.Changelog), "\n"))
 	}
 	return nil
 }

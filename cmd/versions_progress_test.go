@@ -27,7 +27,7 @@ func TestTransferLine(t *testing.T) {
 	}
 	now = t0.Add(2 * time.Second)
 	p.set(2<<20, 4<<20)
-	line := safe.Line(buf.String())
+	line := safe.PlainLine(buf.String())
 	for _, want := range []string{"2.0 MiB / 4.0 MiB", "1.0 MiB/s", "0:02 left"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("line %q lacks %q", line, want)

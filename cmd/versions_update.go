@@ -210,7 +210,7 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 		}
 		i := slices.IndexFunc(items, func(it fileItem) bool { return it.Name == name })
 		if i < 0 {
-			return fmt.Errorf("--remove-file %q: %s has no such file", ref, safe.Line(cur.Version))
+			return fmt.Errorf("--remove-file %q: %s has no such file", ref, safe.PlainLine(cur.Version))
 		}
 		p.Removed = append(p.Removed, name)
 		items = slices.Delete(items, i, i+1)
@@ -240,7 +240,7 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 	}
 	for _, u := range fl.urls {
 		if slices.ContainsFunc(items, func(it fileItem) bool { return it.Name == u }) {
-			return fmt.Errorf("--url %s: already a file of %s", safe.Line(u), safe.Line(cur.Version))
+			return fmt.Errorf("--url %s: already a file of %s", safe.PlainLine(u), safe.PlainLine(cur.Version))
 		}
 		items = append(items, fileItem{Name: u, Action: "add"})
 	}
@@ -259,17 +259,17 @@ func (f *Factory) printUpdatePlan(p *updatePlan, asJSON bool) error {
 		return writeJSON(f.IO.Out, p)
 	}
 	w := f.IO.Out
-	fmt.Fprintf(w, "would update %s %s (%s):\n", safe.Line(p.Project), safe.Line(p.Version), safe.Line(p.ID))
+	fmt.Fprintf(w, "would update %s %s (%s):\n", safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainLine(p.ID))
 	for _, c := range p.Changes {
 		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
 	}
 	if p.req.Files != nil {
 		fmt.Fprintln(w, "  files:")
 		for i, it := range p.Files {
-			fmt.Fprintf(w, "    %s\n", safe.Line(fileItemText(it, i == 0)))
+			fmt.Fprintf(w, "    %s\n", safe.PlainLine(fileItemText(it, i == 0)))
 		}
 		for _, name := range p.Removed {
-			fmt.Fprintf(w, "    remove %s\n", safe.Line(name))
+			fmt.Fprintf(w, "    remove %s\n", safe.PlainLine(name))
 		}
 	}
 	if len(p.Changes) == 0 && p.req.Files == nil {
@@ -288,9 +288,9 @@ func shortValue(s string) string {
 	}
 	first, rest, multi := strings.Cut(s, "\n")
 	if multi && strings.TrimSpace(rest) != "" {
-		return fmt.Sprintf("%s … (%d characters)", safe.Line(first), len([]rune(s)))
+		return fmt.Sprintf("%s … (%d characters)", safe.PlainLine(first), len([]rune(s)))
 	}
-	return safe.Line(first)
+	return safe.PlainLine(first)
 }
 
 func undoNote(undoable bool) string {
@@ -344,7 +344,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 	if p.req.Files != nil {
 		fields = append(fields, "files")
 	}
-	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.Line(p.Project), safe.Line(v.Version), safe.Line(v.ID),
+	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainLine(v.ID),
 		strings.Join(fields, ", "), undoNote(p.Undoable))
 	return nil
 }
