@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -85,78 +84,103 @@ func loadEach(ctx context.Context, c Reader, project string, ids []string) (map[
 	return m, nil
 }
 
-// loadPages pages through the project until every ID is seen. The first
-// page tells how many there are; the rest are read concurrently, at most
-// concurrency at once, and no new wave of pages is asked for once every ID
-// is seen.
-// Without the total (a list that comes without pagination), pages are read
-// one after another while the server says there is a next one.
+// loadPages pages through the project until every ID is seen, with at most
+// concurrency reads in flight, the next page asked for as soon as a read
+// ends rather than in waves.
+//
+// Which pages are read depends on the data only, never on timing (the
+// sandbox's seeded faults then meet the same requests on every run): pages
+// are asked for in order, and page p only once pages 1 to p-concurrency
+// (the prefix) have been read, and only if the IDs those pages leave unseen
+// are more than the pages asked for after them can hold; otherwise the
+// decision waits for the prefix to grow. So the first pages that n IDs need
+// (a page holds at most size versions) go out at once, before page 1 tells
+// the total, and the reads stop as soon as every ID is seen. A page past
+// the last (known from the total, or from a page that has no next one) is
+// not asked for, and one that was asked for is ignored.
 func loadPages(ctx context.Context, c Reader, project string, ids []string) (map[string]api.Version, error) {
-	want := map[string]bool{}
+	want := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		want[id] = true
 	}
-	var mu sync.Mutex
-	m := map[string]api.Version{}
-	keep := func(vs []api.Version) (all bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, v := range vs {
-			if want[v.ID] {
-				m[v.ID] = v
-			}
+	const size = api.MaxPageSize
+	type result struct {
+		page int
+		vs   []api.Version
+		resp *api.Response
+		err  error
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Never more than concurrency pages are past the prefix, so the reads
+	// never wait to hand in their result, even after an error returned.
+	results := make(chan result, concurrency)
+	var (
+		m        = make(map[string]api.Version, len(ids)) // the IDs seen in the prefix
+		read     = map[int]result{}                       // pages read past the prefix
+		prefix   int                                      // pages 1 to prefix are read
+		last     int                                      // the last page; 0 until known
+		next     = 1                                      // the next page to ask for
+		inFlight int
+	)
+	ask := func(p int) bool {
+		return p <= prefix+concurrency && p <= maxPages && (last == 0 || p <= last) &&
+			len(want)-len(m) > (p-1-prefix)*size
+	}
+	for {
+		for ask(next) {
+			p := next
+			next++
+			inFlight++
+			go func() {
+				vs, resp, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: p, PageSize: size})
+				results <- result{p, vs, resp, err}
+			}()
 		}
-		return len(m) == len(want)
-	}
-	const size = 100
-	vs, resp, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: size})
-	if err != nil {
-		return nil, err
-	}
-	if keep(vs) || resp.NextPage == 0 {
-		return m, nil
-	}
-	if p := resp.Pagination; p == nil || p.Total <= 0 {
-		for next := resp.NextPage; next != 0; next = resp.NextPage {
-			if vs, resp, err = c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: next, PageSize: size}); err != nil {
-				return nil, err
-			}
-			if keep(vs) {
+		if inFlight == 0 {
+			return m, nil
+		}
+		r := <-results
+		inFlight--
+		if r.err != nil && (r.page == 1 || last != 0 && r.page <= last) {
+			return nil, r.err // a page that exists: fail at once
+		}
+		read[r.page] = r
+		for {
+			r, ok := read[prefix+1]
+			if !ok {
 				break
 			}
-		}
-		return m, nil
-	}
-	pages := (resp.Pagination.Total + size - 1) / size
-	// In waves of concurrency pages, so that which pages are read depends
-	// on the data only, never on timing (the sandbox's seeded faults then
-	// meet the same requests on every run).
-	for first := 2; first <= pages; first += concurrency {
-		g, gctx := errgroup.WithContext(ctx)
-		all := false
-		for page := first; page < first+concurrency && page <= pages; page++ {
-			g.Go(func() error {
-				vs, _, err := c.ListVersions(gctx, project, &api.ListVersionsOptions{Page: page, PageSize: size})
-				if err != nil {
-					return err
+			delete(read, prefix+1)
+			prefix++
+			if last != 0 && prefix > last {
+				continue // past the end
+			}
+			if r.err != nil {
+				return nil, r.err
+			}
+			resp := r.resp
+			if resp == nil {
+				resp = &api.Response{}
+			}
+			for _, v := range r.vs {
+				if want[v.ID] {
+					m[v.ID] = v
 				}
-				if keep(vs) {
-					mu.Lock()
-					all = true
-					mu.Unlock()
-				}
-				return nil
-			})
-		}
-		if err := g.Wait(); err != nil {
-			return nil, err
-		}
-		if all {
-			break
+			}
+			if p := resp.Pagination; prefix == 1 && p != nil && p.Total > 0 {
+				last = (p.Total + size - 1) / size
+			}
+			if resp.NextPage == 0 && (last == 0 || prefix < last) {
+				last = prefix
+			}
 		}
 	}
-	return m, nil
 }
+
+// maxPages bounds the pages read, so a server whose pages never end
+// cannot keep Load going.
+const maxPages = 1000
 
 // namedAtMost is how many unknown IDs an error names; past it, it counts
 // them, so ten thousand wrong IDs make one short line.
