@@ -58,7 +58,10 @@ func rawHidden(r rune) bool {
 }
 
 // table prints rows aligned for a terminal, or tab-separated for a pipe,
-// like gh. Every cell is made safe: cells often come from the server.
+// like gh. Every cell is made safe: cells often come from the server. The
+// terminal lays the table out, not Bubble Tea, so cells go through
+// safe.PlainLine, which strips without fitting clusters: a Hindi or Thai
+// name stays whole.
 type table struct {
 	tty  bool
 	rows [][]string

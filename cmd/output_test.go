@@ -6,9 +6,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"rdash/api/sandbox"
 	"rdash/internal/safe"
 	"rdash/internal/safe/hostile"
 )
@@ -98,7 +100,102 @@ func TestTableAlignsByDisplayWidth(t *testing.T) {
 	}
 }
 
-// Every cell of the table is made safe, whatever the server sent.
+// Names in scripts whose clusters Bubble Tea's code-point width mismeasures
+// (the dashboard replaces those clusters): the command line's output is
+// laid out by the terminal, so they must come out whole.
+var scriptNames = []string{"लुमेन संस्करण", "ลูเมน ฉบับประจำปี"}
+
+// checkAligned checks that every line of an aligned table starts its
+// columns, after the first, at the display widths the header line starts
+// them at. A column starts where a non-space follows two spaces.
+func checkAligned(t *testing.T, out string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	want := columnStarts(lines[0])
+	for _, l := range lines[1:] {
+		if got := columnStarts(l); !reflect.DeepEqual(got, want) {
+			t.Errorf("line %q: columns start at %v, the header's at %v", l, got, want)
+		}
+	}
+}
+
+func columnStarts(l string) []int {
+	var starts []int
+	at, spaces := 0, 0
+	for rest := l; rest != ""; {
+		c, w := ansi.FirstGraphemeCluster(rest, ansi.GraphemeWidth)
+		rest = rest[len(c):]
+		if c != " " && spaces >= 2 {
+			starts = append(starts, at)
+		}
+		if c == " " {
+			spaces++
+		} else {
+			spaces = 0
+		}
+		at += w
+	}
+	return starts
+}
+
+func TestTableKeepsScriptsWhole(t *testing.T) {
+	t.Parallel()
+	tb := &table{tty: true}
+	for i, n := range scriptNames {
+		tb.add(n, "x"+strings.Repeat("y", i), "end")
+	}
+	tb.add("a\x1b[31mb\u202ec\u200b", "z", "end")
+	var b bytes.Buffer
+	if err := tb.write(&b, "NAME", "NOTE", "END"); err != nil {
+		t.Fatal(err)
+	}
+	want := "NAME           NOTE  END\n" +
+		"लुमेन संस्करण       x     end\n" +
+		"ลูเมน ฉบับประจำปี  xy    end\n" +
+		"abc            z     end\n"
+	if b.String() != want {
+		t.Errorf("table:\n%s\nwant:\n%s", b.String(), want)
+	}
+	checkAligned(t, b.String())
+}
+
+// rdash versions list prints a Hindi and a Thai version name whole, in
+// columns aligned by display width on a terminal and as they are in a
+// pipe. (The service refuses a name with hidden characters, so hostile
+// cells are tested on the table itself, above and below.)
+func TestVersionsListKeepsScriptsWhole(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	vs := listIDs(t, c, "lumen", "--page-size", "3")
+	for i, n := range scriptNames {
+		c.ok("versions", "update", "lumen", vs[i].ID, "--name", n)
+	}
+	for _, tty := range []bool{false, true} {
+		var out, errOut bytes.Buffer
+		f := &Factory{
+			IO:     IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, OutTTY: tty},
+			Lookup: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+		}
+		if code := Main(t.Context(), []string{"versions", "list", "lumen", "--page-size", "3"}, f); code != 0 {
+			t.Fatalf("tty %v: exit %d\n%s", tty, code, errOut.String())
+		}
+		got := out.String()
+		for _, n := range scriptNames {
+			if !strings.Contains(got, n) {
+				t.Errorf("tty %v: %q lost:\n%s", tty, n, got)
+			}
+		}
+		if strings.ContainsAny(got, "\x1b\ufffd") || strings.ContainsFunc(got, func(r rune) bool { return r != '\n' && r != '\t' && safe.Hidden(r) }) {
+			t.Errorf("tty %v: output keeps an escape, a hidden character or U+FFFD:\n%+q", tty, got)
+		}
+		if tty {
+			checkAligned(t, got)
+		}
+	}
+}
+
+// Every cell of the table is made safe, whatever the server sent, as
+// safe.PlainLine makes it: stripped, not fitted.
 func TestTableHostileCorpus(t *testing.T) {
 	t.Parallel()
 	tb := &table{tty: true}
@@ -112,8 +209,8 @@ func TestTableHostileCorpus(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	want := ansi.StringWidth(lines[0]) - len("END")
 	for _, l := range lines[1:] {
-		if strings.ContainsFunc(l, safe.Hidden) {
-			t.Errorf("line %+q keeps a hidden character", l)
+		if strings.ContainsFunc(l, safe.Hidden) || !utf8.ValidString(l) {
+			t.Errorf("line %+q keeps a hidden character or is not UTF-8", l)
 		}
 		if got := ansi.StringWidth(l) - len("end"); got != want || !strings.HasSuffix(l, "end") {
 			t.Errorf("line %+q: last column at %d, want %d", l, got, want)
