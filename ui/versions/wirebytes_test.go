@@ -6,6 +6,7 @@ import (
 
 	btable "charm.land/bubbles/v2/table"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
@@ -54,9 +55,15 @@ func (b bubblesTable) View() tea.View {
 }
 
 // A cursor move in the versions table costs no more than 1.1 times what
-// it costs in a bubbles table of the same width and rows (issue 12).
+// it costs in a bubbles table of the same width and rows (issue 12), in
+// 256 colours as in a terminal: the renderer writes to a buffer, which it
+// would otherwise treat as no terminal and strip every colour from. Not
+// parallel: it sets the environment the programs detect colours from.
 func TestCursorMoveBytesMatchBubblesTable(t *testing.T) {
-	t.Parallel()
+	t.Setenv("TERM", "xterm-256color")
+	t.Setenv("CLICOLOR_FORCE", "1")
+	t.Setenv("COLORTERM", "")
+	t.Setenv("NO_COLOR", "")
 	c, _ := uitest.Sandbox(t, "alice")
 	m := New(uitest.Common(t), c, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
 	idle := &atomic.Bool{}
@@ -72,7 +79,28 @@ func TestCursorMoveBytesMatchBubblesTable(t *testing.T) {
 	bt := btable.New(btable.WithColumns(cols), btable.WithRows(rows), btable.WithWidth(120), btable.WithHeight(38), btable.WithFocused(true))
 	ref := uitest.WireBytes(t, bubblesTable{t: bt}, 120, 40, down, 10, func() bool { return true })
 	t.Logf("120x40: %.0f B per cursor move; bubbles table %.0f B (%.2fx)", ours, ref, ours/ref)
-	if ours > 1.1*ref {
-		t.Errorf("%.0f B per cursor move, more than 1.1x the bubbles table's %.0f B", ours, ref)
+	// 1.01x here (259 B against 257); the pty harness measures a few
+	// percent more than in process, so 1.03x keeps the 1.1x budget.
+	if ours > 1.03*ref {
+		t.Errorf("%.0f B per cursor move, more than 1.03x the bubbles table's %.0f B", ours, ref)
+	}
+}
+
+// The cursor's row is in bold reverse video in every colour theme, and in
+// the theme's own plain reverse video without colour; neither carries a
+// colour, so no terminal's palette can hide it.
+func TestCursorStyleIsReverseVideo(t *testing.T) {
+	t.Parallel()
+	for _, th := range []common.Theme{{Dark: true}, {}, {Dark: true, ANSI16: true}, {NoColor: true}} {
+		c := tableStyles(common.NewStyles(th)).Cursor
+		if !c.GetReverse() || c.GetBold() == th.NoColor {
+			t.Errorf("%+v: cursor reverse %v, bold %v; want reverse, bold unless NoColor", th, c.GetReverse(), c.GetBold())
+		}
+		if _, ok := c.GetForeground().(lipgloss.NoColor); !ok {
+			t.Errorf("%+v: cursor foreground %v, want none", th, c.GetForeground())
+		}
+		if _, ok := c.GetBackground().(lipgloss.NoColor); !ok {
+			t.Errorf("%+v: cursor background %v, want none", th, c.GetBackground())
+		}
 	}
 }
