@@ -40,6 +40,7 @@ type serveFlags struct {
 	maxPerKey      int
 	grace          time.Duration
 	logPath        string
+	tokenStore     string
 }
 
 func newServeCmd(f *Factory) *cobra.Command {
@@ -54,9 +55,11 @@ password is ever asked. Each key has its own sign-in, tokens, remembered
 projects and edit journal, under $XDG_STATE_HOME/rdash/serve/<key>/, and
 signs in inside the session by pasting a code: no browser on the server.
 
-Tokens are kept sealed (AES-256-GCM) in each key's directory, with the
-data key in $XDG_CONFIG_HOME/rdash/serve/token-key (0600), never in plain
-text. The host key is made on first start (ed25519, 0600).
+Tokens go to the server account's keyring when it answers at start, each
+key under its own name there; else they are kept sealed (AES-256-GCM) in
+each key's directory, with the data key in
+$XDG_CONFIG_HOME/rdash/serve/token-key (0600). Never in plain text. The
+host key is made on first start (ed25519, 0600).
 
   rdash serve --authorized-keys ~/.config/rdash/serve/authorized_keys
   ssh -p 23234 rdash.example.org
@@ -79,6 +82,7 @@ server; each key signs in as a seeded user of its choice.`,
 	fs.DurationVar(&fl.idle, "idle-timeout", 30*time.Minute, "end a session after this long without a key pressed (0: never)")
 	fs.IntVar(&fl.maxPerKey, "max-sessions-per-key", 3, "sessions one key may have open at once (0: no limit)")
 	fs.DurationVar(&fl.grace, "shutdown-grace", 30*time.Second, "on SIGINT or SIGTERM, how long running sessions may go on before they are ended")
+	fs.StringVar(&fl.tokenStore, "token-store", "auto", "where tokens go: keyring (the server account's; refuse to start without one), sealed (encrypted files), or auto (the keyring when it answers, else sealed)")
 	fs.StringVar(&fl.logPath, "log", "", "write the JSON log to this file (0600, appended) instead of stderr")
 	return c
 }
@@ -88,7 +92,9 @@ type server struct {
 	fl        serveFlags
 	base      *config.Config // the server's config, pointed at the sandbox with --demo
 	stateRoot string         // $XDG_STATE_HOME/rdash/serve
-	tokenKey  []byte
+	tokenKey  []byte         // the sealed store's data key; nil with the keyring
+	keyring   auth.Keyring   // the server account's keyring, or nil
+	storeWhy  string         // why this token store, for the log
 	log       *slog.Logger
 	sessions  *serve.Sessions
 	journals  sync.Map // key directory -> *journalLog
@@ -131,9 +137,9 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 	if err != nil {
 		return refuse(err)
 	}
-	// The token store: sealed files, with the data key outside every
-	// key's directory. Refused rather than falling back to plain text.
-	tokenKey, err := serve.LoadOrCreateTokenKey(filepath.Join(serveConfig, serve.TokenKeyFile))
+	// The token store: the keyring, or sealed files with the data key
+	// outside every key's directory. Refused rather than plain text.
+	kr, tokenKey, storeWhy, err := chooseTokenStore(ctx, fl.tokenStore, base.Env, filepath.Join(serveConfig, serve.TokenKeyFile))
 	if err != nil {
 		return refuse(fmt.Errorf("no safe token store: %w", err))
 	}
@@ -167,7 +173,7 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 		return refuse(err)
 	}
 
-	s := &server{fl: fl, base: base, stateRoot: stateRoot, tokenKey: tokenKey, log: logger,
+	s := &server{fl: fl, base: base, stateRoot: stateRoot, tokenKey: tokenKey, keyring: kr, storeWhy: storeWhy, log: logger,
 		sessions: serve.NewSessions(fl.maxPerKey)}
 	srv, err := wish.NewServer(
 		wish.WithAddress(fl.addr),
@@ -188,7 +194,7 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 		return refuse(err)
 	}
 	logger.Info("listening", "addr", ln.Addr().String(), "authorized_keys", fl.authorizedKeys, "keys", nKeys,
-		"host_key", fl.hostKey, "host_key_created", created, "state", stateRoot, "demo", fl.demo)
+		"host_key", fl.hostKey, "host_key_created", created, "state", stateRoot, "demo", fl.demo, "token_store", storeWhy)
 
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -412,13 +418,15 @@ func colorFGBG(v string) string {
 
 // dashboard is ui.Options for one session of a key: its sealed token
 // store, the paste-the-code sign-in, its remembered projects.
-func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Logger) (ui.Options, error) {
+func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Logger) (opts ui.Options, err error) {
 	dir := cfg.Env.StateDir
-	sealed, err := serve.NewSealedStore(dir, s.tokenKey)
-	if err != nil {
+	var kr auth.Keyring
+	if s.keyring != nil {
+		kr = serve.Namespaced(s.keyring, filepath.Base(dir))
+	} else if kr, err = serve.NewSealedStore(dir, s.tokenKey); err != nil {
 		return ui.Options{}, err
 	}
-	store := auth.NewStore(auth.StoreOptions{Keyring: sealed, ConfigDir: dir, StateDir: dir})
+	store := auth.NewStore(auth.StoreOptions{Keyring: kr, ConfigDir: dir, StateDir: dir})
 	settings, err := auth.SettingsFrom(cfg, nil)
 	if err != nil {
 		return ui.Options{}, err
@@ -477,13 +485,45 @@ func (l *loggedSession) SignOut(ctx context.Context) ([]common.Location, error) 
 	return where, err
 }
 
-// CheckStorage implements common.Session: the sealed store or nothing.
-// The auth Store would offer its plain-text file when its keyring (here
-// the sealed store) fails; a served session never writes a token there.
+// CheckStorage implements common.Session: the keyring or the sealed
+// store, or nothing. The auth Store would offer its plain-text file when
+// its keyring (here either) fails; a served session never writes a token
+// there.
 func (l *loggedSession) CheckStorage(ctx context.Context) (*common.InsecureNotice, error) {
 	if err := l.store.Check(ctx); err != nil {
-		l.log.Error("sealed token store", "err", err.Error())
+		l.log.Error("token store", "err", err.Error())
 		return nil, fmt.Errorf("this server's token store does not work (%w); tell its operator", err)
 	}
 	return nil, l.store.CheckWritable(false)
+}
+
+// chooseTokenStore picks where served sessions keep tokens: the server
+// account's keyring (answering a probe now), or the sealed files, whose
+// data key is made on first use. It says which and why, for the log.
+func chooseTokenStore(ctx context.Context, want string, env config.Env, keyPath string) (auth.Keyring, []byte, string, error) {
+	sealed := func(why string) (auth.Keyring, []byte, string, error) {
+		key, err := serve.LoadOrCreateTokenKey(keyPath)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		return nil, key, "sealed files (" + why + ")", nil
+	}
+	switch want {
+	case "sealed":
+		return sealed("--token-store sealed")
+	case "keyring", "auto":
+	default:
+		return nil, nil, "", fmt.Errorf("--token-store: %q is not keyring, sealed or auto", want)
+	}
+	kr, why := auth.SystemKeyringFor(env)
+	if why == nil {
+		why = auth.NewStore(auth.StoreOptions{Keyring: kr}).Check(ctx)
+	}
+	switch {
+	case why == nil:
+		return kr, nil, "the server account's keyring", nil
+	case want == "keyring":
+		return nil, nil, "", fmt.Errorf("--token-store keyring: %w", why)
+	}
+	return sealed("no keyring: " + why.Error())
 }

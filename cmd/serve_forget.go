@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rdash/auth"
+	"rdash/config"
 	"rdash/internal/serve"
 )
 
@@ -50,6 +54,9 @@ expire, unless revoked on the service.`,
 				fmt.Fprintf(f.IO.ErrOut, "Nothing kept for that key (no %s).\n", dir)
 				return nil
 			}
+			if err := forgetKeyringTokens(cmd.Context(), cfg.Env, dir); err != nil {
+				return fmt.Errorf("%w; %s is left as it is, so forget can be tried again", err, dir)
+			}
 			if err := os.RemoveAll(dir); err != nil {
 				return err
 			}
@@ -59,4 +66,45 @@ expire, unless revoked on the service.`,
 	}
 	c.Flags().StringVar(&authorizedKeys, "authorized-keys", "", "refuse while the key is still listed in this file")
 	return c
+}
+
+// forgetKeyringTokens removes from the server account's keyring the
+// tokens the key's sign-in record names (with --token-store keyring or
+// auto); the record is JSON, {"hosts": {host: {"storage": …}}}.
+func forgetKeyringTokens(ctx context.Context, env config.Env, dir string) error {
+	var rec struct {
+		Hosts map[string]struct {
+			Storage string `json:"storage"`
+		} `json:"hosts"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "auth.json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return fmt.Errorf("the key's sign-in record: %w", err)
+	}
+	var inKeyring []string
+	for host, h := range rec.Hosts {
+		if h.Storage == string(auth.KindKeyring) {
+			inKeyring = append(inKeyring, host)
+		}
+	}
+	if len(inKeyring) == 0 {
+		return nil
+	}
+	kr, why := auth.SystemKeyringFor(env)
+	if why != nil {
+		return fmt.Errorf("the key's tokens are in the keyring, which is not reachable here: %w", why)
+	}
+	store := auth.NewStore(auth.StoreOptions{Keyring: serve.Namespaced(kr, filepath.Base(dir)), ConfigDir: dir, StateDir: dir})
+	for _, host := range inKeyring {
+		if _, err := store.Delete(ctx, host); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -124,8 +124,12 @@ func TestServeRefusesToStart(t *testing.T) {
 			if err := os.WriteFile(tk, []byte(strings.Repeat("ab", 32)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			return []string{"--authorized-keys", e.ak}
+			return []string{"--authorized-keys", e.ak, "--token-store", "sealed"}
 		}, "no safe token store: token key"},
+		{"keyring asked for, none here", func(e *serveEnv) []string {
+			e.allow(0o600, key)
+			return []string{"--authorized-keys", e.ak, "--token-store", "keyring"}
+		}, "no safe token store: --token-store keyring: no D-Bus session bus"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -51,7 +51,8 @@ func startServe(t *testing.T, dir string, flags []string, keys ...string) *serve
 	s := &served{t: t, dir: dir, port: freePort(t), ak: filepath.Join(dir, "authorized_keys"), log: filepath.Join(dir, "serve.log")}
 	s.allow(keys...)
 	args := append([]string{"serve", "--demo", "--addr", fmt.Sprintf("127.0.0.1:%d", s.port),
-		"--authorized-keys", s.ak, "--log", s.log, "--shutdown-grace", "2s"}, flags...)
+		"--authorized-keys", s.ak, "--log", s.log, "--shutdown-grace", "2s",
+		"--token-store", "sealed"}, flags...) // the same store whether or not the runner has a keyring
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
 		"XDG_STATE_HOME="+filepath.Join(dir, "state"), "RDASH_CONFIG_DIR=", "RDASH_STATE_DIR=", "RDASH_TOKEN=")

@@ -306,3 +306,50 @@ func TestDirNameOf(t *testing.T) {
 		}
 	}
 }
+
+type memKeyring map[string]string
+
+func (m memKeyring) Get(s, a string) (string, error) {
+	v, ok := m[s+"\x00"+a]
+	if !ok {
+		return "", keyring.ErrNotFound
+	}
+	return v, nil
+}
+func (m memKeyring) Set(s, a, v string) error { m[s+"\x00"+a] = v; return nil }
+func (m memKeyring) Delete(s, a string) error {
+	if _, ok := m[s+"\x00"+a]; !ok {
+		return keyring.ErrNotFound
+	}
+	delete(m, s+"\x00"+a)
+	return nil
+}
+
+func TestNamespacedKeyringSeparatesKeys(t *testing.T) {
+	shared := memKeyring{}
+	a, b := Namespaced(shared, DirName(newPub(t))), Namespaced(shared, DirName(newPub(t)))
+	if err := a.Set("rdash:host", "alice", "token-of-key-a"); err != nil {
+		t.Fatal(err)
+	}
+	// Key B signs in as the same account: its own entry.
+	if _, err := b.Get("rdash:host", "alice"); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("key B sees key A's entry: %v", err)
+	}
+	if err := b.Set("rdash:host", "alice", "token-of-key-b"); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := a.Get("rdash:host", "alice"); v != "token-of-key-a" {
+		t.Fatalf("key B overwrote key A's token: %q", v)
+	}
+	if err := b.Delete("rdash:host", "alice"); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := a.Get("rdash:host", "alice"); v != "token-of-key-a" {
+		t.Fatalf("key B's delete removed key A's token: %q", v)
+	}
+	for k := range shared {
+		if !strings.HasPrefix(k, "rdash-serve/") {
+			t.Fatalf("an entry outside the namespace: %q", k)
+		}
+	}
+}
