@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -301,8 +302,8 @@ func (s *server) sessionMiddleware(next ssh.Handler) ssh.Handler {
 		}
 		ctx, cancel := context.WithCancel(sess.Context())
 		defer cancel()
-		var reason string
-		rs, err := s.sessions.Add(fp, time.Now(), func(why string) { reason = why; cancel() })
+		var ended atomic.Value // why the server ended the session
+		rs, err := s.sessions.Add(fp, time.Now(), func(why string) { ended.Store(why); cancel() })
 		if err != nil {
 			log.Info("session refused", "why", err.Error())
 			wish.Fatalln(sess, "rdash: "+err.Error())
@@ -331,14 +332,16 @@ func (s *server) sessionMiddleware(next ssh.Handler) ssh.Handler {
 		// writes its outcomes a little after.
 		journal.scan(log)
 		time.AfterFunc(2*time.Second, func() { journal.scan(log) })
-		if reason == "" {
+		reason, byServer := ended.Load().(string)
+		switch {
+		case byServer:
+		case sess.Context().Err() != nil:
 			reason = "client left"
-			if ctx.Err() != nil && sess.Context().Err() == nil {
-				reason = "ended"
-			}
+		default:
+			reason = "quit"
 		}
 		log.Info("session end", "why", reason, "seconds", int(time.Since(start).Seconds()))
-		if reason != "client left" {
+		if byServer {
 			// After the dashboard has left the alternate screen.
 			_, _ = io.WriteString(sess, "\r\nrdash: session ended: "+reason+"\r\n")
 		}

@@ -29,7 +29,17 @@ func followPtySize(ctx context.Context, pty ssh.Pty, p *tea.Program) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			nw, nh, err := term.GetSize(pty.Slave.Fd())
+			// Through SyscallConn, which holds the file open while it asks
+			// and fails once the library has closed it; Fd would race
+			// with that close.
+			var nw, nh int
+			rc, err := pty.Slave.SyscallConn()
+			if err == nil {
+				cerr := rc.Control(func(fd uintptr) { nw, nh, err = term.GetSize(fd) })
+				if cerr != nil {
+					return // the pty is closed: the session is over
+				}
+			}
 			if err != nil || nw <= 0 || nh <= 0 || nw == w && nh == h {
 				continue
 			}
