@@ -17,6 +17,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	charmlog "charm.land/log/v2"
 	"charm.land/wish/v2"
 	wishtea "charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/ssh"
@@ -242,6 +243,10 @@ func serveLogger(path string, stderr io.Writer) (*slog.Logger, func(), error) {
 		}
 		w, closeFn = fh, func() { fh.Close() }
 	}
+	// wish's middleware logs through charm's log package; its lines go
+	// to the same place, as JSON too, so the log stays one format.
+	charmlog.SetDefault(charmlog.NewWithOptions(w, charmlog.Options{Formatter: charmlog.JSONFormatter,
+		ReportTimestamp: true, TimeFormat: time.RFC3339Nano, Prefix: "wish"}))
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo})), closeFn, nil
 }
 

@@ -9,6 +9,7 @@
 package cmd
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -83,5 +84,15 @@ func TestServeShutdownEndsOpenSessions(t *testing.T) {
 	r := <-res
 	if r.code != 0 || !strings.Contains(r.err, `"why":"server shutting down"`) || !strings.Contains(r.err, `"msg":"stopped"`) {
 		t.Fatalf("exit %d; log:\n%s", r.code, r.err)
+	}
+	// One format: wish's own lines (the program it ran was killed) are
+	// JSON as well.
+	for _, l := range strings.Split(strings.TrimSpace(r.err), "\n") {
+		if !json.Valid([]byte(l)) {
+			t.Fatalf("a log line that is not JSON: %q", l)
+		}
+	}
+	if !strings.Contains(r.err, `"prefix":"wish"`) {
+		t.Errorf("wish's line is missing from the log:\n%s", r.err)
 	}
 }
