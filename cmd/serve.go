@@ -393,6 +393,9 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 func (s *server) sessionConfig(dir, term string, environ []string) *config.Config {
 	c := *s.base
 	c.Env = config.Env{SSH: true, ConfigDir: dir, StateDir: dir}
+	// The operator's own pins, organizations, username and config path
+	// are not the session's: each key keeps its own in its state.
+	c.Projects, c.Orgs, c.Username, c.Path, c.Warnings = nil, nil, "", "", nil
 	env := map[string]string{}
 	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
