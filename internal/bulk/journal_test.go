@@ -229,7 +229,7 @@ func TestRunEncoderMatchesEncodeEntry(t *testing.T) {
 	full := editOf(vs, Edit{Name: api.Ptr("New")})
 	full.ID, full.Time, full.Patch = "20261101T120000.000000000Z-edit-0001", time.Date(2026, 11, 1, 12, 0, 0, 5, time.UTC), &api.BulkPatch{Name: api.Ptr("New")}
 	entries := map[string]*Entry{
-		"edit": full,
+		"edit":                     full,
 		"delete, nothing optional": {Kind: KindDelete, Project: "lumen", Before: vs},
 		"no versions":              {Kind: KindEdit},
 	}
