@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	gossh "golang.org/x/crypto/ssh"
 
+	"rdash/config"
 	"rdash/internal/serve"
 )
 
@@ -319,4 +320,10 @@ func (e *serveEnv) startServe(key gossh.Signer, args ...string) (string, *gossh.
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// config loads the config the served command sees.
+func (e *serveEnv) config() (*config.Config, error) {
+	f := &Factory{Lookup: func(k string) (string, bool) { v, ok := e.env[k]; return v, ok }}
+	return f.Config()
 }
