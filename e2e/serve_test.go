@@ -309,6 +309,34 @@ func TestServeOverSSH(t *testing.T) {
 
 	a.send("Escape")
 	a.waitFor("25 of 25")
+
+	// Copy reaches the client's terminal as OSC 52: the served session
+	// has no tmux of its own, and the client's tmux, told to take
+	// clipboard escapes, makes a buffer of it.
+	if out, err := exec.Command("tmux", "-L", a.sock, "set-option", "-s", "set-clipboard", "on").CombinedOutput(); err != nil {
+		t.Fatalf("set-clipboard: %v\n%s", err, out)
+	}
+	a.send("Enter")
+	screen := a.waitFor("projects › lumen ›", "ID")
+	id := regexp.MustCompile(`ID\s+(\S+)`).FindStringSubmatch(screen)
+	if id == nil {
+		t.Fatalf("no ID on the detail:\n%s", screen)
+	}
+	a.send("y")
+	a.waitFor("to the terminal's clipboard")
+	deadline = time.Now().Add(15 * time.Second)
+	for {
+		out, _ := exec.Command("tmux", "-L", a.sock, "show-buffer").Output()
+		if strings.TrimSpace(string(out)) == id[1] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the client's tmux buffer holds %q, want the ID %q", out, id[1])
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	a.send("Escape")
+	a.waitFor("25 of 25")
 	a.send("q")
 	a.waitFor("EXIT=0")
 	b.send("Escape")
@@ -346,13 +374,18 @@ func TestServeOverSSH(t *testing.T) {
 		t.Fatalf("journals in %d key directories and lumen remembered in %d; want 1 and 1", withJournal, withLumen)
 	}
 
-	// A second session of key B is signed in as dave at once, and does
-	// not see alice's recent project.
+	// A second session of key B is signed in as dave at once, and has no
+	// recent project: dave opened none, and alice's lumen is key A's.
 	b2 := startTerm(t, 100, 30, nil, s.ssh(keyB, "-tt")...)
-	screen := b2.waitFor("@dave", "i invitations")
-	if strings.Contains(screen, "RECENT") && strings.Contains(screen, "lumen") {
-		t.Fatalf("key B's session shows key A's recent project:\n%s", screen)
+	screen = b2.waitFor("@dave", "i invitations")
+	if strings.Contains(screen, "RECENT") {
+		t.Fatalf("key B's session shows a recent project:\n%s", screen)
 	}
+	// Key A's next session does, as the picker's section shows.
+	a2 := startTerm(t, 100, 30, nil, s.ssh(keyA, "-tt")...)
+	a2.waitFor("@alice", "RECENT")
+	a2.send("q")
+	a2.waitFor("EXIT=0")
 
 	// Removing key B from the allow-list ends its session within seconds.
 	s.allow(keyA)
