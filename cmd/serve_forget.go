@@ -21,9 +21,10 @@ func newServeForgetCmd(f *Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "forget KEY",
 		Short: "Delete everything rdash serve keeps for one SSH key: its tokens, state and journal",
-		Long: `Delete the directory rdash serve keeps for one SSH key: its sealed tokens,
-remembered projects and edit journal. KEY is the key's SHA256 fingerprint
-as ssh-keygen -l prints it, or its public key line.
+		Long: `Delete what rdash serve keeps for one SSH key: its tokens (its entries in
+the server account's keyring, or its sealed file), remembered projects and
+edit journal. KEY is the key's SHA256 fingerprint as ssh-keygen -l prints
+it, or its public key line (quoted).
 
 Remove the key from the authorized_keys file first (its sessions end
 within seconds); with --authorized-keys, forget refuses while the key is
