@@ -11,5 +11,6 @@ func builtinCommands() []func(*Factory) *cobra.Command {
 		newInvitationsCmd,
 		newProjectsCmd,
 		newAuthCmd,
+		newServeCmd,
 	}
 }
