@@ -40,6 +40,9 @@ func (m *Model) projectsLoaded(msg projectsLoadedMsg) {
 	case errors.Is(msg.err, context.Canceled):
 	case errors.Is(msg.err, api.ErrNotFound):
 		m.mineNote = "This server does not list your projects; type a slug or ID to open one."
+	case errors.Is(msg.err, api.ErrUnauthorized) && m.common.Has(route.Account):
+		// In the dashboard (and over rdash serve) the account screen signs in.
+		m.mineNote = "Not signed in, so your projects are not listed: press @, then enter, to sign in."
 	case errors.Is(msg.err, api.ErrUnauthorized):
 		m.mineNote = "Not signed in, so your projects are not listed: run `rdash auth login`."
 	default:
