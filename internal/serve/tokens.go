@@ -15,6 +15,8 @@ import (
 	"sync"
 
 	"github.com/zalando/go-keyring"
+
+	"rdash/config"
 )
 
 // The token store of `rdash serve` is a file per key, sealed with
@@ -143,24 +145,9 @@ func (s *SealedStore) write(m sealed) error {
 	if _, err := rand.Read(nonce); err != nil {
 		return err
 	}
-	out := s.aead.Seal(nonce, nonce, plain, s.ad)
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".tokens-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(out); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), s.path)
+	// Atomic, 0600, and never relative to the working directory, as
+	// every other file rdash writes.
+	return config.WriteFileAtomic(s.path, s.aead.Seal(nonce, nonce, plain, s.ad))
 }
 
 // Get returns a secret, or keyring.ErrNotFound.
