@@ -467,7 +467,7 @@ func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Lo
 	}
 	return ui.Options{
 		Client: client, Config: cfg, State: state, Context: ctx, Logger: log, Session: &loggedSession{uiSession: session, log: log},
-		SaveState: loggedSave(dir, log, state),
+		SaveState: loggedSave(dir, log, state), NoLocalFiles: true, // the files would be the server account's
 	}, nil
 }
 

@@ -35,7 +35,9 @@ type Client interface {
 // register puts the screens built into the dashboard in reg: one line
 // per screen. Screens open each other with common.Open(route.X, args) and
 // never import each other; see docs/architecture.md.
-func register(reg *common.Registry, c Client, withSession bool) {
+// withLocalFiles adds the screens that read or write files on the
+// machine running rdash (Options.NoLocalFiles).
+func register(reg *common.Registry, c Client, withSession, withLocalFiles bool) {
 	common.Register(reg, route.Picker, picker.Factory(c))
 	common.Register(reg, route.Versions, versions.Factory(c))
 	common.Register(reg, route.Detail, detail.Factory(c))
@@ -43,9 +45,11 @@ func register(reg *common.Registry, c Client, withSession bool) {
 	common.Register(reg, route.BulkEdit, bulkedit.Factory(c))
 	common.Register(reg, route.Delete, bulkedit.DeleteFactory(c))
 	common.Register(reg, route.Undo, bulkedit.UndoFactory(c))
-	common.Register(reg, route.NewVersion, publish.Factory(c))
-	common.Register(reg, route.EditVersion, publish.EditFactory(c))
-	common.Register(reg, route.Download, download.Factory(c))
+	if withLocalFiles { // over rdash serve the files would be the server's
+		common.Register(reg, route.NewVersion, publish.Factory(c))
+		common.Register(reg, route.EditVersion, publish.EditFactory(c))
+		common.Register(reg, route.Download, download.Factory(c))
+	}
 	if withSession { // nothing to sign in or out with otherwise
 		common.Register(reg, route.SignIn, signin.Factory)
 		common.Register(reg, route.Account, account.Factory)
@@ -64,6 +68,11 @@ var routeNames = map[common.RouteKey]string{
 	route.Download.Key():    "downloading",
 }
 
+// localFileRoutes are the screens Options.NoLocalFiles leaves out.
+var localFileRoutes = map[common.RouteKey]bool{
+	route.NewVersion.Key(): true, route.EditVersion.Key(): true, route.Download.Key(): true,
+}
+
 // open builds the screen registered for msg.Route, sizes it and pushes it.
 func (m *Model) open(msg common.OpenMsg) tea.Cmd {
 	if !m.routes.Has(msg.Route) {
@@ -71,7 +80,11 @@ func (m *Model) open(msg common.OpenMsg) tea.Cmd {
 		if name == "" {
 			name = string(msg.Route)
 		}
-		return m.status.Error(name + " is not available in this build")
+		where := "in this build"
+		if m.opts.NoLocalFiles && localFileRoutes[msg.Route] {
+			where = "here: it would use the server's files, not yours"
+		}
+		return m.status.Error(name + " is not available " + where)
 	}
 	c := m.common
 	c.State = cloneState(m.state)

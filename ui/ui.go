@@ -59,6 +59,12 @@ type Options struct {
 	// Session signs in and out without leaving the dashboard. Without one
 	// the sign-in and account screens are not offered.
 	Session common.Session
+	// NoLocalFiles says the terminal is not the user's machine (rdash
+	// serve): screens that read or write local files are not offered
+	// (publishing and editing a version, which pick files to upload, and
+	// downloading), so a key holder cannot upload or overwrite the server
+	// account's files.
+	NoLocalFiles bool
 }
 
 // Model is the dashboard's root tea.Model.
@@ -102,7 +108,7 @@ func New(opts Options) *Model {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	m := &Model{cancel: cancel, opts: opts, routes: common.NewRegistry(), state: cloneState(opts.State)}
-	register(m.routes, opts.Client, opts.Session != nil)
+	register(m.routes, opts.Client, opts.Session != nil, !opts.NoLocalFiles)
 	if opts.Routes != nil {
 		opts.Routes(m.routes)
 	}

@@ -518,3 +518,34 @@ func TestStateIsSavedThroughOptions(t *testing.T) {
 		t.Fatalf("pins = %v", m.state.Pinned)
 	}
 }
+
+// Over rdash serve the terminal is not the user's machine: the screens
+// that pick files to upload or write downloads are not there, their keys
+// do nothing and opening them says so.
+func TestNoLocalFilesLeavesOutTheFileScreens(t *testing.T) {
+	t.Parallel()
+	client, _ := uitest.Sandbox(t, "alice")
+	m := New(Options{Client: client, Config: uitest.Config(), Now: uitest.Now, Context: t.Context(),
+		Project: "lumen", NoLocalFiles: true})
+	for _, r := range []common.RouteKey{route.NewVersion.Key(), route.EditVersion.Key(), route.Download.Key()} {
+		if m.routes.Has(r) {
+			t.Errorf("%s is registered with NoLocalFiles", r)
+		}
+	}
+	if !m.routes.Has(route.Detail.Key()) || !m.routes.Has(route.BulkEdit.Key()) {
+		t.Fatal("NoLocalFiles dropped screens that use no local files")
+	}
+	d := uitest.NewDriver(t, m, 80, 24)
+	d.WaitForText("25 of 25")
+	settle(d, m)
+	d.Press("n", "d")
+	settle(d, m)
+	if _, ok := m.top().(*versions.Model); !ok || len(m.stack) != 2 {
+		t.Fatalf("a hidden key opened a screen:\n%s", d.Screen())
+	}
+	d.Send(common.OpenMsg{Route: route.NewVersion.Key(), Args: nil})
+	d.WaitForText("publishing a version is not available here")
+	if _, ok := m.top().(*versions.Model); !ok {
+		t.Fatal("opening a left-out route changed the screen")
+	}
+}
