@@ -75,7 +75,10 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 // fill puts v's values in the form; its files are listed primary first.
 func (m *Model) fill(v api.Version) {
 	f := m.form
-	set := func(i field, s string) { f.inputs[i].SetValue(safe.Line(s)) }
+	set := func(i field, s string) {
+		f.inputs[i].SetValue(safe.Line(s))
+		f.filled[i] = f.inputs[i].Value()
+	}
 	set(fChannel, v.Channel.Slug)
 	set(fVersion, v.Version)
 	set(fName, v.Name)
@@ -114,24 +117,30 @@ func fileNames(v *api.Version) []string {
 func (m *Model) updateRequest() *api.UpdateVersionRequest {
 	b, full := m.before, m.form.request()
 	r := &api.UpdateVersionRequest{}
-	text := func(now, was string) *string {
-		if now == was {
+	// kept: field i still holds what fill put there, which is the server's
+	// value through safe.Line; comparing its text with the raw value would
+	// send a name safe.Line changed (U+FFFD for a conjunct) untouched.
+	kept := func(i field) bool { return m.form.inputs[i].Value() == m.form.filled[i] }
+	text := func(i field, now, was string) *string {
+		if kept(i) || now == was {
 			return nil
 		}
 		return &now
 	}
-	if full.Channel != b.Channel.Slug && full.Channel != b.Channel.ID {
+	if !kept(fChannel) && full.Channel != b.Channel.Slug && full.Channel != b.Channel.ID {
 		r.Channel = &full.Channel
 	}
-	r.Version, r.Name = text(full.Version, b.Version), text(full.Name, b.Name)
-	r.Changelog = text(full.Changelog, b.Changelog)
-	if !slices.Equal(full.MinecraftVersions, b.MinecraftVersions) {
+	r.Version, r.Name = text(fVersion, full.Version, b.Version), text(fName, full.Name, b.Name)
+	if full.Changelog != b.Changelog {
+		r.Changelog = &full.Changelog
+	}
+	if !kept(fGame) && !slices.Equal(full.MinecraftVersions, b.MinecraftVersions) {
 		r.MinecraftVersions = orEmpty(full.MinecraftVersions)
 	}
-	if !slices.Equal(full.Platforms, b.Platforms) {
+	if !kept(fPlatforms) && !slices.Equal(full.Platforms, b.Platforms) {
 		r.Platforms = orEmpty(full.Platforms)
 	}
-	if !slices.Equal(full.Dependencies, b.Dependencies) {
+	if !kept(fDeps) && !slices.Equal(full.Dependencies, b.Dependencies) {
 		r.Dependencies = full.Dependencies
 		if r.Dependencies == nil {
 			r.Dependencies = []api.Dependency{}

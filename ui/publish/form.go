@@ -62,6 +62,10 @@ type form struct {
 	addErr    string // why the last file could not be added
 	tried     bool   // enter on the button: every error shows
 	editing   bool   // the form edits a version: its files may be kept by name
+	// filled is each field's text as the edited version filled it (drawn
+	// with safe.Line, so not always the server's): a field still holding
+	// it is unchanged, whatever its text.
+	filled [fieldCount]string
 }
 
 func newForm(s *common.Styles) *form {
