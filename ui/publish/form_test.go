@@ -161,3 +161,19 @@ func TestPickAFile(t *testing.T) {
 		t.Errorf("files %+v, stage %d", e.m.form.files, e.m.stage)
 	}
 }
+
+// TestPaste: a paste reaches the focused field and the changelog editor
+// (it is not a key, so it used to go to the flow alone).
+func TestPaste(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := open(t, c, "lumen", 100, 30)
+	e.focus(fName)
+	e.d.Send(tea.PasteMsg{Content: "Lumen pasted"})
+	e.d.WaitFor("the pasted name", func() bool { return e.m.form.inputs[fName].Value() == "Lumen pasted" })
+	e.focus(fChangelog)
+	e.d.Press("enter")
+	e.d.WaitFor("the changelog editor", func() bool { return e.m.stage == stageChangelog })
+	e.d.Send(tea.PasteMsg{Content: "- fixed the glow"})
+	e.d.WaitFor("the pasted changelog", func() bool { return strings.Contains(e.m.editor.Area.Value(), "- fixed the glow") })
+}

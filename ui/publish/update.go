@@ -40,7 +40,29 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case stageApply:
 		return m, m.flow.Update(msg)
 	}
-	return m, m.flow.Update(msg) // a late reply of the flow
+	// A paste or a cursor blink is the focused field's; anything else is
+	// a late reply of the flow.
+	return m, tea.Batch(m.updateInputs(msg), m.flow.Update(msg))
+}
+
+// updateInputs gives msg (a paste, a blink) to the field that has the
+// focus: the form's text field or the changelog editor.
+func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	switch m.stage {
+	case stageForm:
+		f := m.form
+		if !isInput(f.focus) {
+			return nil
+		}
+		if _, ok := msg.(tea.PasteMsg); ok {
+			f.addErr = ""
+		}
+		f.inputs[f.focus], cmd = f.inputs[f.focus].Update(msg)
+	case stageChangelog:
+		m.editor.Area, cmd = m.editor.Area.Update(msg)
+	}
+	return cmd
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
