@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -176,4 +177,32 @@ func TestPaste(t *testing.T) {
 	e.d.WaitFor("the changelog editor", func() bool { return e.m.stage == stageChangelog })
 	e.d.Send(tea.PasteMsg{Content: "- fixed the glow"})
 	e.d.WaitFor("the pasted changelog", func() bool { return strings.Contains(e.m.editor.Area.Value(), "- fixed the glow") })
+}
+
+// TestChangelogPreviewFollowsSizeAndTheme: the preview is rendered again
+// for a new width (the last word wraps in, not cut off) and a new theme.
+func TestChangelogPreviewFollowsSizeAndTheme(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := open(t, c, "lumen", 100, 30)
+	e.focus(fChangelog)
+	e.d.Press("enter")
+	e.d.Send(tea.PasteMsg{Content: "alpha bravo charlie delta echo foxtrot golf hotel india juliet omega"})
+	e.d.Press("tab")
+	e.d.WaitForText("juliet omega")
+	line := func() string {
+		for l := range strings.SplitSeq(e.d.Raw(), "\n") {
+			if strings.Contains(ansi.Strip(l), "alpha") {
+				return l
+			}
+		}
+		return ""
+	}
+	before := line()
+	dark := e.m.common.Styles.Theme
+	dark.Dark = !dark.Dark
+	e.d.Send(common.ThemeMsg{Styles: common.NewStyles(dark)})
+	e.d.WaitFor("the preview in the new theme's colours", func() bool { return !e.m.editor.Rendering() && line() != before })
+	e.d.Send(tea.WindowSizeMsg{Width: 40, Height: 30})
+	e.d.WaitForText("omega") // wrapped onto a line of its own, not cut at 40 columns
 }

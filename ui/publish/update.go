@@ -30,7 +30,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		for i := range m.form.inputs {
 			m.form.inputs[i] = common.StyleInput(m.form.inputs[i], msg.Styles)
 		}
-		return m, nil
+		return m, m.editor.Render(m.common) // the preview's colours are the theme's
+	case tea.WindowSizeMsg: // SetSize already has the body's size
+		return m, m.editor.Render(m.common)
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	}
