@@ -98,6 +98,7 @@ func (m *Model) fill(v api.Version) {
 		}
 		f.files = append(f.files, e)
 	}
+	f.filledLog, f.filledFiles = f.changelog, slices.Clone(f.files)
 }
 
 // fileNames are the data.files items that keep v's files as they are.

@@ -1,6 +1,7 @@
 package publish
 
 import (
+	"slices"
 	"errors"
 	"io"
 	"strconv"
@@ -66,6 +67,21 @@ type form struct {
 	// with safe.Line, so not always the server's): a field still holding
 	// it is unchanged, whatever its text.
 	filled [fieldCount]string
+	// filledLog and filledFiles are the changelog and files as filled:
+	// a form that still holds all of them has nothing to lose on esc.
+	filledLog   string
+	filledFiles []entry
+}
+
+// dirty reports that the user changed something in the form: esc asks
+// again before dropping it.
+func (f *form) dirty() bool {
+	for i := range fieldCount {
+		if isInput(i) && f.inputs[i].Value() != f.filled[i] {
+			return true
+		}
+	}
+	return f.changelog != f.filledLog || !slices.Equal(f.files, f.filledFiles)
 }
 
 func newForm(s *common.Styles) *form {

@@ -206,3 +206,46 @@ func TestChangelogPreviewFollowsSizeAndTheme(t *testing.T) {
 	e.d.Send(tea.WindowSizeMsg{Width: 40, Height: 30})
 	e.d.WaitForText("omega") // wrapped onto a line of its own, not cut at 40 columns
 }
+
+// TestEscAsksBeforeDroppingAChangedForm: one esc leaves an untouched
+// form; on a changed one it asks first, and the next esc leaves.
+func TestEscAsksBeforeDroppingAChangedForm(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	esc := func(e *env) bool {
+		_, cmd := e.m.Update(uitest.Key("esc"))
+		if cmd == nil {
+			return false
+		}
+		_, back := cmd().(common.BackMsg)
+		return back
+	}
+	e := open(t, c, "lumen", 100, 30)
+	if e.m.form.inputs[fChannel].Value() == "" {
+		t.Fatal("no default channel filled: the test needs one")
+	}
+	if !esc(e) {
+		t.Fatal("esc on an untouched new version did not leave")
+	}
+	e.set(fName, "Lumen typed")
+	if esc(e) {
+		t.Fatal("one esc dropped a filled-in form")
+	}
+	if !strings.Contains(e.d.Screen(), "Press esc again to drop this new version; nothing has been sent.") {
+		t.Fatalf("no warning:\n%s", e.d.Screen())
+	}
+	e.d.Press("tab") // another key disarms
+	if esc(e) || !esc(e) {
+		t.Fatal("esc after another key: want ask, then leave")
+	}
+
+	ed := openEdit(t, c, "7.2.0", 100, 30)
+	if !esc(ed) {
+		t.Fatal("esc on an untouched edit did not leave")
+	}
+	ed.chooseFile("b.jar")
+	ed.d.Press("x")
+	if esc(ed) || !strings.Contains(ed.d.Screen(), "Press esc again to drop this edit") || !esc(ed) {
+		t.Fatalf("esc on an edit with a file removed: want ask, then leave:\n%s", ed.d.Screen())
+	}
+}

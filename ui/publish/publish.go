@@ -58,7 +58,8 @@ type Model struct {
 	game     []string      // game versions seen there, newest first
 	sampling bool
 	fileSeq  int
-	scroll   int // the form's first line shown
+	scroll   int  // the form's first line shown
+	armed    bool // esc pressed once on a changed form: the next drops it
 
 	// before is the version edited, as GET answered (nil: a new one).
 	before  *api.Version
@@ -119,6 +120,7 @@ func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
 	slices.SortFunc(m.game, func(a, b string) int { return common.NaturalCompare(b, a) })
 	if m.form.inputs[fChannel].Value() == "" && len(m.channels) > 0 {
 		m.form.inputs[fChannel].SetValue(safe.Line(m.defaultChannel().Slug))
+		m.form.filled[fChannel] = m.form.inputs[fChannel].Value() // not the user's change
 	}
 }
 

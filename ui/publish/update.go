@@ -110,9 +110,15 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.complete.Reset()
 		f.cycling = false
 	}
-	switch {
-	case key.Matches(msg, k.Back):
+	if key.Matches(msg, k.Back) {
+		if f.dirty() && !m.armed {
+			m.armed = true
+			return nil
+		}
 		return common.Back
+	}
+	m.armed = false
+	switch {
 	case key.Matches(msg, k.Complete) && m.completes():
 		return nil
 	case key.Matches(msg, k.Next, k.Down) && !(f.focus == fFiles && key.Matches(msg, k.Down) && f.chosen < len(f.files)-1):

@@ -55,6 +55,13 @@ func (m *Model) formView() string {
 		lines = append(lines, m.fieldLines(i)...)
 	}
 	foot := s.Muted.Render(common.Cut(m.hint(), m.width))
+	if m.armed {
+		what := "this new version"
+		if m.before != nil {
+			what = "this edit"
+		}
+		foot = s.Warn.Render(common.Cut("Press esc again to drop "+what+"; nothing has been sent.", m.width))
+	}
 	room := max(m.height-3, 1)
 	m.scroll = max(0, min(m.scroll, at), at-room+2)
 	m.scroll = min(m.scroll, max(len(lines)-room, 0))
