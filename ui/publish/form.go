@@ -1,9 +1,9 @@
 package publish
 
 import (
-	"slices"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
