@@ -22,6 +22,7 @@ import (
 	wishtea "charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/ssh"
 	"github.com/spf13/cobra"
+	gossh "golang.org/x/crypto/ssh"
 
 	"rdash/api"
 	"rdash/auth"
@@ -293,6 +294,19 @@ func (s *server) sessionMiddleware(next ssh.Handler) ssh.Handler {
 		}
 		fp := serve.Fingerprint(key)
 		log := s.log.With("key", fp, "remote", sess.RemoteAddr().String())
+		// The allow-list was checked when the connection was made; one
+		// connection carries many sessions (OpenSSH's ControlMaster), so
+		// it is checked again for each.
+		if ok, err := serve.Authorized(s.fl.authorizedKeys, key); !ok {
+			if err != nil {
+				log.Error("reading authorized_keys", "err", err.Error())
+			}
+			log.Info("session refused", "why", serve.ReasonKeyRemoved)
+			// The connection itself is closed by the sweep, after the
+			// sessions still open on it have said why they end.
+			wish.Fatalln(sess, "rdash: this key is no longer allowed on this server")
+			return
+		}
 		pty, _, hasPty := sess.Pty()
 		if !hasPty {
 			log.Info("session refused", "why", "no terminal")
@@ -350,6 +364,20 @@ func (s *server) sessionMiddleware(next ssh.Handler) ssh.Handler {
 			// After the dashboard has left the alternate screen.
 			_, _ = io.WriteString(sess, "\r\nrdash: session ended: "+reason+"\r\n")
 		}
+		if reason == serve.ReasonKeyRemoved {
+			// Not only this session: the key may open no other on the
+			// connection it still holds.
+			_ = sess.Exit(1)
+			closeConn(sess)
+		}
+	}
+}
+
+// closeConn closes the whole SSH connection sess runs on, with every
+// other session on it.
+func closeConn(sess ssh.Session) {
+	if c, ok := sess.Context().Value(ssh.ContextKeyConn).(gossh.Conn); ok {
+		_ = c.Close()
 	}
 }
 

@@ -96,3 +96,36 @@ func TestServeShutdownEndsOpenSessions(t *testing.T) {
 		t.Errorf("wish's line is missing from the log:\n%s", r.err)
 	}
 }
+
+// TestServeRemovedKeyLosesItsConnection: once a key leaves the allow-list,
+// a new session on its still-open connection (ControlMaster keeps one) is
+// refused, and the sweep closes the connection itself.
+func TestServeRemovedKeyLosesItsConnection(t *testing.T) {
+	e := newServeEnv(t)
+	key, other := newSigner(t), newSigner(t)
+	e.allow(0o600, key)
+	_, c, _ := e.startServe(key, "--shutdown-grace", "1s")
+	defer c.Close()
+	_, first := ptySession(t, c)
+	waitIn(t, first, "Not signed in")
+	e.allow(0o600, other)
+	// Before the sweep has run or after: either way no dashboard.
+	if s, err := c.NewSession(); err == nil {
+		out := &syncBuffer{}
+		s.Stdout, s.Stderr = out, out
+		if s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}) == nil && s.Shell() == nil {
+			_ = s.Wait()
+		}
+		if strings.Contains(out.String(), "Not signed in") || !strings.Contains(out.String(), "no longer allowed") {
+			t.Fatalf("a session after the key's removal got:\n%q", out.String())
+		}
+	}
+	waitIn(t, first, "session ended: key removed from the allow-list")
+	closed := make(chan error, 1)
+	go func() { closed <- c.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the removed key's connection is still open 15 s after its removal")
+	}
+}
