@@ -141,8 +141,9 @@ func (m *Model) start() tea.Cmd {
 	}
 	f := m.version.Files[m.chosen]
 	if f.ExternalURL != "" {
-		return tea.Batch(tea.SetClipboard(safe.Line(f.ExternalURL)),
-			common.Status("an external file is not fetched: its URL is copied"))
+		// common.Copy says what became of the copy: OSC 52 is never
+		// confirmed, and tmux drops it unless its buffer is used.
+		return common.Copy(m.common.Config, safe.Line(f.ExternalURL), "the URL of the external file (not fetched)")
 	}
 	ctx, stop := context.WithCancel(m.ctx)
 	now := m.common.Now

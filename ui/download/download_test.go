@@ -98,6 +98,19 @@ func TestExternalIsShownNotFetched(t *testing.T) {
 	e.d.WaitForText("https://example.com/lumen-8.8.9.zip primary  external, not fetched")
 	e.d.Press("enter")
 	e.d.WaitFor("the URL copied", func() bool { return len(e.d.Clipboard()) == 1 })
+	var status string
+	e.d.WaitFor("the copy's status", func() bool {
+		for _, msg := range e.d.Seen {
+			if s, ok := msg.(common.StatusMsg); ok {
+				status = s.Text
+			}
+		}
+		return status != ""
+	})
+	// Not "copied": a terminal never confirms OSC 52 (common.Copy).
+	if want := "sent the URL of the external file (not fetched) to the terminal's clipboard (cannot confirm)"; status != want {
+		t.Errorf("status %q, want %q", status, want)
+	}
 	if e.m.stage != stageChoose {
 		t.Error("an external file started a download")
 	}
