@@ -59,8 +59,11 @@ type Model struct {
 	dirFocus bool
 	dir      textinput.Model
 
-	run     *transfer
-	stop    context.CancelFunc
+	run  *transfer
+	stop context.CancelFunc
+	// fetched is closed when the download's command has returned, its
+	// NAME.part removed; Close waits for it (see closeWait).
+	fetched chan struct{}
 	tick    int
 	bar     progress.Model
 	saved   string // where the file was saved
@@ -155,7 +158,10 @@ func (m *Model) start() tea.Cmd {
 	m.run, m.stop, m.stage, m.failed, m.outcome = run, stop, stageRunning, false, ""
 	c, p, vid, dir := m.client, m.project.Key(), m.version.ID, m.dir.Value()
 	want, _ := f.SHA256()
+	fetched := make(chan struct{})
+	m.fetched = fetched
 	fetch := func() tea.Msg {
+		defer close(fetched) // last: after savefile.Save has removed the .part
 		defer stop()
 		dest, err := savefile.Destination(dir, f)
 		if err != nil {
@@ -313,6 +319,23 @@ func (m *Model) SetSize(w, h int) {
 	m.bar.SetWidth(max(min(w-4, 60), 10))
 }
 
-// Close cancels the screen's requests, a download among them (its .part
-// is removed).
-func (m *Model) Close() { m.cancel() }
+// closeWait bounds how long Close waits for a cancelled download to
+// remove its .part.
+const closeWait = 2 * time.Second
+
+// Close cancels the screen's requests, a download among them, and waits
+// (at most closeWait) until the download has removed its NAME.part:
+// bubbletea does not wait for running commands, so on ctrl+c the process
+// could exit first, leave the .part and refuse the next try.
+func (m *Model) Close() {
+	m.cancel()
+	if m.fetched == nil {
+		return
+	}
+	t := time.NewTimer(closeWait)
+	defer t.Stop()
+	select {
+	case <-m.fetched:
+	case <-t.C:
+	}
+}

@@ -123,7 +123,8 @@ func TestExternalIsShownNotFetched(t *testing.T) {
 // context to end, as a slow link would.
 type stalled struct {
 	Client
-	read chan struct{}
+	read    chan struct{}
+	slowEnd time.Duration // how long a read takes to see the cancel
 }
 
 func (s *stalled) Download(ctx context.Context, p, v, f string) (io.ReadCloser, *api.Response, error) {
@@ -131,14 +132,15 @@ func (s *stalled) Download(ctx context.Context, p, v, f string) (io.ReadCloser, 
 	if err != nil {
 		return rc, resp, err
 	}
-	return &stall{rc: rc, ctx: ctx, read: s.read}, resp, nil
+	return &stall{rc: rc, ctx: ctx, read: s.read, slowEnd: s.slowEnd}, resp, nil
 }
 
 type stall struct {
-	rc    io.ReadCloser
-	ctx   context.Context
-	read  chan struct{}
-	first bool
+	rc      io.ReadCloser
+	ctx     context.Context
+	read    chan struct{}
+	first   bool
+	slowEnd time.Duration
 }
 
 func (s *stall) Read(b []byte) (int, error) {
@@ -149,6 +151,9 @@ func (s *stall) Read(b []byte) (int, error) {
 		return n, err
 	}
 	<-s.ctx.Done()
+	if s.slowEnd > 0 {
+		time.Sleep(s.slowEnd) // a link slow to notice the end
+	}
 	return 0, s.ctx.Err()
 }
 
@@ -181,6 +186,28 @@ func TestCancelRemovesThePart(t *testing.T) {
 	}
 	if names, _ := os.ReadDir(dir); len(names) != 0 {
 		t.Errorf("files left: %v", names)
+	}
+}
+
+// TestCloseWaitsForThePartToGo: leaving the dashboard (Close, as on
+// ctrl+c) mid-download returns only once the .part is removed, though the
+// transfer takes a while to notice the cancel: the process may exit right
+// after, and a .part left would refuse the next try.
+func TestCloseWaitsForThePartToGo(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	v := publishOne(t, c, "8.9.2", map[string]string{"lumen-8.9.2.jar": strings.Repeat("x", 5000)})
+	dir := t.TempDir()
+	s := &stalled{Client: c, read: make(chan struct{}), slowEnd: 300 * time.Millisecond}
+	e := open(t, s, v, dir, 100, 30)
+	e.d.Press("enter")
+	waitRead(e, s)
+	if _, err := os.Stat(filepath.Join(dir, "lumen-8.9.2.jar.part")); err != nil {
+		t.Fatalf("no .part while downloading: %v", err)
+	}
+	e.m.Close()
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Errorf("files left after Close: %v", names)
 	}
 }
 
