@@ -199,9 +199,15 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 	logger.Info("listening", "addr", ln.Addr().String(), "authorized_keys", fl.authorizedKeys, "keys", nKeys,
 		"host_key", fl.hostKey, "host_key_created", created, "state", stateRoot, "demo", fl.demo, "token_store", storeWhy)
 
+	// The sweep (removed keys, idle sessions) goes on through the grace
+	// period, so it does not run on the signal's context: it stops once
+	// Shutdown has returned.
+	wctx, stopWatch := context.WithCancel(context.WithoutCancel(ctx))
+	watched := make(chan struct{})
+	go func() { defer close(watched); s.watch(wctx) }()
+	defer func() { stopWatch(); <-watched }()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	go s.watch(ctx)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {

@@ -129,3 +129,30 @@ func TestServeRemovedKeyLosesItsConnection(t *testing.T) {
 		t.Fatal("the removed key's connection is still open 15 s after its removal")
 	}
 }
+
+// TestServeSweepsDuringShutdownGrace: while shutdown's grace period runs,
+// a key removed from the allow-list still loses its sessions.
+func TestServeSweepsDuringShutdownGrace(t *testing.T) {
+	e := newServeEnv(t)
+	key, other := newSigner(t), newSigner(t)
+	e.allow(0o600, key)
+	addr, c, stop := e.startServe(key, "--shutdown-grace", "20s")
+	defer c.Close()
+	_, out := ptySession(t, c)
+	waitIn(t, out, "Not signed in")
+	go stop()
+	// Shutdown has begun once the listener refuses connections.
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		cc, err := dial(addr, key)
+		if err != nil {
+			break
+		}
+		cc.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("still accepting connections 15 s after the stop")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	e.allow(0o600, other)
+	waitIn(t, out, "session ended: key removed from the allow-list")
+}
