@@ -108,6 +108,13 @@ func TestServeRefusesToStart(t *testing.T) {
 			e.allow(0o600)
 			return []string{"--authorized-keys", e.ak}
 		}, "holds no public key, so nobody could connect"},
+		{"allow-list whose only key has options", func(e *serveEnv) []string {
+			line := `command="/bin/true" ` + string(gossh.MarshalAuthorizedKey(key.PublicKey()))
+			if err := os.WriteFile(e.ak, []byte(line), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return []string{"--authorized-keys", e.ak}
+		}, "holds no public key without options (a line with options such as command= allows nothing here), so nobody could connect"},
 		{"host key open to others", func(e *serveEnv) []string {
 			e.allow(0o600, key)
 			hk := filepath.Join(e.dir, "host_key")

@@ -31,25 +31,44 @@ func DirName(key gossh.PublicKey) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// Authorized reports whether key is in the authorized_keys file at path.
-// The file is read on every call, so a key removed from it is refused at
-// once. Options on a line (from=, command=, …) are not honoured: a line
-// with any is refused, rather than granting more than the line says.
-func Authorized(path string, key gossh.PublicKey) (bool, error) {
+// allowedKeys are the keys the authorized_keys file at path allows,
+// read now: the one parse of the file every check shares. Options on a
+// line (from=, command=, …) are not honoured, so a line with any allows
+// nothing, rather than granting more than the line says. restricted is
+// how many keys were left out for that.
+func allowedKeys(path string) (keys []gossh.PublicKey, restricted int, err error) {
 	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	for rest := b; len(bytes.TrimSpace(rest)) > 0; {
+		k, _, options, next, err := gossh.ParseAuthorizedKey(rest)
+		if err != nil {
+			// ParseAuthorizedKey skips comments, blank lines and lines it
+			// cannot parse, and fails only when no key is left.
+			break
+		}
+		rest = next
+		if len(options) > 0 {
+			restricted++
+			continue
+		}
+		keys = append(keys, k)
+	}
+	return keys, restricted, nil
+}
+
+// Authorized reports whether key is allowed by the authorized_keys file
+// at path. The file is read on every call, so a key removed from it is
+// refused at once.
+func Authorized(path string, key gossh.PublicKey) (bool, error) {
+	keys, _, err := allowedKeys(path)
 	if err != nil {
 		return false, err
 	}
 	want := key.Marshal()
-	for rest := b; len(bytes.TrimSpace(rest)) > 0; {
-		k, _, options, next, err := gossh.ParseAuthorizedKey(rest)
-		if err != nil {
-			// ParseAuthorizedKey skips comments and blank lines and fails
-			// only when no key is left.
-			break
-		}
-		rest = next
-		if len(options) == 0 && bytes.Equal(k.Marshal(), want) {
+	for _, k := range keys {
+		if bytes.Equal(k.Marshal(), want) {
 			return true, nil
 		}
 	}
@@ -57,24 +76,19 @@ func Authorized(path string, key gossh.PublicKey) (bool, error) {
 }
 
 // CountKeys is how many keys the file at path allows, for the start-up
-// line; a file that holds none is an error, since nobody could connect.
+// line; a file that allows none is an error, since nobody could connect.
 func CountKeys(path string) (int, error) {
-	b, err := os.ReadFile(path)
+	keys, restricted, err := allowedKeys(path)
 	if err != nil {
 		return 0, err
 	}
-	n := 0
-	for rest := b; ; n++ {
-		_, _, _, next, err := gossh.ParseAuthorizedKey(rest)
-		if err != nil {
-			break
-		}
-		rest = next
-	}
-	if n == 0 {
+	switch {
+	case len(keys) == 0 && restricted > 0:
+		return 0, fmt.Errorf("%s holds no public key without options (a line with options such as command= allows nothing here), so nobody could connect", path)
+	case len(keys) == 0:
 		return 0, fmt.Errorf("%s holds no public key, so nobody could connect", path)
 	}
-	return n, nil
+	return len(keys), nil
 }
 
 // CheckPrivate refuses a file that anyone but its owner may read or
@@ -150,20 +164,13 @@ func writeNew(path string, b []byte, perm os.FileMode) error {
 // Allowed returns the fingerprints of the keys the file at path allows,
 // under the same rule as Authorized (a line with options allows nothing).
 func Allowed(path string) (map[string]bool, error) {
-	b, err := os.ReadFile(path)
+	keys, _, err := allowedKeys(path)
 	if err != nil {
 		return nil, err
 	}
 	set := map[string]bool{}
-	for rest := b; ; {
-		k, _, options, next, err := gossh.ParseAuthorizedKey(rest)
-		if err != nil {
-			break
-		}
-		rest = next
-		if len(options) == 0 {
-			set[Fingerprint(k)] = true
-		}
+	for _, k := range keys {
+		set[Fingerprint(k)] = true
 	}
 	return set, nil
 }
@@ -188,17 +195,12 @@ func DirNameOf(s string) (string, error) {
 
 // AllowedDirNames is Allowed by DirName.
 func AllowedDirNames(path string) (map[string]bool, error) {
-	b, err := os.ReadFile(path)
+	keys, _, err := allowedKeys(path)
 	if err != nil {
 		return nil, err
 	}
 	set := map[string]bool{}
-	for rest := b; ; {
-		k, _, _, next, err := gossh.ParseAuthorizedKey(rest)
-		if err != nil {
-			break
-		}
-		rest = next
+	for _, k := range keys {
 		set[DirName(k)] = true
 	}
 	return set, nil

@@ -80,7 +80,15 @@ func TestCountKeysRefusesAnEmptyFile(t *testing.T) {
 	if _, err := CountKeys(ak); err == nil || !strings.Contains(err.Error(), "holds no public key") {
 		t.Fatalf("CountKeys of a file without keys: %v", err)
 	}
-	writeFile(t, ak, line(newPub(t), "x")+line(newPub(t), "y"))
+	restricted := newPub(t)
+	writeFile(t, ak, `command="/bin/true" `+line(restricted, "r"))
+	if _, err := CountKeys(ak); err == nil || !strings.Contains(err.Error(), "without options") {
+		t.Fatalf("CountKeys of a file whose only line has options: %v", err)
+	}
+	if set, err := AllowedDirNames(ak); err != nil || len(set) != 0 {
+		t.Fatalf("AllowedDirNames of a file whose only line has options = %v, %v; want none", set, err)
+	}
+	writeFile(t, ak, line(newPub(t), "x")+line(newPub(t), "y")+`from="10.0.0.1" `+line(restricted, "r"))
 	if n, err := CountKeys(ak); n != 2 || err != nil {
 		t.Fatalf("CountKeys = %d, %v; want 2", n, err)
 	}
