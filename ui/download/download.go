@@ -163,7 +163,7 @@ func (m *Model) start() tea.Cmd {
 	fetch := func() tea.Msg {
 		defer close(fetched) // last: after savefile.Save has removed the .part
 		defer stop()
-		dest, err := savefile.Destination(dir, f)
+		dest, err := savefile.Destination(common.ExpandHome(dir), f) // ~ as the publish screen reads it
 		if err != nil {
 			return savedMsg{run: run, err: err}
 		}

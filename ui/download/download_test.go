@@ -274,3 +274,27 @@ func TestRouteFits(t *testing.T) {
 		t.Fatalf("built %v, %v", s, err)
 	}
 }
+
+// TestDirectoryReadsTildeAsHome: ~ in the directory field is the home
+// directory, as in the publish screen's add-file field.
+func TestDirectoryReadsTildeAsHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home) // not parallel: the environment is the process's
+	c, _ := uitest.Sandbox(t, "alice")
+	v := publishOne(t, c, "8.9.3", map[string]string{"lumen-8.9.3.jar": "tilde"})
+	if err := os.Mkdir(filepath.Join(home, "mods"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{"~", "~/mods"} {
+		e := open(t, c, v, dir, 100, 30)
+		e.d.Press("enter")
+		e.done()
+		if e.m.failed {
+			t.Fatalf("%s: %s", dir, e.m.outcome)
+		}
+		want := filepath.Join(common.ExpandHome(dir), "lumen-8.9.3.jar")
+		if got, err := os.ReadFile(want); err != nil || string(got) != "tilde" || !strings.HasPrefix(want, home) {
+			t.Errorf("%s: %s holds %q, err %v", dir, want, got, err)
+		}
+	}
+}

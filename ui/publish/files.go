@@ -28,9 +28,11 @@ type fileCheckedMsg struct {
 	err  error
 }
 
-// checkFile looks at path in a command: it must be a regular file.
+// checkFile looks at path in a command, a leading ~ read as the home
+// directory there (common.ExpandHome): it must be a regular file.
 func checkFile(seq int, path string) tea.Cmd {
 	return func() tea.Msg {
+		path := common.ExpandHome(path)
 		fi, err := os.Stat(path)
 		switch {
 		case err != nil:
@@ -63,17 +65,7 @@ func (m *Model) add() tea.Cmd {
 		return nil
 	}
 	m.fileSeq++
-	return checkFile(m.fileSeq, expand(v))
-}
-
-// expand reads a leading ~ as the home directory, as a shell would.
-func expand(p string) string {
-	if rest, ok := strings.CutPrefix(p, "~/"); ok {
-		if home, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(home, rest)
-		}
-	}
-	return p
+	return checkFile(m.fileSeq, v)
 }
 
 func (m *Model) fileChecked(msg fileCheckedMsg) {

@@ -249,3 +249,21 @@ func TestEscAsksBeforeDroppingAChangedForm(t *testing.T) {
 		t.Fatalf("esc on an edit with a file removed: want ask, then leave:\n%s", ed.d.Screen())
 	}
 }
+
+// TestAddReadsTildeAsHome: ~/ in the add field is the home directory,
+// read in the command that looks at the file (common.ExpandHome).
+func TestAddReadsTildeAsHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home) // not parallel: the environment is the process's
+	if err := os.WriteFile(filepath.Join(home, "lumen.jar"), []byte("jar"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := uitest.Sandbox(t, "alice")
+	e := open(t, c, "lumen", 100, 30)
+	e.set(fAdd, "~/lumen.jar")
+	e.d.Press("enter")
+	e.d.WaitFor("the file listed", func() bool { return len(e.m.form.files) == 1 || e.m.form.addErr != "" })
+	if f := e.m.form.files; len(f) != 1 || f[0].path != filepath.Join(home, "lumen.jar") || f[0].size != 3 {
+		t.Fatalf("files %+v, error %q", f, e.m.form.addErr)
+	}
+}
