@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -358,6 +359,42 @@ func TestNamespacedKeyringSeparatesKeys(t *testing.T) {
 	for k := range shared {
 		if !strings.HasPrefix(k, "rdash-serve/") {
 			t.Fatalf("an entry outside the namespace: %q", k)
+		}
+	}
+}
+
+// TestTokenKeyConcurrentFirstStarts: servers starting at once on a fresh
+// config directory all end up with the one key, none fails, and none
+// reads a half-written file.
+func TestTokenKeyConcurrentFirstStarts(t *testing.T) {
+	for round := range 20 {
+		path := filepath.Join(t.TempDir(), "serve", TokenKeyFile)
+		const n = 8
+		keys := make([][]byte, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range n {
+			wg.Go(func() {
+				<-start
+				keys[i], errs[i] = LoadOrCreateTokenKey(path)
+			})
+		}
+		close(start)
+		wg.Wait()
+		for i := range n {
+			if errs[i] != nil {
+				t.Fatalf("round %d, start %d: %v", round, i, errs[i])
+			}
+			if string(keys[i]) != string(keys[0]) {
+				t.Fatalf("round %d: start %d has another key than start 0", round, i)
+			}
+		}
+		if again, err := LoadOrCreateTokenKey(path); err != nil || string(again) != string(keys[0]) {
+			t.Fatalf("round %d: the key on disk is not the one handed out: %v", round, err)
+		}
+		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*")); len(left) != 1 {
+			t.Fatalf("round %d: files left beside the key: %v", round, left)
 		}
 	}
 }

@@ -40,22 +40,48 @@ const sealedFile = "tokens.sealed"
 
 // LoadOrCreateTokenKey reads the data key at path, making it (0600, in a
 // 0700 directory) when there is none. A key file open to other users is
-// refused, naming why.
+// refused, naming why. Two servers starting at once on a fresh directory
+// get the same key: it is written whole to a temporary file and linked
+// into place, and the one that loses the race reads the winner's.
 func LoadOrCreateTokenKey(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, fmt.Errorf("token key: %w", err)
-		}
-		key := make([]byte, 32)
-		if _, err := rand.Read(key); err != nil {
-			return nil, err
-		}
-		if err := writeNew(path, []byte(hex.EncodeToString(key)+"\n"), 0o600); err != nil {
-			return nil, fmt.Errorf("token key: %w", err)
-		}
-		return key, nil
+	key, err := readTokenKey(path)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return key, err
 	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("token key: %w", err)
+	}
+	key = make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(dir, ".token-key-*") // 0600
+	if err != nil {
+		return nil, fmt.Errorf("token key: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(hex.EncodeToString(key) + "\n")
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if err := errors.Join(err, tmp.Close()); err != nil {
+		return nil, fmt.Errorf("token key: %w", err)
+	}
+	err = os.Link(tmp.Name(), path)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return readTokenKey(path) // another start made it first
+	case err != nil:
+		return nil, fmt.Errorf("token key: %w", err)
+	}
+	return key, nil
+}
+
+// readTokenKey reads an existing data key; a missing file is an error
+// that wraps fs.ErrNotExist.
+func readTokenKey(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("token key: %w", err)
 	}
