@@ -132,6 +132,11 @@ func EnsureHostKey(path string) (created bool, err error) {
 	if err := writeNew(path, kp.RawPrivateKey(), 0o600); err != nil {
 		return false, fmt.Errorf("host key: %w", err)
 	}
+	// A .pub left from an earlier key would name a key the server does
+	// not have; it is public, so it is simply replaced.
+	if err := os.Remove(path + ".pub"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return true, fmt.Errorf("host key: %w", err)
+	}
 	if err := writeNew(path+".pub", []byte(kp.AuthorizedKey()+"\n"), 0o644); err != nil {
 		return true, fmt.Errorf("host key: %w", err)
 	}

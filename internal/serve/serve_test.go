@@ -154,6 +154,29 @@ func TestEnsureHostKey(t *testing.T) {
 	}
 }
 
+// TestEnsureHostKeyReplacesAStalePub: a host_key.pub left from an earlier
+// key (the private key was removed to make a new one) is replaced, so it
+// never names a key the server does not have.
+func TestEnsureHostKeyReplacesAStalePub(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "host_key")
+	stale := line(newPub(t), "old host key")
+	if err := os.WriteFile(p+".pub", []byte(stale), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if created, err := EnsureHostKey(p); err != nil || !created {
+		t.Fatalf("EnsureHostKey beside a stale .pub: created %v, %v", created, err)
+	}
+	b, _ := os.ReadFile(p)
+	signer, err := gossh.ParsePrivateKey(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, _ := os.ReadFile(p + ".pub")
+	if k, _, _, _, err := gossh.ParseAuthorizedKey(pub); err != nil || string(k.Marshal()) != string(signer.PublicKey().Marshal()) {
+		t.Fatalf("host_key.pub still names the old key: %q (%v)", pub, err)
+	}
+}
+
 func TestKeyDirsAreSeparateAndPrivate(t *testing.T) {
 	root := t.TempDir()
 	a, b := newPub(t), newPub(t)
