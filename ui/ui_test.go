@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
@@ -547,5 +548,31 @@ func TestNoLocalFilesLeavesOutTheFileScreens(t *testing.T) {
 	d.WaitForText("publishing a version is not available here")
 	if _, ok := m.top().(*versions.Model); !ok {
 		t.Fatal("opening a left-out route changed the screen")
+	}
+}
+
+// TestStatusLineMessagesStayThere: a note a screen sends and the status
+// line's spinner ticks are the status line's; the focused screen does
+// not get them as if they were its own.
+func TestStatusLineMessagesStayThere(t *testing.T) {
+	t.Parallel()
+	bulk := &fakeBulk{}
+	routes := func(reg *common.Registry) {
+		common.Register(reg, route.BulkEdit, func(_ common.Common, a route.SelectionArgs) (common.Screen, error) {
+			bulk.args = a
+			return bulk, nil
+		})
+	}
+	d, m := start(t, setup{project: "lumen", routes: routes})
+	d.WaitForText("25 of 25")
+	settle(d, m)
+	d.Press("space", "e")
+	d.WaitForText("editing 1 versions")
+	seen := bulk.seen
+	d.Send(common.StatusMsg{Text: "a note from a screen"})
+	d.WaitForText("a note from a screen")
+	d.Send(spinner.TickMsg{})
+	if bulk.seen != seen {
+		t.Fatalf("the screen got %d of the status line's messages", bulk.seen-seen)
 	}
 }
