@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/zalando/go-keyring"
 
 	"rdash/auth"
 	"rdash/config"
@@ -70,9 +72,23 @@ expire, unless revoked on the service.`,
 }
 
 // forgetKeyringTokens removes from the server account's keyring the
-// tokens the key's sign-in record names (with --token-store keyring or
-// auto); the record is JSON, {"hosts": {host: {"storage": …}}}.
+// tokens of every host the key's sign-in record names (with --token-store
+// keyring or auto); the record is JSON, {"hosts": {host: {"storage": …}}}.
 func forgetKeyringTokens(ctx context.Context, env config.Env, dir string) error {
+	hosts, err := keyringHosts(dir)
+	if err != nil || len(hosts) == 0 {
+		return err
+	}
+	kr, why := auth.SystemKeyringFor(env)
+	if why != nil {
+		return fmt.Errorf("the key's tokens are in the keyring, which is not reachable here: %w", why)
+	}
+	return deleteKeyringTokens(ctx, kr, keyring.DeleteAll, dir, hosts)
+}
+
+// keyringHosts are the hosts whose tokens the key's record says are in
+// the keyring.
+func keyringHosts(dir string) ([]string, error) {
 	var rec struct {
 		Hosts map[string]struct {
 			Storage string `json:"storage"`
@@ -80,32 +96,57 @@ func forgetKeyringTokens(ctx context.Context, env config.Env, dir string) error 
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "auth.json"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := json.Unmarshal(b, &rec); err != nil {
-		return fmt.Errorf("the key's sign-in record: %w", err)
+		return nil, fmt.Errorf("the key's sign-in record: %w", err)
 	}
-	var inKeyring []string
+	var hosts []string
 	for host, h := range rec.Hosts {
 		if h.Storage == string(auth.KindKeyring) {
-			inKeyring = append(inKeyring, host)
+			hosts = append(hosts, host)
 		}
 	}
-	if len(inKeyring) == 0 {
-		return nil
-	}
-	kr, why := auth.SystemKeyringFor(env)
-	if why != nil {
-		return fmt.Errorf("the key's tokens are in the keyring, which is not reachable here: %w", why)
-	}
-	store := auth.NewStore(auth.StoreOptions{Keyring: serve.Namespaced(kr, filepath.Base(dir)), ConfigDir: dir, StateDir: dir})
-	for _, host := range inKeyring {
+	return hosts, nil
+}
+
+// deleteKeyringTokens deletes the key's tokens for hosts from kr: the
+// active account's through the auth Store (which updates the record),
+// then, with deleteAll, every other account's entry under the key's name
+// for that host, such as one signed in before a switch of account. The
+// keyring cannot list services by prefix, so a host the record no longer
+// names is not reached.
+func deleteKeyringTokens(ctx context.Context, kr auth.Keyring, deleteAll func(service string) error, dir string, hosts []string) error {
+	name := filepath.Base(dir)
+	store := auth.NewStore(auth.StoreOptions{Keyring: serve.Namespaced(kr, name), ConfigDir: dir, StateDir: dir})
+	for _, host := range hosts {
 		if _, err := store.Delete(ctx, host); err != nil {
 			return err
 		}
+		// "rdash:<host>" is the auth Store's service name for host.
+		if err := withTimeout(ctx, auth.KeyringTimeout, func() error {
+			return deleteAll(serve.NamespacedService(name, "rdash:"+host))
+		}); err != nil {
+			return fmt.Errorf("deleting the key's other accounts from the keyring: %w", err)
+		}
 	}
 	return nil
+}
+
+// withTimeout runs fn, a keyring call that may hang (a bus that never
+// answers), for at most d.
+func withTimeout(ctx context.Context, d time.Duration, fn func() error) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("the keyring did not answer within %s", d)
+	}
 }

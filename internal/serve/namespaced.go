@@ -13,7 +13,13 @@ type Keyring interface {
 // the server account's keyring never read or overwrite each other's
 // tokens, even when they sign in as the same account.
 func Namespaced(kr Keyring, dirName string) Keyring {
-	return namespaced{kr: kr, prefix: "rdash-serve/" + dirName + "/"}
+	return namespaced{kr: kr, prefix: NamespacedService(dirName, "")}
+}
+
+// NamespacedService is the name service has in the keyring under the key
+// directory dirName, as Namespaced stores it.
+func NamespacedService(dirName, service string) string {
+	return "rdash-serve/" + dirName + "/" + service
 }
 
 type namespaced struct {
