@@ -438,27 +438,11 @@ func (s *server) sessionConfig(dir, term string, environ []string) *config.Confi
 	}
 	c.Env.NoColor = env["NO_COLOR"] != ""
 	c.Env.DumbTerminal = term == "" || term == "dumb"
-	c.Env.Background = colorFGBG(env["COLORFGBG"])
+	c.Env.Background = config.BackgroundFromCOLORFGBG(env["COLORFGBG"])
 	if s.fl.demo {
 		c.Scopes = config.AllScopes()
 	}
 	return &c
-}
-
-// colorFGBG reads COLORFGBG ("fg;bg") as config does: a background of
-// 0-6 or 8 is dark, 7 and 9-15 light.
-func colorFGBG(v string) string {
-	i := strings.LastIndexByte(v, ';')
-	if i < 0 {
-		return ""
-	}
-	switch v[i+1:] {
-	case "0", "1", "2", "3", "4", "5", "6", "8":
-		return "dark"
-	case "7", "9", "10", "11", "12", "13", "14", "15":
-		return "light"
-	}
-	return ""
 }
 
 // dashboard is ui.Options for one session of a key: its sealed token

@@ -40,7 +40,7 @@ func readEnv(lookup Lookup) (Env, []string, error) {
 	term, hasTerm := lookup("TERM")
 	// As colorprofile reads it: on Windows an unset TERM is the console.
 	e.DumbTerminal = (!hasTerm && runtime.GOOS != "windows" || term == "dumb" || hasTerm && term == "") && !truthy(get("CLICOLOR_FORCE"))
-	e.Background = backgroundFromCOLORFGBG(get("COLORFGBG"))
+	e.Background = BackgroundFromCOLORFGBG(get("COLORFGBG"))
 	var warnings []string
 	xdg := func(name string) string {
 		v := get(name)
@@ -124,11 +124,12 @@ func truthy(v string) bool {
 	return err == nil && b
 }
 
-// backgroundFromCOLORFGBG reads COLORFGBG ("fg;bg", or "fg;default;bg" as
+// BackgroundFromCOLORFGBG reads COLORFGBG ("fg;bg", or "fg;default;bg" as
 // rxvt writes it), set by rxvt, Konsole and some others: the last field is
 // the background's ANSI colour number. 0-6 and 8 are dark; 7 and 9-15
 // light, as vim and other programs read it. Anything else is unknown ("").
-func backgroundFromCOLORFGBG(v string) string {
+// rdash serve reads a session's COLORFGBG with it too.
+func BackgroundFromCOLORFGBG(v string) string {
 	if v == "" {
 		return ""
 	}
