@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -100,24 +98,4 @@ const errNoTmux = tmuxError("the tmux command is not on PATH")
 func tmuxPassthrough(text string) string {
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(text)) + "\a"
 	return "\x1bPtmux;" + strings.ReplaceAll(osc, "\x1b", "\x1b\x1b") + "\x1b\\"
-}
-
-// ExpandHome reads a leading ~ (alone or followed by a slash) of a path
-// typed in a field as the home directory, as a shell would; other paths,
-// ~user among them, are returned as they are, and so is p when the home
-// directory is unknown. It reads the environment (config.Env has no
-// HOME): call it inside a command, never in Update.
-//
-// It lives here only because this is the file of ui/common its callers'
-// owner may edit; it belongs with the other path helpers.
-func ExpandHome(p string) string {
-	rest, ok := strings.CutPrefix(p, "~")
-	if !ok || rest != "" && rest[0] != '/' && rest[0] != filepath.Separator {
-		return p
-	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return p
-	}
-	return filepath.Join(home, rest)
 }
