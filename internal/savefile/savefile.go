@@ -106,11 +106,14 @@ type Result struct {
 // .part is removed.
 func Save(dest string, src io.Reader, o Options) (res Result, err error) {
 	part := dest + ".part"
-	flag := os.O_CREATE | os.O_WRONLY | os.O_EXCL
 	if o.Force {
-		flag = os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		// Removed, not opened with O_TRUNC, which would follow a .part
+		// planted as a symlink and overwrite the file it points at.
+		if err := os.Remove(part); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return res, err
+		}
 	}
-	fh, err := os.OpenFile(part, flag, 0o644)
+	fh, err := os.OpenFile(part, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o644)
 	if err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return res, fmt.Errorf("%s exists: another download may be writing it; remove it if not", safe.Line(part))

@@ -199,3 +199,30 @@ func TestCopyHashed(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestSaveForceDoesNotFollowAPlantedPart: with Force, a .part that is a
+// symlink to another file is replaced, and the file it points at is
+// left as it was.
+func TestSaveForceDoesNotFollowAPlantedPart(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dest := filepath.Join(dir, "one.jar")
+	if err := os.Symlink(victim, dest+".part"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Save(dest, strings.NewReader("download"), Options{Force: true}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep me" {
+		t.Fatalf("the file the .part pointed at now holds %q", b)
+	}
+	if info, err := os.Lstat(dest); err != nil || !info.Mode().IsRegular() {
+		t.Fatalf("dest is not a regular file: %v, %v", info, err)
+	}
+	if b, _ := os.ReadFile(dest); string(b) != "download" {
+		t.Fatalf("dest holds %q", b)
+	}
+}
