@@ -1,26 +1,12 @@
 package ui
 
 import (
-	"reflect"
-
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"rdash/ui/common"
-	"rdash/ui/statusbar"
 )
-
-// statusbarPkg is the status line's package: its messages (a note
-// fading) are its own, handled by m.status.Update, never a screen's.
-var statusbarPkg = reflect.TypeFor[statusbar.Model]().PkgPath()
-
-// statusLineOwns reports that msg is one of the status line's own types.
-func statusLineOwns(msg tea.Msg) bool {
-	t := reflect.TypeOf(msg)
-	return t != nil && t.PkgPath() == statusbarPkg
-}
 
 // Update routes msg. The routing rule:
 //
@@ -94,9 +80,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case meAnswer:
 		m.heard(msg)
 	case common.StatusMsg: // the status line, updated above, shows it
-	case spinner.TickMsg: // the status line's: a screen's ticks come in envelopes
-	default:
-		if !statusLineOwns(msg) {
+	default: // a screen's own ticks and replies come in envelopes
+		if !m.status.Owns(msg) {
 			cmds = append(cmds, m.updateTop(msg))
 		}
 	}

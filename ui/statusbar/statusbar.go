@@ -41,6 +41,16 @@ func New(styles *common.Styles) Model {
 // noteExpiredMsg clears the note it names, unless a newer one replaced it.
 type noteExpiredMsg struct{ seq int }
 
+// Owns reports that msg is the status line's own (its spinner's tick, a
+// note fading), handled by Update and meant for no screen.
+func (m *Model) Owns(msg tea.Msg) bool {
+	switch msg.(type) {
+	case noteExpiredMsg, spinner.TickMsg:
+		return true
+	}
+	return false
+}
+
 // SetStyles switches the theme.
 func (m *Model) SetStyles(s *common.Styles) {
 	m.styles = s
