@@ -92,15 +92,16 @@ server; each key signs in as a seeded user of its choice.`,
 
 // server is one `rdash serve`: what every session shares.
 type server struct {
-	fl        serveFlags
-	base      *config.Config // the server's config, pointed at the sandbox with --demo
-	stateRoot string         // $XDG_STATE_HOME/rdash/serve
-	tokenKey  []byte         // the sealed store's data key; nil with the keyring
-	keyring   auth.Keyring   // the server account's keyring, or nil
-	storeWhy  string         // why this token store, for the log
-	log       *slog.Logger
-	sessions  *serve.Sessions
-	journals  sync.Map // key directory -> *journalLog
+	fl          serveFlags
+	base        *config.Config  // the server's config, pointed at the sandbox with --demo
+	stateRoot   string          // $XDG_STATE_HOME/rdash/serve
+	tokenKey    []byte          // the sealed store's data key; nil with the keyring
+	sealedLocks serve.FileLocks // serialize one key's sessions on its sealed file
+	keyring     auth.Keyring    // the server account's keyring, or nil
+	storeWhy    string          // why this token store, for the log
+	log         *slog.Logger
+	sessions    *serve.Sessions
+	journals    sync.Map // key directory -> *journalLog
 }
 
 // sessionData is what the outer middleware hands the program handler
@@ -452,7 +453,7 @@ func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Lo
 	var kr auth.Keyring
 	if s.keyring != nil {
 		kr = serve.Namespaced(s.keyring, filepath.Base(dir))
-	} else if kr, err = serve.NewSealedStore(dir, s.tokenKey); err != nil {
+	} else if kr, err = serve.NewSealedStore(dir, s.tokenKey, &s.sealedLocks); err != nil {
 		return ui.Options{}, err
 	}
 	store := auth.NewStore(auth.StoreOptions{Keyring: kr, ConfigDir: dir, StateDir: dir})

@@ -4,6 +4,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -218,8 +219,9 @@ func TestSealedStore(t *testing.T) {
 	}
 	da, _ := KeyDir(root, newPub(t))
 	db, _ := KeyDir(root, newPub(t))
-	sa, _ := NewSealedStore(da, key)
-	sb, _ := NewSealedStore(db, key)
+	var locks FileLocks
+	sa, _ := NewSealedStore(da, key, &locks)
+	sb, _ := NewSealedStore(db, key, &locks)
 
 	const secret = "rdash_at_SECRET-never-in-clear"
 	if err := sa.Set("rdash:host", "alice", secret); err != nil {
@@ -251,7 +253,7 @@ func TestSealedStore(t *testing.T) {
 	}
 	// Another data key does not open it either.
 	other := make([]byte, 32)
-	so, _ := NewSealedStore(da, other)
+	so, _ := NewSealedStore(da, other, &locks)
 	if _, err := so.Get("rdash:host", "alice"); err == nil || errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("opened with another data key: %v", err)
 	}
@@ -419,5 +421,40 @@ func TestTokenKeyConcurrentFirstStarts(t *testing.T) {
 		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*")); len(left) != 1 {
 			t.Fatalf("round %d: files left beside the key: %v", round, left)
 		}
+	}
+}
+
+// TestSealedStoreLocks: sessions of one key writing at once lose no
+// write, and the locks keep no entry once nobody holds one.
+func TestSealedStoreLocks(t *testing.T) {
+	dir, err := KeyDir(t.TempDir(), newPub(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := make([]byte, 32)
+	var locks FileLocks
+	var wg sync.WaitGroup
+	const n = 8
+	for i := range n {
+		wg.Go(func() {
+			s, err := NewSealedStore(dir, key, &locks) // one store per session
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if err := s.Set("rdash:host", fmt.Sprint("account", i), "x"); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	s, _ := NewSealedStore(dir, key, &locks)
+	for i := range n {
+		if _, err := s.Get("rdash:host", fmt.Sprint("account", i)); err != nil {
+			t.Fatalf("account%d's write was lost: %v", i, err)
+		}
+	}
+	if h := locks.held(); h != 0 {
+		t.Fatalf("%d lock entries kept after every lock was released", h)
 	}
 }

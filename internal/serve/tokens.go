@@ -101,17 +101,59 @@ func readTokenKey(path string) ([]byte, error) {
 // keeps tokens in it exactly as in an OS keyring and never falls back to
 // its plain-text file.
 type SealedStore struct {
-	path string
-	aead cipher.AEAD
-	ad   []byte
+	path  string
+	aead  cipher.AEAD
+	ad    []byte
+	locks *FileLocks
 }
 
-// locks serialize the sessions of one key on its file.
-var locks sync.Map // path -> *sync.Mutex
+// FileLocks serialize the sessions of one key on its sealed file. The
+// server holds one (the zero value is ready) and hands it to every store;
+// an entry lives only while someone holds or waits for its lock.
+type FileLocks struct {
+	mu sync.Mutex
+	m  map[string]*fileLock
+}
+
+type fileLock struct {
+	mu    sync.Mutex
+	users int // holding or waiting
+}
+
+// lock locks path and returns the unlock.
+func (l *FileLocks) lock(path string) func() {
+	l.mu.Lock()
+	if l.m == nil {
+		l.m = map[string]*fileLock{}
+	}
+	e := l.m[path]
+	if e == nil {
+		e = &fileLock{}
+		l.m[path] = e
+	}
+	e.users++
+	l.mu.Unlock()
+	e.mu.Lock()
+	return func() {
+		e.mu.Unlock()
+		l.mu.Lock()
+		if e.users--; e.users == 0 {
+			delete(l.m, path)
+		}
+		l.mu.Unlock()
+	}
+}
+
+// held is how many files have an entry, for tests.
+func (l *FileLocks) held() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.m)
+}
 
 // NewSealedStore returns the store in dir (a key's directory), sealed
-// with key.
-func NewSealedStore(dir string, key []byte) (*SealedStore, error) {
+// with key; locks are the server's, shared by every store it makes.
+func NewSealedStore(dir string, key []byte, locks *FileLocks) (*SealedStore, error) {
 	block, err := aes.NewCipher(key)
 	if err != nil {
 		return nil, err
@@ -120,7 +162,7 @@ func NewSealedStore(dir string, key []byte) (*SealedStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SealedStore{path: filepath.Join(dir, sealedFile), aead: aead,
+	return &SealedStore{path: filepath.Join(dir, sealedFile), aead: aead, locks: locks,
 		ad: []byte("rdash serve tokens v1 " + filepath.Base(dir))}, nil
 }
 
@@ -129,12 +171,7 @@ func (s *SealedStore) Path() string { return s.path }
 
 type sealed map[string]map[string]string // service -> account -> secret
 
-func (s *SealedStore) lock() func() {
-	m, _ := locks.LoadOrStore(s.path, new(sync.Mutex))
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
-}
+func (s *SealedStore) lock() func() { return s.locks.lock(s.path) }
 
 func (s *SealedStore) read() (sealed, error) {
 	b, err := os.ReadFile(s.path)
