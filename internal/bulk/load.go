@@ -88,9 +88,11 @@ func loadEach(ctx context.Context, c Reader, project string, ids []string) (map[
 // concurrency reads in flight, the next page asked for as soon as a read
 // ends rather than in waves.
 //
-// Which pages are read depends on the data only, never on timing (the
-// sandbox's seeded faults then meet the same requests on every run): pages
-// are asked for in order, and page p only once pages 1 to p-concurrency
+// Which pages are read depends on the data only, never on timing: the SET
+// of pages asked for is the same on every run. Which of those requests
+// meet the sandbox's seeded faults is not: the faults fall on requests in
+// the order the server receives them, and reads in flight together reach
+// it in an order timing decides. Pages are asked for in order, and page p only once pages 1 to p-concurrency
 // (the prefix) have been read, and only if the IDs those pages leave unseen
 // are more than the pages asked for after them can hold; otherwise the
 // decision waits for the prefix to grow. So the first pages that n IDs need
