@@ -209,7 +209,7 @@ func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) 
 	out := make([]Outcome, len(e.Before))
 	after := byID(e.After)
 	var g errgroup.Group
-	g.SetLimit(concurrency * 2)
+	g.SetLimit(concurrency)
 	for i, before := range e.Before {
 		reason, bad := failed[before.ID]
 		out[i] = Outcome{ID: before.ID, Version: before.Version, Status: done(e.Kind)}
