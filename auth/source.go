@@ -105,11 +105,17 @@ func (s *Source) refused(ctx context.Context, stale *oauth2.Token) (*oauth2.Toke
 // with a refresh token that is known to be dead.
 func (s *Source) refreshOnce(ctx context.Context, why string) (*oauth2.Token, error) {
 	if s.failed != nil {
+		held := s.cur.Token.RefreshToken
 		if tok, ok := s.adoptStored(ctx); ok {
 			s.failed = nil
 			return tok, nil
 		}
-		return nil, s.failed
+		if s.cur.Token.RefreshToken == held {
+			return nil, s.failed
+		}
+		// A newer token was adopted, but it has expired: its refresh
+		// token has never been tried here, so it gets one grant.
+		s.failed = nil
 	}
 	tok, err := s.refresh(ctx, why)
 	if _, ok := err.(*SignInError); ok {
