@@ -58,6 +58,20 @@ func check(p pkg) []string {
 			}
 		}
 	}
+	switch p.ImportPath {
+	case "rdash/api":
+		for _, imp := range p.Imports {
+			if first, _, _ := strings.Cut(imp, "/"); first == "rdash" || strings.Contains(first, ".") {
+				bad(imp, "the client uses only the standard library: it knows nothing of how its output is shown or its token obtained")
+			}
+		}
+	case "rdash/api/sandbox":
+		for _, imp := range p.Imports {
+			if under(imp, "rdash/api") && imp != p.ImportPath {
+				bad(imp, "the sandbox declares its own wire types, so a wrong JSON tag in api cannot be mirrored here")
+			}
+		}
+	}
 	if under(p.ImportPath, "rdash/ui") && !under(p.ImportPath, "rdash/ui/internal/uitest") {
 		for _, dep := range p.Deps {
 			if under(dep, "rdash/cmd") || under(dep, "rdash/auth") || under(dep, "golang.org/x/oauth2") {
@@ -133,6 +147,10 @@ func TestRulesCanFail(t *testing.T) {
 		{"api depends on internal", pkg{ImportPath: "rdash/api", Deps: []string{"rdash/internal/safe"}}, "rdash/internal/safe"},
 		{"api/sandbox depends on ui", pkg{ImportPath: "rdash/api/sandbox", Deps: []string{"rdash/ui/common"}}, "rdash/ui/common"},
 		{"apiary is not api", pkg{ImportPath: "rdash/apiary", Deps: []string{"rdash/internal/safe"}}, ""},
+		{"api imports a module", pkg{ImportPath: "rdash/api", Imports: []string{"net/http", "golang.org/x/oauth2"}}, "golang.org/x/oauth2"},
+		{"api imports the standard library", pkg{ImportPath: "rdash/api", Imports: []string{"net/http", "encoding/json"}}, ""},
+		{"sandbox imports api", pkg{ImportPath: "rdash/api/sandbox", Imports: []string{"rdash/api"}}, "rdash/api"},
+		{"sandboxtest may import the sandbox", pkg{ImportPath: "rdash/api/sandbox/sandboxtest", Imports: []string{"rdash/api/sandbox"}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
