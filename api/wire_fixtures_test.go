@@ -20,6 +20,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"rdash/internal/wiretest"
 )
 
 // The fixtures of testdata/wire/ (at the module root) are request and
@@ -54,35 +56,6 @@ func wireFixtureNames(t *testing.T, kind string) []string {
 	return names
 }
 
-// wireJSON decodes b into maps and slices, dropping null members, which the
-// fixtures and docs/wire.md treat as absent.
-func wireJSON(t *testing.T, b []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("%s: %v", b, err)
-	}
-	return wireDropNulls(v)
-}
-
-func wireDropNulls(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if e == nil {
-				delete(x, k)
-			} else {
-				x[k] = wireDropNulls(e)
-			}
-		}
-	case []any:
-		for i, e := range x {
-			x[i] = wireDropNulls(e)
-		}
-	}
-	return v
-}
-
 // wireSame fails unless got (encoded with encoding/json) is the JSON want,
 // member by member.
 func wireSame(t *testing.T, what string, got any, want []byte) {
@@ -91,7 +64,7 @@ func wireSame(t *testing.T, what string, got any, want []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, w := wireJSON(t, b), wireJSON(t, want); !reflect.DeepEqual(g, w) {
+	if g, w := wiretest.Normal(t, b), wiretest.Normal(t, want); !reflect.DeepEqual(g, w) {
 		t.Errorf("%s differs from the fixture:\n%s", what, strings.Join(wireDiff(g, w, "$"), "\n"))
 	}
 }

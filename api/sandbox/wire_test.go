@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"rdash/internal/wiretest"
 )
 
 // The fixtures of testdata/wire/ (at the module root) are request and
@@ -123,39 +125,11 @@ func TestWireFixturesRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want, got := normalJSON(t, raw), normalJSON(t, out); !reflect.DeepEqual(got, want) {
+			if want, got := wiretest.Normal(t, raw), wiretest.Normal(t, out); !reflect.DeepEqual(got, want) {
 				t.Errorf("round trip changed the JSON\nfixture: %s\nsandbox: %s", mustJSON(want), mustJSON(got))
 			}
 		})
 	}
-}
-
-// normalJSON decodes b into maps and slices, dropping null members.
-func normalJSON(t *testing.T, b []byte) any {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("%s: %v", b, err)
-	}
-	return dropNulls(v)
-}
-
-func dropNulls(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if e == nil {
-				delete(x, k)
-			} else {
-				x[k] = dropNulls(e)
-			}
-		}
-	case []any:
-		for i, e := range x {
-			x[i] = dropNulls(e)
-		}
-	}
-	return v
 }
 
 func mustJSON(v any) string {
@@ -197,7 +171,7 @@ func documentedPaths(t *testing.T, prefixes ...string) map[string]bool {
 	for _, name := range wireFixtures(t) {
 		for _, prefix := range prefixes {
 			if strings.HasPrefix(name, prefix+".") && !invalidFixture(name) {
-				keyPaths(normalJSON(t, readFixture(t, name)), "", paths)
+				keyPaths(wiretest.Normal(t, readFixture(t, name)), "", paths)
 			}
 		}
 	}
@@ -221,7 +195,7 @@ func wantDocumented(t *testing.T, body []byte, prefixes []string, without ...str
 	t.Helper()
 	doc := documentedPaths(t, prefixes...)
 	got := map[string]bool{}
-	keyPaths(normalJSON(t, body), "", got)
+	keyPaths(wiretest.Normal(t, body), "", got)
 	for k := range flatPaths(got) {
 		if !doc[k] || slices.Contains(without, k) {
 			t.Errorf("the sandbox sends %s, which no %v fixture shows", k, prefixes)
@@ -406,8 +380,8 @@ func TestWireAnswersDocumented(t *testing.T) {
 	}
 	// Every member of the token response is documented, and sent.
 	want, got := map[string]bool{}, map[string]bool{}
-	keyPaths(normalJSON(t, readFixture(t, "oauth-token.response.json")), "", want)
-	keyPaths(normalJSON(t, body), "", got)
+	keyPaths(wiretest.Normal(t, readFixture(t, "oauth-token.response.json")), "", want)
+	keyPaths(wiretest.Normal(t, body), "", got)
 	if !maps.Equal(want, got) {
 		t.Errorf("token answer has %v, the fixture %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
