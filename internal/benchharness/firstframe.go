@@ -40,10 +40,6 @@ func (b *batch) firstFrame() ([]figure, error) {
 	return []figure{f}, nil
 }
 
-// helloRSS is the Bubble Tea hello world's peak RSS, the reference of the
-// RSS figure.
-var helloRSS float64
-
 // rdashFirstFrame starts the dashboard signed in and returns the time to
 // the picker with the projects and the user, and to its first byte of
 // output (terminal set-up: the end of start-up).

@@ -65,29 +65,39 @@ func (b *batch) paging() ([]figure, error) {
 		cpu = append(cpu, u.cpu.Seconds())
 		rss = append(rss, float64(r)/1024)
 	}
-	n := commas(b.opts.versions)
-	at := fmt.Sprintf(" (at %s versions, not 10,000)", n)
-	if b.opts.versions == 10_000 {
-		at = ""
+	at := versionsNote(b.opts.versions)
+	return []figure{addPageFigure(b.opts.versions, at, first, last), pageCPUFigure(b.opts.versions, at, pages, cpu, stalls),
+		rssFigure(b.opts.versions, at, rss)}, nil
+}
+
+// versionsNote is the note a paging figure gets when it was not measured
+// at issue 12's 10,000 versions.
+func versionsNote(versions int) string {
+	if versions == 10_000 {
+		return ""
 	}
-	add := figure{Key: "add-page", What: "adding a page with " + n + " rows loaded", Unit: "ms",
+	return fmt.Sprintf(" (at %s versions, not 10,000)", commas(versions))
+}
+
+func addPageFigure(versions int, at string, first, last []float64) figure {
+	f := figure{Key: "add-page", What: "adding a page with " + commas(versions) + " rows loaded", Unit: "ms",
 		Measured: median(last), Samples: last, Reference: median(first), RefSample: first,
 		RefWhat: "with 100-200 loaded", Budget: "<= 2x reference",
 		Note: "wall time in the real binary from End to the new count drawn (a loopback round trip, applyPage and the frame), median of the last 3 pages vs pages 3-5; in process: go test -run='^$' -bench=ApplyPage ./ui/versions/" + at}
-	add.ratioBudget(2)
-	pc := figure{Key: "page-cpu", What: "CPU to page through " + n + " versions", Unit: "s",
+	f.ratioBudget(2)
+	return f
+}
+
+func pageCPUFigure(versions int, at string, pages int, cpu []float64, stalls []string) figure {
+	f := figure{Key: "page-cpu", What: "CPU to page through " + commas(versions) + " versions", Unit: "s",
 		Measured: median(cpu), Samples: cpu, RefWhat: "17 s in issue 12", Budget: "<= 2 s",
 		Note: fmt.Sprintf("user+sys rusage of the rdash child: start, %d End presses (one page each), quit%s", pages, at)}
 	if len(stalls) > 0 {
-		pc.Note += fmt.Sprintf("; STALLED %d time(s): with %s rows loaded, End fetched nothing for %v (k then End again went on)",
+		f.Note += fmt.Sprintf("; STALLED %d time(s): with %s rows loaded, End fetched nothing for %v (k then End again went on)",
 			len(stalls), strings.Join(stalls, ", "), stallAfter)
 	}
-	pc.absBudget(2)
-	rs := figure{Key: "rss", What: "RSS after paging " + n + " versions", Unit: "MB",
-		Measured: median(rss), Samples: rss, Reference: helloRSS, RefWhat: "Bubble Tea hello world", Budget: "<= 60 MB",
-		Note: "VmHWM (peak RSS) of the rdash child from /proc after the last page" + at}
-	rs.absBudget(60)
-	return []figure{add, pc, rs}, nil
+	f.absBudget(2)
+	return f
 }
 
 // pageThrough returns the time of every page added after the first, the
@@ -95,18 +105,7 @@ func (b *batch) paging() ([]figure, error) {
 func (b *batch) pageThrough(t *term) (perPage []float64, stalls []string, hwm int64, u usage, err error) {
 	defer func() {
 		if err != nil {
-			err = fmt.Errorf("%w\nthe rdash child: %s", err, t.procState())
-			if keepDir != "" {
-				// SIGABRT makes the Go runtime print every goroutine's
-				// stack to the pty, which -keep saves.
-				_ = t.cmd.Process.Signal(syscall.SIGABRT)
-				select {
-				case <-t.exited:
-				case <-time.After(3 * time.Second):
-				}
-			}
-			untrack(t)
-			t.close()
+			err = abandon(t, err)
 		}
 	}()
 	want := b.opts.versions
@@ -118,46 +117,79 @@ func (b *batch) pageThrough(t *term) (perPage []float64, stalls []string, hwm in
 	}
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
-		t.mu.Lock()
-		n, _ := loaded(t.scr)
-		t.mu.Unlock()
+		n := loadedNow(t)
 		if n >= want {
 			break
 		}
 		if time.Now().After(deadline) {
 			return nil, stalls, 0, u, fmt.Errorf("paging: %d of %d loaded after 5 minutes", n, want)
 		}
-		sent := time.Now()
-		if err = t.send("End"); err != nil {
-			return
-		}
-		more := func(s *screen) bool {
-			m, _ := loaded(s)
-			return m > n
-		}
-		var at time.Time
-		at, err = t.waitScreen(fmt.Sprintf("more than %s loaded", commas(n)), stallAfter, more)
-		if errors.Is(err, errTimeout) {
-			// Nothing was fetched: press End again and time the page
-			// from then; a stall is reported, its page not timed.
+		d, stalled, perr := nextPage(t, n)
+		if stalled {
 			stalls = append(stalls, commas(n))
-			if err = t.send("k", "End"); err != nil {
-				return
-			}
-			_, err = t.waitScreen(fmt.Sprintf("more than %s loaded after End was pressed again", commas(n)), waitPage, more)
-			if err != nil {
-				return
-			}
-			continue
 		}
-		if err != nil {
+		if err = perr; err != nil {
 			return
 		}
-		perPage = append(perPage, ms(at.Sub(sent)))
+		if !stalled {
+			perPage = append(perPage, d)
+		}
 	}
 	if hwm, err = t.procStatus("VmHWM"); err != nil {
 		return
 	}
 	u, err = b.done(t, "q")
 	return perPage, stalls, hwm, u, err
+}
+
+// loadedNow is the count of versions loaded on the screen now.
+func loadedNow(t *term) int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n, _ := loaded(t.scr)
+	return n
+}
+
+// nextPage presses End with n versions loaded and returns the time from
+// the key to a larger count on screen in ms. If nothing is fetched within
+// stallAfter, it reports a stall: it presses k and End and waits for the
+// page, untimed.
+func nextPage(t *term, n int) (d float64, stalled bool, err error) {
+	sent := time.Now()
+	if err := t.send("End"); err != nil {
+		return 0, false, err
+	}
+	more := func(s *screen) bool {
+		m, _ := loaded(s)
+		return m > n
+	}
+	at, err := t.waitScreen(fmt.Sprintf("more than %s loaded", commas(n)), stallAfter, more)
+	if errors.Is(err, errTimeout) {
+		if err := t.send("k", "End"); err != nil {
+			return 0, true, err
+		}
+		_, err = t.waitScreen(fmt.Sprintf("more than %s loaded after End was pressed again", commas(n)), waitPage, more)
+		return 0, true, err
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	return ms(at.Sub(sent)), false, nil
+}
+
+// abandon adds the child's state to a paging error and ends the child.
+func abandon(t *term, err error) error {
+	err = fmt.Errorf("%w\nthe rdash child: %s", err, t.procState())
+	if keepDir != "" {
+		// SIGABRT makes the Go runtime print every goroutine's
+		// stack to the pty, which -keep saves.
+		_ = t.cmd.Process.Signal(syscall.SIGABRT)
+		select {
+		case <-t.exited:
+		case <-time.After(3 * time.Second):
+		}
+	}
+	untrack(t)
+	t.close()
+	return err
 }
