@@ -25,30 +25,7 @@ func (b *batch) changelogScroll() ([]figure, error) {
 		if err != nil {
 			return nil, err
 		}
-		per, err := func() ([]float64, error) {
-			if _, err := t.waitText(waitFrame, "2.5.0", "VERSION"); err != nil {
-				return nil, err
-			}
-			if err := t.send("Enter"); err != nil {
-				return nil, err
-			}
-			if _, err := t.waitText(waitFrame, "Line 001", "Version", "2.5.0"); err != nil {
-				return nil, err
-			}
-			if err := settle(t); err != nil {
-				return nil, err
-			}
-			before := t.text()
-			per, err := bytesPerKey(t, "j", b.opts.keys)
-			if err != nil {
-				return nil, err
-			}
-			// Every press scrolled the changelog by one line.
-			if after := t.text(); !scrolledBy(before, after, b.opts.keys) {
-				return nil, fmt.Errorf("%d presses of j did not scroll the changelog by %d lines; before:\n%s\nafter:\n%s", b.opts.keys, b.opts.keys, before, after)
-			}
-			return per, nil
-		}()
+		per, err := b.scrollChangelog(t)
 		if _, qerr := b.done(t, "q"); err == nil {
 			err = qerr
 		}
@@ -63,6 +40,33 @@ func (b *batch) changelogScroll() ([]figure, error) {
 		Note:   fmt.Sprintf("j in the version detail at 120x40 (the two-pane width, 100 columns or more), %d presses per run, each after the output settled; glow is not installed here: its 195 B is a constant from issue 12", b.opts.keys)}
 	f.absBudget(250)
 	return []figure{f}, nil
+}
+
+// scrollChangelog opens the long changelog and returns the bytes written
+// for each of opts.keys presses of j, checking that each scrolled it by
+// one line.
+func (b *batch) scrollChangelog(t *term) ([]float64, error) {
+	if _, err := t.waitText(waitFrame, "2.5.0", "VERSION"); err != nil {
+		return nil, err
+	}
+	if err := t.send("Enter"); err != nil {
+		return nil, err
+	}
+	if _, err := t.waitText(waitFrame, "Line 001", "Version", "2.5.0"); err != nil {
+		return nil, err
+	}
+	if err := settle(t); err != nil {
+		return nil, err
+	}
+	before := t.text()
+	per, err := bytesPerKey(t, "j", b.opts.keys)
+	if err != nil {
+		return nil, err
+	}
+	if after := t.text(); !scrolledBy(before, after, b.opts.keys) {
+		return nil, fmt.Errorf("%d presses of j did not scroll the changelog by %d lines; before:\n%s\nafter:\n%s", b.opts.keys, b.opts.keys, before, after)
+	}
+	return per, nil
 }
 
 // changelogLineRe finds the long changelog's numbered lines on screen.

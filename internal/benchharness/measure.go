@@ -43,12 +43,18 @@ func (b *batch) done(t *term, keys ...string) (usage, error) {
 	return u, err
 }
 
+// step is one figure's measurement, named for -only.
+type step struct {
+	name string
+	f    func() ([]figure, error)
+}
+
+// figureOrder is the order of issue 12's table.
+var figureOrder = []string{"first-frame", "help", "add-page", "page-cpu", "changelog-bytes", "cursor-bytes", "bulk-edit", "rss"}
+
 // measure runs every figure, in the order of issue 12's table.
 func (b *batch) measure() ([]figure, error) {
-	steps := []struct {
-		name string
-		f    func() ([]figure, error)
-	}{
+	steps := []step{
 		{"first-frame", b.firstFrame},
 		{"help", b.help},
 		{"paging", b.paging},
@@ -56,19 +62,9 @@ func (b *batch) measure() ([]figure, error) {
 		{"cursor", b.cursorMove},
 		{"bulk-edit", b.bulkEdit},
 	}
-	only := map[string]bool{}
-	for _, name := range strings.Split(b.opts.only, ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			if !slices.ContainsFunc(steps, func(s struct {
-				name string
-				f    func() ([]figure, error)
-			}) bool {
-				return s.name == name
-			}) {
-				return nil, fmt.Errorf("-only: no step %q", name)
-			}
-			only[name] = true
-		}
+	only, err := onlySteps(b.opts.only, steps)
+	if err != nil {
+		return nil, err
 	}
 	figs := map[string]figure{}
 	for _, s := range steps {
@@ -86,12 +82,27 @@ func (b *batch) measure() ([]figure, error) {
 		}
 	}
 	var out []figure
-	for _, k := range []string{"first-frame", "help", "add-page", "page-cpu", "changelog-bytes", "cursor-bytes", "bulk-edit", "rss"} {
+	for _, k := range figureOrder {
 		if f, ok := figs[k]; ok {
 			out = append(out, f)
 		}
 	}
 	return out, nil
+}
+
+// onlySteps parses -only, a comma-separated list of step names; an empty
+// set means every step.
+func onlySteps(list string, steps []step) (map[string]bool, error) {
+	only := map[string]bool{}
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			if !slices.ContainsFunc(steps, func(s step) bool { return s.name == name }) {
+				return nil, fmt.Errorf("-only: no step %q", name)
+			}
+			only[name] = true
+		}
+	}
+	return only, nil
 }
 
 // timeCommand runs a program to a pipe and times exec to exit; a failure
