@@ -1,0 +1,29 @@
+package serve
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	charmlog "charm.land/log/v2"
+)
+
+// Logger is the JSON log of who did what: to path (0600, appended)
+// or to stderr.
+func Logger(path string, stderr io.Writer) (*slog.Logger, func(), error) {
+	w, closeFn := stderr, func() {}
+	if path != "" {
+		fh, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--log: %w", err)
+		}
+		w, closeFn = fh, func() { fh.Close() }
+	}
+	// wish's middleware logs through charm's log package; its lines go
+	// to the same place, as JSON too, so the log stays one format.
+	charmlog.SetDefault(charmlog.NewWithOptions(w, charmlog.Options{Formatter: charmlog.JSONFormatter,
+		ReportTimestamp: true, TimeFormat: time.RFC3339Nano, Prefix: "wish"}))
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo})), closeFn, nil
+}
