@@ -20,7 +20,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -113,20 +112,11 @@ func run(o options, asJSON bool, out io.Writer) int {
 	}
 	root, err := moduleRoot()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "benchharness:", err)
-		return 1
+		return fail(err)
 	}
-	dir, err := os.MkdirTemp("", "rdash-bench-")
+	dir, err := workDir(o.keep)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "benchharness:", err)
-		return 1
-	}
-	if o.keep {
-		keepDir = filepath.Join(dir, "out")
-		if err := os.Mkdir(keepDir, 0o755); err != nil {
-			fmt.Fprintln(os.Stderr, "benchharness:", err)
-			return 1
-		}
+		return fail(err)
 	}
 	cleanup := sync.OnceFunc(func() {
 		killAll()
@@ -140,9 +130,46 @@ func run(o options, asJSON bool, out io.Writer) int {
 
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
+	defer exitOnSignalOrDeadline(ctx, o.timeout, dir, cleanup)()
+
+	rep, err := measureAt(o, root, dir)
+	if err != nil {
+		return fail(err)
+	}
+	if err := rep.write(out, asJSON); err != nil {
+		return fail(err)
+	}
+	return 0
+}
+
+// fail reports a failure of the harness itself and is its exit status.
+func fail(err error) int {
+	fmt.Fprintln(os.Stderr, "benchharness:", err)
+	return 1
+}
+
+// workDir makes the batch's temporary directory and, with -keep, the
+// directory keepDir that saves the children's output.
+func workDir(keep bool) (string, error) {
+	dir, err := os.MkdirTemp("", "rdash-bench-")
+	if err != nil {
+		return "", err
+	}
+	if keep {
+		keepDir = filepath.Join(dir, "out")
+		if err := os.Mkdir(keepDir, 0o755); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+// exitOnSignalOrDeadline kills the children, cleans up and exits 1 on an
+// interrupt or when the batch outlives -timeout; the function it returns
+// stops listening for signals.
+func exitOnSignalOrDeadline(ctx context.Context, timeout time.Duration, dir string, cleanup func()) (stop func()) {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
 	go func() {
 		select {
 		case s := <-sigs:
@@ -151,45 +178,37 @@ func run(o options, asJSON bool, out io.Writer) int {
 			os.Exit(1)
 		case <-ctx.Done():
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				fmt.Fprintf(os.Stderr, "benchharness: the batch took longer than -timeout %v\n", o.timeout)
+				fmt.Fprintf(os.Stderr, "benchharness: the batch took longer than -timeout %v\n", timeout)
 				cleanup()
 				os.Exit(1)
 			}
 		}
 	}()
+	return func() { signal.Stop(sigs) }
+}
 
+// measureAt builds rdash from root (or from -rev, exported into dir) and
+// the references, measures every figure and reports where.
+func measureAt(o options, root, dir string) (report, error) {
 	start := time.Now()
 	if o.rev != "" {
+		var err error
 		if root, err = exportRev(root, o.rev, dir); err != nil {
-			fmt.Fprintln(os.Stderr, "benchharness:", err)
-			return 1
+			return report{}, err
 		}
 	}
 	b := &batch{opts: o, root: root, dir: dir}
 	if err := b.build(); err != nil {
-		fmt.Fprintln(os.Stderr, "benchharness:", err)
-		return 1
+		return report{}, err
 	}
 	figs, err := b.measure()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "benchharness:", err)
-		return 1
+		return report{}, err
 	}
 	m := machine(root)
 	m["source"] = source(o.rev)
-	rep := report{Machine: m, Runs: o.n, PageRuns: o.pageRuns, Versions: o.versions,
-		Seconds: time.Since(start).Seconds(), Figures: figs}
-	if asJSON {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintln(os.Stderr, "benchharness:", err)
-			return 1
-		}
-		return 0
-	}
-	rep.print(out)
-	return 0
+	return report{Machine: m, Runs: o.n, PageRuns: o.pageRuns, Versions: o.versions,
+		Seconds: time.Since(start).Seconds(), Figures: figs}, nil
 }
 
 // batch is one run of the harness: its binaries and temporary files.

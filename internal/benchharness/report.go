@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -131,4 +132,15 @@ func num(v float64) string {
 	default:
 		return fmt.Sprintf("%.2f", v)
 	}
+}
+
+// write prints the table, or with asJSON the report as indented JSON.
+func (r report) write(out io.Writer, asJSON bool) error {
+	if !asJSON {
+		r.print(out)
+		return nil
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
 }
