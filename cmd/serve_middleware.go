@@ -127,13 +127,7 @@ func scanJournal(ctx context.Context, journal *journalLog, log *slog.Logger) {
 // endSession logs why the session ended, tells the client when the
 // server ended it, and closes the connection of a removed key.
 func endSession(sess ssh.Session, reason string, byServer bool, start time.Time, log *slog.Logger) {
-	switch {
-	case byServer:
-	case sess.Context().Err() != nil:
-		reason = "client left"
-	default:
-		reason = "quit"
-	}
+	reason = endReason(sess, reason, byServer)
 	log.Info("session end", "why", reason, "seconds", int(time.Since(start).Seconds()))
 	if byServer {
 		// After the dashboard has left the alternate screen.
@@ -145,6 +139,18 @@ func endSession(sess ssh.Session, reason string, byServer bool, start time.Time,
 		_ = sess.Exit(1)
 		closeConn(sess)
 	}
+}
+
+// endReason is why the session ended: the server's reason, else the
+// client's leaving or quitting.
+func endReason(sess ssh.Session, reason string, byServer bool) string {
+	switch {
+	case byServer:
+		return reason
+	case sess.Context().Err() != nil:
+		return "client left"
+	}
+	return "quit"
 }
 
 // closeConn closes the whole SSH connection sess runs on, with every

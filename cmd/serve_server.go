@@ -60,13 +60,7 @@ func (s *server) listen() (*ssh.Server, net.Listener, error) {
 // run serves on ln until it fails or SIGINT or SIGTERM comes, then shuts
 // down.
 func (s *server) run(ctx context.Context, srv *ssh.Server, ln net.Listener) error {
-	// The sweep (removed keys, idle sessions) goes on through the grace
-	// period, so it does not run on the signal's context: it stops once
-	// Shutdown has returned.
-	wctx, stopWatch := context.WithCancel(context.WithoutCancel(ctx))
-	watched := make(chan struct{})
-	go func() { defer close(watched); s.watch(wctx) }()
-	defer func() { stopWatch(); <-watched }()
+	defer s.startWatch(ctx)()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	served := make(chan error, 1)
@@ -81,6 +75,17 @@ func (s *server) run(ctx context.Context, srv *ssh.Server, ln net.Listener) erro
 	}
 	s.shutdown(srv)
 	return nil
+}
+
+// startWatch starts the sweep (removed keys, idle sessions); the
+// returned func stops it and waits. The sweep goes on through the grace
+// period, so it does not run on the signal's context: it stops once
+// Shutdown has returned.
+func (s *server) startWatch(ctx context.Context) (stop func()) {
+	wctx, stopWatch := context.WithCancel(context.WithoutCancel(ctx))
+	watched := make(chan struct{})
+	go func() { defer close(watched); s.watch(wctx) }()
+	return func() { stopWatch(); <-watched }
 }
 
 // shutdown is graceful: no new connections; running sessions get the

@@ -39,21 +39,25 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 		return nil
 	}
 	progOpts := append(wishtea.MakeOptions(sess), ui.ProgramOptions(opts)...)
-	// Every key or mouse event counts as activity for --idle-timeout;
-	// the middleware's own filter (a suspend request resumes at once, as
-	// the SSH client cannot be suspended from here) is kept.
-	progOpts = append(progOpts, tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
+	progOpts = append(progOpts, tea.WithFilter(activityFilter(d.sess)))
+	p := tea.NewProgram(ui.New(opts), progOpts...)
+	go followPtySize(d.ctx, pty, p)
+	return p
+}
+
+// activityFilter counts every key or mouse event as activity for
+// --idle-timeout; the middleware's own filter (a suspend request resumes
+// at once, as the SSH client cannot be suspended from here) is kept.
+func activityFilter(sess *serve.Session) func(tea.Model, tea.Msg) tea.Msg {
+	return func(_ tea.Model, msg tea.Msg) tea.Msg {
 		switch msg.(type) {
 		case tea.SuspendMsg:
 			return tea.ResumeMsg{}
 		case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
-			d.sess.Touch(time.Now())
+			sess.Touch(time.Now())
 		}
 		return msg
-	}))
-	p := tea.NewProgram(ui.New(opts), progOpts...)
-	go followPtySize(d.ctx, pty, p)
-	return p
+	}
 }
 
 // sessionConfig is the server's config seen from one session: the key's
@@ -65,12 +69,7 @@ func (s *server) sessionConfig(dir, term string, environ []string) *config.Confi
 	// The operator's own pins, organizations, username and config path
 	// are not the session's: each key keeps its own in its state.
 	c.Projects, c.Orgs, c.Username, c.Path, c.Warnings = nil, nil, "", "", nil
-	env := map[string]string{}
-	for _, kv := range environ {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			env[k] = v
-		}
-	}
+	env := envMap(environ)
 	c.Env.NoColor = env["NO_COLOR"] != ""
 	c.Env.DumbTerminal = term == "" || term == "dumb"
 	c.Env.Background = config.BackgroundFromCOLORFGBG(env["COLORFGBG"])
@@ -80,14 +79,23 @@ func (s *server) sessionConfig(dir, term string, environ []string) *config.Confi
 	return &c
 }
 
+// envMap is the session's environment, from its KEY=value lines.
+func envMap(environ []string) map[string]string {
+	env := map[string]string{}
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v
+		}
+	}
+	return env
+}
+
 // dashboard is ui.Options for one session of a key: its sealed token
 // store, the paste-the-code sign-in, its remembered projects.
-func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Logger) (opts ui.Options, err error) {
+func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Logger) (ui.Options, error) {
 	dir := cfg.Env.StateDir
-	var kr auth.Keyring
-	if s.keyring != nil {
-		kr = serve.Namespaced(s.keyring, filepath.Base(dir))
-	} else if kr, err = serve.NewSealedStore(dir, s.tokenKey, &s.sealedLocks); err != nil {
+	kr, err := s.keyKeyring(dir)
+	if err != nil {
 		return ui.Options{}, err
 	}
 	store := auth.NewStore(auth.StoreOptions{Keyring: kr, ConfigDir: dir, StateDir: dir})
@@ -95,15 +103,7 @@ func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Lo
 	if err != nil {
 		return ui.Options{}, err
 	}
-	st, err := store.Load(ctx, settings.Host())
-	if err != nil && !errors.Is(err, auth.ErrSignInNeeded) {
-		log.Warn("loading the key's token", "err", err.Error())
-	}
-	if err != nil {
-		st = nil // signed out: the dashboard offers the sign-in
-	} else {
-		log.Info("signed in from store", "account", st.Account)
-	}
+	st := loadToken(ctx, store, settings.Host(), log)
 	src := auth.NewSource(context.WithoutCancel(ctx), auth.SourceOptions{Settings: settings, Stored: st, Store: store,
 		OnSaveError: func(err error) { log.Warn("saving a refreshed token", "err", err.Error()) }})
 	client, err := api.New(settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)))
@@ -122,6 +122,29 @@ func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Lo
 		Client: client, Config: cfg, State: state, Context: ctx, Logger: log, Session: &loggedSession{uiSession: session, log: log},
 		SaveState: loggedSave(dir, log, state), NoLocalFiles: true, // the files would be the server account's
 	}, nil
+}
+
+// keyKeyring is where the key in dir keeps its tokens: its own names in
+// the server account's keyring, or its sealed file.
+func (s *server) keyKeyring(dir string) (auth.Keyring, error) {
+	if s.keyring != nil {
+		return serve.Namespaced(s.keyring, filepath.Base(dir)), nil
+	}
+	return serve.NewSealedStore(dir, s.tokenKey, &s.sealedLocks)
+}
+
+// loadToken is the key's stored token, or nil when it is signed out: the
+// dashboard then offers the sign-in.
+func loadToken(ctx context.Context, store *auth.Store, host string, log *slog.Logger) *auth.Stored {
+	st, err := store.Load(ctx, host)
+	if err != nil && !errors.Is(err, auth.ErrSignInNeeded) {
+		log.Warn("loading the key's token", "err", err.Error())
+	}
+	if err != nil {
+		return nil
+	}
+	log.Info("signed in from store", "account", st.Account)
+	return st
 }
 
 // loggedSession logs sign-ins and sign-outs of a key's sessions: the
