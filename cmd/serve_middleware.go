@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"charm.land/wish/v2"
-	"github.com/charmbracelet/ssh"
+	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"rdash/internal/serve"

@@ -6,7 +6,7 @@ import (
 	"context"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/ssh"
+	"charm.land/ssh"
 )
 
 // followPtySize: elsewhere wish's middleware alone passes resizes on.

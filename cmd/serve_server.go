@@ -12,7 +12,7 @@ import (
 
 	"charm.land/wish/v2"
 	wishtea "charm.land/wish/v2/bubbletea"
-	"github.com/charmbracelet/ssh"
+	"charm.land/ssh"
 
 	"rdash/auth"
 	"rdash/config"

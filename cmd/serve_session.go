@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/wish/v2"
 	wishtea "charm.land/wish/v2/bubbletea"
-	"github.com/charmbracelet/ssh"
+	"charm.land/ssh"
 
 	"rdash/api"
 	"rdash/auth"
