@@ -1,0 +1,138 @@
+package artifact
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"rdash/api"
+)
+
+// bukkitPlatforms are the servers that load a plugin.yml plugin.
+var bukkitPlatforms = []string{"bukkit", "spigot", "paper", "purpur"}
+
+// readBukkit reads plugin.yml (Bukkit, Spigot, Paper, Purpur) or
+// paper-plugin.yml (Paper only). api-version is the oldest game version
+// the plugin supports, so it reads as an open range upwards.
+func readBukkit(member string, b []byte) (*meta, error) {
+	d, err := parseYAML(member, b)
+	if err != nil {
+		return nil, err
+	}
+	m := &meta{member: member, depsDeclared: true}
+	m.platforms, m.platformsFrom = bukkitPlatforms, member+": a Bukkit plugin (bukkit, spigot, paper, purpur)"
+	if member == memberPaperPlugin {
+		m.platforms, m.platformsFrom = []string{"paper"}, member+": a Paper plugin"
+	}
+	if err := d.readCommon(m); err != nil {
+		return nil, err
+	}
+	if member == memberPaperPlugin {
+		err = d.paperDeps(m)
+	} else {
+		err = d.bukkitDeps(m)
+	}
+	return m, err
+}
+
+// readCommon reads name, version, api-version and folia-supported.
+func (d *yamlDoc) readCommon(m *meta) error {
+	var vals [3]string
+	for i, key := range []string{"name", "version", "api-version"} {
+		v, err := d.text(get(d.root, key), key)
+		if err != nil {
+			return err
+		}
+		vals[i] = v
+	}
+	m.setText(&m.name, "name", "name", vals[0])
+	m.setText(&m.version, "version", "version", vals[1])
+	d.apiVersion(m, vals[2])
+	folia, err := d.flag(get(d.root, "folia-supported"), "folia-supported", false)
+	if folia {
+		m.platforms = append(append([]string(nil), m.platforms...), "folia")
+		m.platformsFrom += "; " + m.member + ": folia-supported: true"
+	}
+	return err
+}
+
+func (d *yamlDoc) apiVersion(m *meta, v string) {
+	src := from(m.member, "api-version", v)
+	gv, ok := parseGameVersion(v)
+	switch {
+	case v == "":
+		m.gamesGap = m.member + " has no api-version, so it names no game version"
+	case !ok:
+		m.gamesGap = src + " is not a game version"
+	default:
+		r := gameRange{label: src + " (the oldest supported)", intervals: []interval{{lo: &bound{v: gv, incl: true, raw: v}}}}
+		m.games = &gameSpec{source: src, rng: &r}
+	}
+}
+
+// bukkitDeps reads depend (required) and softdepend (optional).
+func (d *yamlDoc) bukkitDeps(m *meta) error {
+	for _, kv := range [...][2]string{{"depend", api.DependencyRequired}, {"softdepend", api.DependencyOptional}} {
+		names, err := d.list(get(d.root, kv[0]), kv[0])
+		if err != nil {
+			return err
+		}
+		for _, n := range names {
+			m.dep(n, kv[1], from(m.member, kv[0], n), false)
+		}
+	}
+	return nil
+}
+
+// paperDeps reads dependencies.server: each plugin with `required`
+// (true unless it says false). Paper's first format, a list of
+// {name, required}, is read too. Bootstrap dependencies are for the
+// bootstrapper, not the running plugin, and are left out.
+func (d *yamlDoc) paperDeps(m *meta) error {
+	deps := get(d.root, "dependencies")
+	if deps != nil && deps.Kind == yaml.SequenceNode {
+		return d.paperDepList(m, deps)
+	}
+	server, err := d.entries(get(deps, "server"), "dependencies.server")
+	if err != nil {
+		return err
+	}
+	for _, kv := range server {
+		if kv[0].Kind != yaml.ScalarNode {
+			return malformed(m.member, kv[0].Line, "dependencies.server must map plugin names to settings")
+		}
+		if err := d.paperDep(m, kv[0].Value, kv[1], "dependencies.server"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *yamlDoc) paperDepList(m *meta, list *yaml.Node) error {
+	for _, item := range list.Content {
+		name, err := d.text(get(deref(item), "name"), "dependencies[].name")
+		if err != nil {
+			return err
+		}
+		if name == "" {
+			return malformed(m.member, item.Line, "each dependency needs a name")
+		}
+		if err := d.paperDep(m, name, deref(item), "dependencies"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *yamlDoc) paperDep(m *meta, name string, settings *yaml.Node, key string) error {
+	required, err := d.flag(get(settings, "required"), key+".required", true)
+	if err != nil {
+		return err
+	}
+	typ := api.DependencyOptional
+	if required {
+		typ = api.DependencyRequired
+	}
+	m.dep(name, typ, fmt.Sprintf("%s: %s %q required: %t", m.member, key, name, required), false)
+	return nil
+}
