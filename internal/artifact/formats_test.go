@@ -85,9 +85,11 @@ func formatCases() []formatCase {
 			in:      func(in *Input) { in.FabricOnQuilt = true },
 			version: "2.5.0", title: "lumen 2.5.0", channel: "release",
 			platforms: []string{"fabric", "quilt"},
-			games:     func(t *testing.T) []string { return []string{"1.20.1", "1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"} },
-			deps:      []string{},
-			sources:   []string{`depends.minecraft "1.20.1 || ~1.21"`, "option: this Fabric mod also runs on Quilt", `fabric.mod.json: id "lumen"`, "fabric.mod.json (none declared)"},
+			games: func(t *testing.T) []string {
+				return []string{"1.20.1", "1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"}
+			},
+			deps:    []string{},
+			sources: []string{`depends.minecraft "1.20.1 || ~1.21"`, "option: this Fabric mod also runs on Quilt", `fabric.mod.json: id "lumen"`, "fabric.mod.json (none declared)"},
 		},
 		{
 			name: "quilt.mod.json", dir: "quilt", file: "lumen-quilt-2.5.0.jar",
