@@ -3,7 +3,6 @@ package artifact
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"rdash/api"
@@ -23,6 +22,7 @@ func (b *builder) dependencies() {
 	}
 	var members, skipped []string
 	deps := []Dependency{}
+	index := map[string]int{} // target → its place in deps
 	for _, m := range b.metas {
 		if !m.depsDeclared {
 			b.gap("dependencies", m.member+" cannot declare dependencies")
@@ -32,7 +32,7 @@ func (b *builder) dependencies() {
 		for _, r := range m.deps {
 			switch d, st := b.mapDep(r); st {
 			case depSend:
-				deps = b.merge(deps, d)
+				deps = b.merge(deps, index, d)
 			case depLoader:
 				skipped = append(skipped, r.id)
 			}
@@ -74,10 +74,14 @@ func (b *builder) mapDep(r rawDep) (Dependency, int) {
 	if err := api.ValidateDependency(0, d.Dependency); err != nil {
 		rule := err.Error()
 		var ve *api.ValidationError
-		if errors.As(err, &ve) {
+		switch {
+		case strings.TrimSpace(r.id) == "":
+			rule = "the name is empty"
+		case errors.As(err, &ve):
 			rule = "the name " + ve.Rule
 		}
-		b.gap("dependencies", fmt.Sprintf("%s is not sent: %s (the service takes names of 1-%d visible characters)", r.source, rule, api.MaxDependencyNameLength))
+		// Reported even though other dependencies are sent: this one is not.
+		b.p.Unread = append(b.p.Unread, Gap{Field: "dependencies", Reason: fmt.Sprintf("%s is not sent: %s (the service takes names of 1-%d visible characters)", r.source, rule, api.MaxDependencyNameLength)})
 		return d, depBad
 	}
 	return d, depSend
@@ -92,13 +96,21 @@ func target(d api.Dependency) string {
 // merge adds d, or folds it into a dependency on the same target: the
 // sources join; required wins over optional; a dependency both needed and
 // incompatible keeps the first type, and a warning says so.
-func (b *builder) merge(deps []Dependency, d Dependency) []Dependency {
-	i := slices.IndexFunc(deps, func(o Dependency) bool { return target(o.Dependency) == target(d.Dependency) })
-	if i < 0 {
+func (b *builder) merge(deps []Dependency, index map[string]int, d Dependency) []Dependency {
+	i, seen := index[target(d.Dependency)]
+	if !seen {
+		index[target(d.Dependency)] = len(deps)
 		return append(deps, d)
 	}
 	o := &deps[i]
-	o.Source += "; " + d.Source
+	// A few sources say enough; a file listing one name ten thousand
+	// times must not build a source ten thousand entries long.
+	switch n := strings.Count(o.Source, "; "); {
+	case n < 3:
+		o.Source += "; " + d.Source
+	case n == 3:
+		o.Source += "; …"
+	}
 	_, id := d.Dependency.Target()
 	switch {
 	case o.Type == d.Type:

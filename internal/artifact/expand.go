@@ -110,8 +110,10 @@ func sortVersions(list []string) []string {
 // compactStrings drops repeats, keeping the first of each.
 func compactStrings(list []string) []string {
 	var out []string
+	seen := make(map[string]bool, len(list))
 	for _, s := range list {
-		if !slices.Contains(out, s) {
+		if !seen[s] {
+			seen[s] = true
 			out = append(out, s)
 		}
 	}

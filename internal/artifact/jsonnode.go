@@ -21,17 +21,21 @@ type jnode struct {
 // maxJSONDepth bounds nesting; metadata files nest a few levels.
 const maxJSONDepth = 64
 
-// jsonReader reads one JSON metadata file into jnodes.
+// jsonReader reads one JSON metadata file into jnodes. Lines are counted
+// as the decoder moves forward (from seen, at seenLine), so a file of many
+// small tokens costs one pass, not one pass per token.
 type jsonReader struct {
-	member string
-	b      []byte
-	dec    *json.Decoder
+	member   string
+	b        []byte
+	dec      *json.Decoder
+	seen     int64
+	seenLine int
 }
 
 // parseJSON reads b, whose top level must be an object.
 func parseJSON(member string, b []byte) (*jnode, error) {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	r := &jsonReader{member: member, b: b, dec: json.NewDecoder(bytes.NewReader(b))}
+	r := &jsonReader{member: member, b: b, dec: json.NewDecoder(bytes.NewReader(b)), seenLine: 1}
 	r.dec.UseNumber()
 	n, err := r.value(0)
 	if err != nil {
@@ -53,7 +57,11 @@ func (r *jsonReader) line() int {
 	for off < int64(len(r.b)) && bytes.IndexByte([]byte(" \t\r\n,:"), r.b[off]) >= 0 {
 		off++
 	}
-	return lineAt(r.b, off)
+	if off > r.seen {
+		r.seenLine += bytes.Count(r.b[r.seen:off], []byte("\n"))
+		r.seen = off
+	}
+	return r.seenLine
 }
 
 func (r *jsonReader) value(depth int) (*jnode, error) {
@@ -155,6 +163,9 @@ func jTexts(member string, n *jnode, key string) ([]string, error) {
 			out = append(out, v.text)
 		}
 		return out, nil
+	}
+	if n != nil && n.kind != 's' && n.kind != '0' {
+		return nil, malformed(member, n.line, "%s must be a string or a list of strings", key)
 	}
 	s, err := jText(member, n, key)
 	if err != nil || s == "" {

@@ -39,7 +39,7 @@ func Propose(in Input) (*Proposal, error) {
 		return nil, err
 	}
 	// Empty lists, not null, in --json output: consumers can range over them.
-	p.Unread, p.Warnings, p.Notes = nonNil(p.Unread), nonNil(p.Warnings), nonNil(p.Notes)
+	p.Unread, p.Warnings, p.Notes = nonNil(p.Unread), nonNil(compactStrings(p.Warnings)), nonNil(compactStrings(p.Notes))
 	return p, nil
 }
 

@@ -1,0 +1,76 @@
+package artifact
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"rdash/api"
+)
+
+// TestSum: a file's size and SHA-256, named by its base name.
+func TestSum(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "lumen.jar")
+	if err := os.WriteFile(path, []byte("abc"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Sum(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := FileSum{Name: "lumen.jar", Size: 3, SHA256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}
+	if s != want {
+		t.Errorf("Sum = %+v, want %+v", s, want)
+	}
+	if _, err := Sum(path + ".missing"); err == nil {
+		t.Error("Sum of a missing file: no error")
+	}
+}
+
+// TestCompare: the same files are the same; every difference is named.
+func TestCompare(t *testing.T) {
+	t.Parallel()
+	const sum = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+	jar := FileSum{Name: "lumen.jar", Size: 3, SHA256: sum, Primary: true}
+	src := FileSum{Name: "lumen-sources.jar", Size: 3, SHA256: sum}
+	url := FileSum{Name: "https://cdn.example.org/lumen.jar", URL: "https://cdn.example.org/lumen.jar"}
+	pub := func(name string, size int64, checksum map[string]any, primary bool) api.File {
+		return api.File{ID: "f" + name, Name: name, Size: size, Checksum: checksum, IsPrimary: primary}
+	}
+	pubJar := pub("lumen.jar", 3, map[string]any{"sha256": sum}, true)
+	pubSrc := pub("lumen-sources.jar", 3, map[string]any{"SHA-256": "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"}, false)
+	pubURL := api.File{ID: "fu", Name: url.URL, ExternalURL: url.URL}
+	cases := []struct {
+		name      string
+		local     []FileSum
+		published []api.File
+		diffs     []string
+	}{
+		{"same", []FileSum{jar, src, url}, []api.File{pubSrc, pubURL, pubJar}, nil},
+		{"different content", []FileSum{jar}, []api.File{pub("lumen.jar", 3, map[string]any{"sha256": "00"}, true)},
+			[]string{`"lumen.jar" has SHA-256 ` + sum + ` here, "00" published`}},
+		{"different size", []FileSum{jar}, []api.File{pub("lumen.jar", 4, map[string]any{"sha256": sum}, true)},
+			[]string{`"lumen.jar" has 3 bytes here, 4 published`}},
+		{"no checksum", []FileSum{jar}, []api.File{pub("lumen.jar", 3, map[string]any{"md5": "x"}, true)},
+			[]string{`"lumen.jar": the server gave no SHA-256 for it, so it cannot be shown to be the same`}},
+		{"other primary", []FileSum{jar, src}, []api.File{pub("lumen.jar", 3, map[string]any{"sha256": sum}, false), pub("lumen-sources.jar", 3, map[string]any{"sha256": sum}, true)},
+			[]string{`"lumen.jar" is the primary file here but not the primary file in the published version`, `"lumen-sources.jar" is not the primary file here but the primary file in the published version`}},
+		{"missing and extra", []FileSum{jar, src}, []api.File{pubJar, pub("lumen\x1b[31m.zip", 3, nil, false)},
+			[]string{`"lumen-sources.jar" is not among the published files`, `"lumen\x1b[31m.zip" is published but not among the files given`}},
+	}
+	for _, tc := range cases {
+		got := Compare(tc.local, tc.published)
+		if got.Same != (len(tc.diffs) == 0) || !slices.Equal(got.Differences, tc.diffs) {
+			t.Errorf("%s: %+v, want differences %q", tc.name, got, tc.diffs)
+		}
+		for _, d := range got.Differences {
+			for _, r := range d {
+				if r < 0x20 || r == 0x7f {
+					t.Errorf("%s: difference %q carries a control character", tc.name, d)
+				}
+			}
+		}
+	}
+}
