@@ -62,10 +62,15 @@ func readArchive(r io.ReaderAt, size int64) (*contents, error) {
 		c.assets = c.assets || (nested && top == "assets")
 		c.data = c.data || (nested && top == "data")
 	}
-	for name, f := range wanted {
-		if name == memberManifest {
+	// In a fixed order, so that of two bad files the same one is reported.
+	for _, name := range append(metadataMembers[:], memberManifest) {
+		f := wanted[name]
+		switch {
+		case f == nil:
+			continue
+		case name == memberManifest:
 			c.manifest, err = readManifest(f)
-		} else {
+		default:
 			c.members[name], err = readMember(f)
 		}
 		if err != nil {

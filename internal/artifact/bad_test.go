@@ -132,3 +132,23 @@ func TestJarVersionWithoutManifest(t *testing.T) {
 		t.Errorf("version %+v, unread %q", p.Version, gapsText(p.Unread))
 	}
 }
+
+// TestNameDisagreement: files that name the version differently are no
+// conflict: the first name is used, and a warning says so.
+func TestNameDisagreement(t *testing.T) {
+	t.Parallel()
+	path := writeArchive(t, "viaversion-5.0.0.jar", map[string][]byte{
+		"plugin.yml":           []byte("name: ViaVersion\nversion: 5.0.0\n"),
+		"velocity-plugin.json": []byte(`{"id": "viaversion", "version": "5.0.0"}`),
+	})
+	p, err := Propose(Input{Paths: []string{path}, Project: lumenProject()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "name", p.Name.Value, "ViaVersion 5.0.0")
+	eqList(t, "platforms", p.Platforms.Value, []string{"bukkit", "spigot", "paper", "purpur", "other"})
+	want := `the metadata files disagree on the name (plugin.yml: name "ViaVersion" vs velocity-plugin.json: id "viaversion"); the first is used`
+	if !containsText(p.Warnings, want) {
+		t.Errorf("warnings %q lack %q", p.Warnings, want)
+	}
+}

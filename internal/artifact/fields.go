@@ -20,7 +20,7 @@ func (b *builder) version() {
 			vals = append(vals, m.version)
 		}
 	}
-	if v, ok := b.agree("version", vals, b.in.Given.Version); ok {
+	if v, ok := b.agree("version", vals, b.in.Given.Version, true); ok {
 		b.p.Version = Field[string]{Value: v.value, Source: v.source}
 	}
 }
@@ -36,7 +36,7 @@ func (b *builder) name() {
 			pack = pack || m.member == memberPack
 		}
 	}
-	v, ok := b.agree("name", vals, b.in.Given.Name)
+	v, ok := b.agree("name", vals, b.in.Given.Name, false)
 	switch {
 	case !ok:
 		return
@@ -46,10 +46,15 @@ func (b *builder) name() {
 	b.p.Name = Field[string]{Value: v.value, Source: v.source}
 }
 
-// agree picks the one value the files give. When they disagree the
-// user's value settles it, and a warning says so; without one it is a
-// conflict. The user's value always wins.
-func (b *builder) agree(field string, vals []sourced, given string) (sourced, bool) {
+// agree picks the one value the files give. The user's value always
+// wins; when the files disagree a warning says so. Without a user's value
+// a disagreement on the version is a conflict: it is what the service
+// knows a version by. On the name, a display name, the first file's wins
+// (plugin.yml, then the others in the order metadataMembers lists them,
+// the primary file's first), and a warning says so: a jar for several
+// loaders often names itself "ViaVersion" in one file and "viaversion"
+// or "ViaFabric" in another.
+func (b *builder) agree(field string, vals []sourced, given string, strict bool) (sourced, bool) {
 	var distinct []sourced
 	for _, v := range vals {
 		if !slices.ContainsFunc(distinct, func(d sourced) bool { return d.value == v.value }) {
@@ -66,9 +71,11 @@ func (b *builder) agree(field string, vals []sourced, given string) (sourced, bo
 			b.warn("the metadata files disagree on the %s (%s); the %s given is used", field, strings.Join(srcs, " vs "), field)
 		}
 		return sourced{value: given, source: sourceFlag}, true
-	case len(distinct) > 1:
+	case len(distinct) > 1 && strict:
 		b.errs = append(b.errs, &Error{Err: fmt.Errorf("%w: the files disagree on the %s: %s; give the %s yourself", ErrConflict, field, strings.Join(srcs, " vs "), field)})
 		return sourced{}, false
+	case len(distinct) > 1:
+		b.warn("the metadata files disagree on the %s (%s); the first is used", field, strings.Join(srcs, " vs "))
 	case len(distinct) == 0:
 		return sourced{}, false
 	}

@@ -39,6 +39,20 @@ func Sum(path string) (FileSum, error) {
 	return FileSum{Name: filepath.Base(path), Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
+// SumFiles sums each of a proposal's files, in order, marking the primary.
+func SumFiles(files []File) ([]FileSum, error) {
+	out := make([]FileSum, 0, len(files))
+	for _, f := range files {
+		s, err := Sum(f.Path)
+		if err != nil {
+			return nil, err
+		}
+		s.Primary = f.Primary
+		out = append(out, s)
+	}
+	return out, nil
+}
+
 // Comparison says whether the files about to be published are those of a
 // version already published, and if not, every difference.
 type Comparison struct {

@@ -74,3 +74,36 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestRerun: the files of a proposal, summed, compare the same with the
+// version published from them, and differently once one is rebuilt.
+func TestRerun(t *testing.T) {
+	t.Parallel()
+	jar := fixture(t, "bukkit", "lumen-2.5.0.jar")
+	src := writeArchive(t, "lumen-2.5.0-sources.jar", map[string][]byte{"Lumen.java": []byte("class Lumen {}")})
+	p, err := Propose(Input{Paths: []string{src, jar}, Project: lumenProject()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	local, err := SumFiles(p.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var published []api.File
+	for _, l := range local {
+		published = append(published, api.File{Name: l.Name, Size: l.Size, Checksum: map[string]any{"sha256": l.SHA256}, IsPrimary: l.Primary})
+	}
+	if c := Compare(local, published); !c.Same {
+		t.Fatalf("the same files differ: %q", c.Differences)
+	}
+	if err := os.WriteFile(jar, []byte("rebuilt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if local, err = SumFiles(p.Files); err != nil {
+		t.Fatal(err)
+	}
+	c := Compare(local, published)
+	if c.Same || len(c.Differences) != 2 || !containsText(c.Differences, `"lumen-2.5.0.jar" has SHA-256`) {
+		t.Errorf("a rebuilt jar: %+v", c)
+	}
+}
