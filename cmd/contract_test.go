@@ -391,7 +391,8 @@ func TestContractSignIn(t *testing.T) {
 			c := authCLI(t, "", p.Options)
 			s := c.start(false, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")
-			r := result{err: s.stderr(), code: s.exit()}
+			code := s.exit() // first: stderr is whole once rdash has exited
+			r := result{err: s.stderr(), code: code}
 			if r.code != ExitOK {
 				t.Fatalf("login: exit %d:\n%s", r.code, r.err)
 			}
@@ -407,7 +408,8 @@ func TestContractSignIn(t *testing.T) {
 			c := authCLI(t, "", p.Options)
 			s := c.start(false, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, deny(t, s.waitFor(authorizeURL), "dave")+"\n")
-			r := result{err: s.stderr(), code: s.exit()}
+			code := s.exit() // first: stderr is whole once rdash has exited
+			r := result{err: s.stderr(), code: code}
 			if r.code == ExitOK || !strings.Contains(r.err, "the user denied access") || strings.Contains(r.err, "forged") {
 				t.Fatalf("a denial: exit %d:\n%s", r.code, r.err)
 			}
