@@ -19,6 +19,7 @@ type demoFlags struct {
 	project   string
 	latency   time.Duration
 	faultRate float64
+	strict    bool
 }
 
 func newDemoCmd(f *Factory) *cobra.Command {
@@ -33,7 +34,10 @@ which is removed on exit.
 
 Seeded users: alice (owns org emberforge and project lumen), bob (emberforge
 admin), carol (emberforge member), dave (has pending invitations), erin (no
-memberships), frank (owns org quartz).`,
+memberships), frank (owns org quartz).
+
+With --strict the sandbox serves only what the interface document states
+(see rdash sandbox --help).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd.Context(), f, fl)
@@ -44,6 +48,7 @@ memberships), frank (owns org quartz).`,
 	fs.StringVarP(&fl.project, "project", "p", "", "open this project at once (e.g. lumen, emberforge-core)")
 	fs.DurationVar(&fl.latency, "latency", 0, "delay added to every request, to feel a slow link")
 	fs.Float64Var(&fl.faultRate, "fault-rate", 0, "share of requests that fail (0..1), to see how errors look")
+	fs.BoolVar(&fl.strict, "strict", false, "serve only what the interface document states (the strict profile)")
 	return c
 }
 
@@ -78,10 +83,11 @@ func runDemo(ctx context.Context, f *Factory, fl demoFlags) error {
 }
 
 // sandbox is the demo's sandbox: approving as the chosen user at once, and
-// refusing a sign-in without PKCE, which every rdash sign-in sends.
+// refusing a sign-in without PKCE, which every rdash sign-in sends, unless
+// strict, which ignores PKCE as the interface document does.
 func (fl demoFlags) sandbox(faultSeed int64) sandboxFlags {
 	return sandboxFlags{approveAs: fl.as, latency: fl.latency, faultRate: fl.faultRate,
-		faultSeed: faultSeed, codeTTL: 10 * time.Minute, tokenTTL: time.Hour, pkce: true}
+		faultSeed: faultSeed, codeTTL: 10 * time.Minute, tokenTTL: time.Hour, pkce: !fl.strict, strict: fl.strict}
 }
 
 // demoConfig keeps the user's look (theme, mouse, page size) but points at

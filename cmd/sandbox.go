@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -22,6 +23,7 @@ type sandboxFlags struct {
 	noRefresh bool
 	approveAs string
 	pkce      bool // refuse authorization requests without a PKCE challenge
+	strict    bool // serve only what the interface document states
 }
 
 func newSandboxCmd(f *Factory) *cobra.Command {
@@ -34,7 +36,12 @@ account service, on loopback, with seeded users, organizations and projects.
 It prints the settings rdash needs, one per line, then serves until
 interrupted:
 
-  eval "$(rdash sandbox --addr 127.0.0.1:8765 | head -4 | sed 's/^/export /')"`,
+  eval "$(rdash sandbox --addr 127.0.0.1:8765 | head -4 | sed 's/^/export /')"
+
+With --strict it serves only what the interface document states and, where
+the document is silent, the reading that promises a client least: no
+/users routes, no pagination metadata, plain-text errors, no refresh
+(api/sandbox/README.md tables every difference).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			srv, err := newSandbox(fl)
@@ -68,16 +75,20 @@ func (fl *sandboxFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&fl.noRefresh, "no-refresh", false, "refuse the refresh_token grant")
 	fs.BoolVar(&fl.pkce, "require-pkce", false, "refuse authorization requests without a PKCE (S256) challenge, as rdash always sends one")
 	fs.StringVar(&fl.approveAs, "approve-as", "", "approve every authorization at once as this seeded user (no consent page)")
+	fs.BoolVar(&fl.strict, "strict", false, "serve only what the interface document states (the strict profile)")
 }
 
 func newSandbox(fl sandboxFlags) (*sandbox.Server, error) {
-	if fl.faultRate < 0 || fl.faultRate > 1 {
+	switch {
+	case fl.faultRate < 0 || fl.faultRate > 1:
 		return nil, &ExitError{Code: ExitCancel, Err: fmt.Errorf("--fault-rate: must be between 0 and 1, not %g", fl.faultRate)}
+	case fl.strict && fl.pkce:
+		return nil, &ExitError{Code: ExitCancel, Err: errors.New("--require-pkce: cannot go with --strict, which ignores PKCE as the interface document does not mention it")}
 	}
 	opts := sandbox.Options{
 		Latency: fl.latency, FaultRate: fl.faultRate, FaultSeed: fl.faultSeed,
 		CodeTTL: fl.codeTTL, TokenTTL: fl.tokenTTL, NoRefresh: fl.noRefresh, ApproveAs: fl.approveAs,
-		RequirePKCE: fl.pkce,
+		RequirePKCE: fl.pkce, Strict: fl.strict,
 	}
 	if fl.data != "" {
 		b, err := os.ReadFile(fl.data)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -72,6 +73,47 @@ func TestSandboxRequirePKCE(t *testing.T) {
 			if want := with || !require; approved != want {
 				t.Errorf("require-pkce %v, challenge sent %v: approved %v (%s)", require, with, approved, q.Get("message"))
 			}
+		}
+	}
+}
+
+// TestSandboxStrict: --strict serves the strict profile (no /users/@me),
+// refuses --require-pkce beside it, and the demo's strict sandbox starts
+// without the PKCE requirement it would contradict.
+func TestSandboxStrict(t *testing.T) {
+	t.Parallel()
+	var fl sandboxFlags
+	fs := pflag.NewFlagSet("sandbox", pflag.ContinueOnError)
+	fl.bind(fs)
+	if err := fs.Parse([]string{"--strict", "--require-pkce"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newSandbox(fl); exitCode(err) != ExitCancel || !strings.Contains(err.Error(), "--strict") {
+		t.Fatalf("--strict --require-pkce: %v", err)
+	}
+	for name, fl := range map[string]sandboxFlags{"sandbox --strict": {strict: true}, "demo --strict": demoFlags{as: "alice", strict: true}.sandbox(1)} {
+		srv, err := newSandbox(fl)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		run, err := srv.Start("127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { run.Close() })
+		tok, err := srv.MintToken("alice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := http.NewRequestWithContext(t.Context(), "GET", run.BaseURL+"/users/@me", nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: GET /users/@me answered %d, want 404", name, resp.StatusCode)
 		}
 	}
 }

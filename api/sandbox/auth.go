@@ -32,16 +32,23 @@ func knownPermissions() []string {
 	return []string{permMemberCreate, scopeVersionCreate, scopeVersionUpdate, scopeVersionDelete}
 }
 
-// sortScopes returns the distinct scopes in the order of knownScopes, so a
-// granted scope string is the same however it was asked for.
+// sortScopes returns the distinct scopes in the order of knownScopes, then
+// the unknown ones (which only the strict profile grants) in lexical order,
+// so a granted scope string is the same however it was asked for.
 func sortScopes(scopes []string) []string {
-	var out []string
+	var out, unknown []string
 	for _, k := range knownScopes() {
 		if slices.Contains(scopes, k) {
 			out = append(out, k)
 		}
 	}
-	return out
+	for _, sc := range scopes {
+		if !isKnownScope(sc) && !slices.Contains(unknown, sc) {
+			unknown = append(unknown, sc)
+		}
+	}
+	slices.Sort(unknown)
+	return append(out, unknown...)
 }
 
 // session is what a token stands for: an access token (expires set) or a

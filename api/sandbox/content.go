@@ -2,9 +2,12 @@ package sandbox
 
 import (
 	"bytes"
+	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/hex"
 	"fmt"
+	"hash"
 	"io"
 	"net/http"
 	"os"
@@ -16,19 +19,58 @@ import (
 const uploadMemBytes = 4 << 20
 
 // content is an uploaded file's bytes: in memory (data) or in a file of the
-// upload directory (path), with its size and SHA-256. It never changes once
-// received.
+// upload directory (path), with its size, SHA-256 and the checksum object
+// served for it. It never changes once received.
 type content struct {
-	data   []byte
-	path   string
-	file   *os.File // open while receiving into path
-	size   int64
-	sha256 string
+	data     []byte
+	path     string
+	file     *os.File // open while receiving into path
+	size     int64
+	sha256   string            // hex, the ETag of /files
+	checksum map[string]string // the file's checksum object (profile.strongHashes)
 }
 
-func memContent(b []byte) *content {
-	sum := sha256.Sum256(b)
-	return &content{data: b, size: int64(len(b)), sha256: hex.EncodeToString(sum[:])}
+func memContent(b []byte, strong bool) *content {
+	c := &content{data: b, size: int64(len(b))}
+	h := newHasher(strong)
+	h.Write(b)
+	h.sum(c)
+	return c
+}
+
+// hasher hashes what is written to it: SHA-256 always, and SHA-1 and
+// SHA-512 for the strict profile's checksum object, whose inner structure
+// the interface leaves open, so a client may not assume SHA-256 is in it.
+type hasher struct {
+	sha256, sha1, sha512 hash.Hash
+}
+
+func newHasher(strong bool) *hasher {
+	h := &hasher{sha256: sha256.New()}
+	if strong {
+		h.sha1, h.sha512 = sha1.New(), sha512.New()
+	}
+	return h
+}
+
+// Write never fails: hashes do not.
+func (h *hasher) Write(p []byte) (int, error) {
+	h.sha256.Write(p)
+	if h.sha1 != nil {
+		h.sha1.Write(p)
+		h.sha512.Write(p)
+	}
+	return len(p), nil
+}
+
+// sum sets c's SHA-256 and checksum object.
+func (h *hasher) sum(c *content) {
+	c.sha256 = hex.EncodeToString(h.sha256.Sum(nil))
+	if h.sha1 == nil {
+		c.checksum = map[string]string{"sha256": c.sha256}
+		return
+	}
+	c.checksum = map[string]string{"sha1": hex.EncodeToString(h.sha1.Sum(nil)), "sha512": hex.EncodeToString(h.sha512.Sum(nil))}
 }
 
 // open returns a reader of the content for http.ServeContent.

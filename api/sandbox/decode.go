@@ -1,8 +1,6 @@
 package sandbox
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,7 +111,7 @@ func (s *Server) addPart(f *versionForm, part *multipart.Part) error {
 		return badRequest("data", "sent twice")
 	case key == "data":
 		f.sawData = true
-		return decodeJSON(&cappedReader{r: part, left: MaxBodyBytes, field: "data"}, &f.data, "data")
+		return decodeJSON(&cappedReader{r: part, max: s.prof.maxBody, left: s.prof.maxBody, field: "data"}, &f.data, "data")
 	}
 	field := fmt.Sprintf("files[%d]", len(f.order))
 	if name := part.FileName(); name != "" && name != key {
@@ -122,8 +120,8 @@ func (s *Server) addPart(f *versionForm, part *multipart.Part) error {
 	if _, dup := f.uploads[key]; dup {
 		return badRequestf(field, "two parts named %q", key)
 	}
-	if len(f.uploads) == MaxUploads {
-		return badRequestf("files", "at most %d uploaded files in one request", MaxUploads)
+	if len(f.uploads) == s.prof.maxUploads {
+		return badRequestf("files", "at most %d uploaded files in one request", s.prof.maxUploads)
 	}
 	c, err := s.receive(f, field, key, part)
 	if err != nil {
@@ -140,7 +138,7 @@ func (s *Server) addPart(f *versionForm, part *multipart.Part) error {
 // oversized upload is refused without being stored whole.
 func (s *Server) receive(f *versionForm, field, key string, part io.Reader) (*content, error) {
 	maxFile, maxAll := s.opts.MaxFileBytes, s.opts.MaxUploadBytes
-	sum := sha256.New()
+	sum := newHasher(s.prof.strongHashes)
 	c := &content{}
 	buf := make([]byte, 32<<10)
 	fail := func(err error) (*content, error) {
@@ -188,7 +186,7 @@ func (s *Server) receive(f *versionForm, field, key string, part io.Reader) (*co
 	} else {
 		f.inMem += c.size
 	}
-	c.sha256 = hex.EncodeToString(sum.Sum(nil))
+	sum.sum(c)
 	return c, nil
 }
 
@@ -206,17 +204,17 @@ func (f *versionForm) discard() {
 	}
 }
 
-// cappedReader fails with a 413 naming field once more than left bytes
-// are read.
+// cappedReader fails with a 413 naming field once more than max bytes
+// are read; left is what remains of max.
 type cappedReader struct {
-	r     io.Reader
-	left  int64
-	field string
+	r         io.Reader
+	max, left int64
+	field     string
 }
 
 func (c *cappedReader) Read(p []byte) (int, error) {
 	if c.left < 0 {
-		return 0, tooLargef(c.field, "over %d bytes", MaxBodyBytes)
+		return 0, tooLargef(c.field, "over %d bytes", c.max)
 	}
 	if int64(len(p)) > c.left+1 {
 		p = p[:c.left+1]
@@ -224,7 +222,7 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.left -= int64(n)
 	if c.left < 0 {
-		return n, tooLargef(c.field, "over %d bytes", MaxBodyBytes)
+		return n, tooLargef(c.field, "over %d bytes", c.max)
 	}
 	return n, err
 }
@@ -237,22 +235,25 @@ func multipartError(err error) error {
 	return badRequest("body", "malformed multipart: "+err.Error())
 }
 
-// check applies the rules of the interface that need no state; create adds
-// the fields a new version requires.
-func (f *versionForm) check(create bool) error {
-	d := f.data
+// check applies the rules of the interface that need no state, and the
+// profile's own; create adds the fields a new version requires. It keeps a
+// list value repeated in a request once where the profile allows repeats.
+func (f *versionForm) check(p *profile, create bool) error {
+	d := &f.data
+	var errs [4]error
+	d.MinecraftVersions, errs[0] = p.gameVersions("data.minecraft_versions", d.MinecraftVersions)
+	d.Platforms, errs[1] = p.platforms("data.platforms", d.Platforms)
+	d.Dependencies, errs[2] = p.dependencies("data.dependencies", d.Dependencies)
+	d.Files, errs[3] = f.checkFiles(p, create)
 	err := firstError(
-		optional(d.Version, func(v string) error { return checkText("data.version", v, maxVersionLen) }),
-		optional(d.Name, func(n string) error { return checkText("data.name", n, maxNameLen) }),
-		checkGameVersions("data.minecraft_versions", d.MinecraftVersions),
-		checkPlatforms("data.platforms", d.Platforms),
-		checkDependencies("data.dependencies", d.Dependencies),
-		f.checkFiles(),
+		optional(d.Version, func(v string) error { return p.text("data.version", v, maxVersionLen) }),
+		optional(d.Name, func(n string) error { return p.text("data.name", n, maxNameLen) }),
+		firstError(errs[:]...),
 	)
 	switch {
 	case create:
-		return firstError(requireFields(d), err)
-	case err == nil && f.empty():
+		return firstError(requireFields(*d), err)
+	case err == nil && f.empty() && p.ownRules:
 		return badRequest("data", "names no field to change")
 	}
 	return err
@@ -288,25 +289,28 @@ func optional[T any](v *T, check func(T) error) error {
 	return check(*v)
 }
 
-func (f *versionForm) checkFiles() error {
-	d := f.data
-	if d.Files != nil && len(d.Files) == 0 {
-		return badRequest("data.files", "at least one file is required")
+// checkFiles checks data.files and the file parts against it, and returns
+// data.files, each item once where the profile allows repeats.
+func (f *versionForm) checkFiles(p *profile, create bool) ([]string, error) {
+	files := f.data.Files
+	if files != nil && len(files) == 0 {
+		return files, badRequest("data.files", "at least one file is required")
 	}
-	for i, it := range d.Files {
-		if err := checkFileItem(fmt.Sprintf("data.files[%d]", i), it); err != nil {
-			return err
+	for i, it := range files {
+		if err := p.fileItem(fmt.Sprintf("data.files[%d]", i), it, create); err != nil {
+			return files, err
 		}
 	}
-	if err := noDuplicates("data.files", d.Files, identity); err != nil {
-		return err
+	files, err := p.distinct("data.files", files, identity)
+	if err != nil {
+		return files, err
 	}
 	for i, name := range f.order {
-		if !slices.Contains(d.Files, name) {
-			return badRequestf(fmt.Sprintf("files[%d]", i), "uploaded part %q is not listed in data.files", name)
+		if !slices.Contains(files, name) {
+			return files, badRequestf(fmt.Sprintf("files[%d]", i), "uploaded part %q is not listed in data.files", name)
 		}
 	}
-	return nil
+	return files, nil
 }
 
 // checkFileItem checks an item of data.files: an external URL, or the name

@@ -76,17 +76,17 @@ func (s *Server) withFaults(h http.Handler) http.Handler {
 			h.ServeHTTP(discard{http.Header{}}, r)
 		}
 		s.log.Info("injected fault", "kind", ft.kind.String(), "after", ft.after, "method", r.Method, "path", r.URL.Path)
-		ft.strike(w, s.faults.retryAfter)
+		s.strike(w, ft)
 	})
 }
 
-func (ft fault) strike(w http.ResponseWriter, retryAfter string) {
+func (s *Server) strike(w http.ResponseWriter, ft fault) {
 	switch ft.kind {
 	case faultRateLimit:
-		w.Header().Set("Retry-After", retryAfter)
-		writeError(w, &httpError{http.StatusTooManyRequests, "rate_limited", "too many requests (injected fault)"})
+		w.Header().Set("Retry-After", s.faults.retryAfter)
+		s.writeError(w, &httpError{http.StatusTooManyRequests, "rate_limited", "too many requests (injected fault)"})
 	case faultServer:
-		writeError(w, &httpError{http.StatusInternalServerError, "internal", "internal error (injected fault)"})
+		s.writeError(w, &httpError{http.StatusInternalServerError, "internal", "internal error (injected fault)"})
 	case faultDrop:
 		conn, _, err := http.NewResponseController(w).Hijack()
 		if err != nil {

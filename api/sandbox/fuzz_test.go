@@ -11,12 +11,12 @@ import (
 	"testing"
 )
 
-// fuzzServer serves every input of a fuzzing process: a fresh server per
-// input (4ms) would slow fuzzing a hundredfold. Inputs may change its state,
-// as a long-running server's clients do; a crasher that go test then runs
-// alone meets a fresh server. Its seed is the embedded one with 20
-// generated versions instead of 1,500.
-var fuzzServer = sync.OnceValues(func() (*Server, error) {
+// fuzzServers serve every input of a fuzzing process, one per profile: a
+// fresh server per input (4ms) would slow fuzzing a hundredfold. Inputs may
+// change their state, as a long-running server's clients do; a crasher that
+// go test then runs alone meets fresh servers. Their seed is the embedded
+// one with 20 generated versions instead of 1,500.
+var fuzzServers = sync.OnceValues(func() ([]*Server, error) {
 	var seed map[string]any
 	if err := json.Unmarshal([]byte(defaultSeed), &seed); err != nil {
 		return nil, err
@@ -30,13 +30,19 @@ var fuzzServer = sync.OnceValues(func() (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return New(Options{Data: data})
+	def, err := New(Options{Data: data})
+	if err != nil {
+		return nil, err
+	}
+	strict, err := New(Options{Data: data, Strict: true})
+	return []*Server{def, strict}, err
 })
 
 // FuzzSandboxRequest builds a request from fuzzed method, path, headers and
-// body and serves it: the sandbox must not panic, must answer 2xx, 3xx or
-// 4xx (never 5xx), and every 4xx of the API must be the JSON error body of
-// docs/wire.md (of the token endpoint, an RFC 6749 error). In headers,
+// body and serves it with each profile: the sandbox must not panic, must
+// answer 2xx, 3xx or 4xx (never 5xx), and every 4xx of the API must be the
+// JSON error body of docs/wire.md (of the token endpoint, an RFC 6749
+// error), or in the strict profile a plain-text message. In headers,
 // lines are "Name: value"; "{alice}" and "{dave}" stand for valid tokens,
 // so the fuzzer reaches the handlers behind authentication.
 //
@@ -60,40 +66,51 @@ func FuzzSandboxRequest(f *testing.F) {
 		f.Add(seed.method, seed.path, seed.headers, []byte(seed.body))
 	}
 	f.Fuzz(func(t *testing.T, method, path, headers string, body []byte) {
-		s, err := fuzzServer()
+		servers, err := fuzzServers()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.HasPrefix(path, "/") {
 			path = APIPrefix + "/" + path
 		}
-		req, err := http.NewRequest(method, "http://sandbox.test"+path, bytes.NewReader(body))
-		if err != nil {
-			return // not a request a client could send
-		}
-		for line := range strings.SplitSeq(headers, "\n") {
-			name, value, ok := strings.Cut(line, ":")
-			if !ok || name == "" {
-				continue
+		for _, s := range servers {
+			req, err := fuzzRequest(s, method, path, headers, body)
+			if err != nil {
+				return // not a request a client could send
 			}
-			for _, who := range []string{"alice", "dave"} {
-				if strings.Contains(value, "{"+who+"}") {
-					tok, err := s.MintToken(who)
-					if err != nil {
-						t.Fatal(err)
-					}
-					value = strings.ReplaceAll(value, "{"+who+"}", tok)
-				}
-			}
-			req.Header.Add(strings.TrimSpace(name), strings.TrimSpace(value))
+			rec := httptest.NewRecorder()
+			s.Handler().ServeHTTP(rec, req)
+			checkFuzzAnswer(t, s.prof, req, rec)
 		}
-		rec := httptest.NewRecorder()
-		s.Handler().ServeHTTP(rec, req)
-		checkFuzzAnswer(t, req, rec)
 	})
 }
 
-func checkFuzzAnswer(t *testing.T, req *http.Request, rec *httptest.ResponseRecorder) {
+// fuzzRequest builds the request, with s's tokens for {alice} and {dave}.
+func fuzzRequest(s *Server, method, path, headers string, body []byte) (*http.Request, error) {
+	req, err := http.NewRequest(method, "http://sandbox.test"+path, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	for line := range strings.SplitSeq(headers, "\n") {
+		name, value, ok := strings.Cut(line, ":")
+		if !ok || name == "" {
+			continue
+		}
+		for _, who := range []string{"alice", "dave"} {
+			if strings.Contains(value, "{"+who+"}") {
+				tok, err := s.MintToken(who)
+				if err != nil {
+					return nil, err
+				}
+				value = strings.ReplaceAll(value, "{"+who+"}", tok)
+			}
+		}
+		req.Header.Add(strings.TrimSpace(name), strings.TrimSpace(value))
+	}
+	return req, nil
+}
+
+func checkFuzzAnswer(t *testing.T, prof *profile, req *http.Request, rec *httptest.ResponseRecorder) {
 	t.Helper()
 	status, body := rec.Code, rec.Body.Bytes()
 	if status < 200 || status >= 500 {
@@ -107,7 +124,7 @@ func checkFuzzAnswer(t *testing.T, req *http.Request, rec *httptest.ResponseReco
 		t.Fatalf("%s %s: 204 with a body: %.300s", req.Method, req.URL, body)
 	case status == http.StatusMethodNotAllowed && rec.Header().Get("Allow") == "":
 		t.Fatalf("%s %s: 405 without Allow", req.Method, req.URL)
-	case api && status < 300 && status != http.StatusNoContent:
+	case api && status < 300 && status != http.StatusNoContent && !(prof.bareAnswers && len(body) == 0):
 		var env map[string]json.RawMessage
 		if mt != "application/json" || json.Unmarshal(body, &env) != nil || env["data"] == nil {
 			t.Fatalf("%s %s: %d without the data envelope: %.300s", req.Method, req.URL, status, body)
@@ -116,13 +133,18 @@ func checkFuzzAnswer(t *testing.T, req *http.Request, rec *httptest.ResponseReco
 	if status < 400 {
 		return
 	}
+	tokenPath := path == AuthPrefix+"/oauth/token" && req.Method == http.MethodPost
 	switch {
+	case api && !prof.jsonErrors, tokenPath && !prof.oauthJSONErrors:
+		if mt != "text/plain" || len(bytes.TrimSpace(body)) == 0 {
+			t.Fatalf("%s %s: %d without a plain-text message (%s): %.300s", req.Method, req.URL, status, mt, body)
+		}
 	case api:
 		var e wireError
 		if mt != "application/json" || json.Unmarshal(body, &e) != nil || e.Error.Code == "" || e.Error.Message == "" {
 			t.Fatalf("%s %s: %d without the JSON error body (%s): %.300s", req.Method, req.URL, status, mt, body)
 		}
-	case path == AuthPrefix+"/oauth/token" && req.Method == http.MethodPost:
+	case tokenPath:
 		var e wireOAuthError
 		if mt != "application/json" || json.Unmarshal(body, &e) != nil || e.Error == "" {
 			t.Fatalf("%s %s: %d without an RFC 6749 error body: %.300s", req.Method, req.URL, status, body)

@@ -113,7 +113,7 @@ func (g *generator) changelog(title string, rng *rand.Rand) string {
 // files gives every version its jar, and one in ten an external sources jar.
 func (g *generator) files(st *state, p *project, v *version, rng *rand.Rand) []*file {
 	name := p.slug + "-" + v.version
-	fs := []*file{uploadedFile(st.freshID(rng.IntN), name+".jar", memContent([]byte(name+" (generated)\n")), v.createdAt)}
+	fs := []*file{uploadedFile(st.freshID(rng.IntN), name+".jar", memContent([]byte(name+" (generated)\n"), st.strongHashes), v.createdAt)}
 	if rng.IntN(10) == 0 {
 		url := "https://downloads.example.com/" + p.slug + "/" + v.version + "/" + name + "-sources.jar"
 		fs = append(fs, externalFile(st.freshID(rng.IntN), url, v.createdAt))

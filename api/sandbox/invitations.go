@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -20,10 +21,10 @@ func (s *Server) org(r *http.Request) (*org, error) {
 }
 
 // manageOrg checks that the caller may list, send and cancel the invitations
-// of the organization in the path: scope org:member:create and permission
-// MEMBER_CREATE.
+// of the organization in the path: permission MEMBER_CREATE and the
+// profile's scope (org:member:create, or none in the strict profile).
 func (s *Server) manageOrg(r *http.Request) (*org, error) {
-	sess, err := s.signedIn(r, scopeMemberCreate)
+	sess, err := s.signedIn(r, s.prof.inviteScope)
 	if err != nil {
 		return nil, err
 	}
@@ -37,12 +38,17 @@ func (s *Server) manageOrg(r *http.Request) (*org, error) {
 	return o, nil
 }
 
-// listInvitations serves GET /orgs/{orgId}/invitations: the pending ones.
+// listInvitations serves GET /orgs/{orgId}/invitations: the pending ones,
+// paged like the versions, or in the strict profile the document's plain
+// array, every one of them.
 func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request) {
-	pg, err := parsePaging(r.URL.Query())
-	if err != nil {
-		writeError(w, err)
-		return
+	pg := paging{page: 1, size: math.MaxInt}
+	if s.prof.pagedInvitations {
+		var err error
+		if pg, err = s.parsePaging(r.URL.Query()); err != nil {
+			s.writeError(w, err)
+			return
+		}
 	}
 	s.respond(w, http.StatusOK, func() (envelope, error) {
 		o, err := s.manageOrg(r)
@@ -53,7 +59,7 @@ func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request) {
 		for _, in := range o.invitations {
 			p.add(in.toWire)
 		}
-		return p.envelope(), nil
+		return p.envelope(s.prof.pagedInvitations && s.prof.pagination), nil
 	})
 }
 
@@ -65,13 +71,13 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) {
 	var req wireInvitationRequest
 	err := readJSONBody(r, &req)
 	if err == nil {
-		err = checkInvitation(req)
+		req.Permissions, err = s.prof.checkInvitation(req)
 	}
 	if err != nil {
-		writeError(w, err)
+		s.writeError(w, err)
 		return
 	}
-	s.respond(w, http.StatusCreated, func() (envelope, error) {
+	s.respondBare(w, s.prof.createdStatus, func() (envelope, error) {
 		o, err := s.manageOrg(r)
 		if err != nil {
 			return envelope{}, err
@@ -92,28 +98,31 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func checkInvitation(req wireInvitationRequest) error {
+// checkInvitation checks an invitation request and returns its permissions,
+// each once. The interface states only that invitee is required; the
+// default profile also checks the role's text and the permission names.
+func (p *profile) checkInvitation(req wireInvitationRequest) ([]string, error) {
 	if req.Invitee == "" {
-		return badRequest("invitee", "required: a username or user ID")
+		return nil, badRequest("invitee", "required: a username or user ID")
 	}
-	if role := req.role(); role != "" {
+	if role := req.role(); role != "" && p.ownRules {
 		if err := checkText("role", role, maxRoleLen); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	perms := req.Permissions
-	for i, p := range perms {
-		if !slices.Contains(knownPermissions(), p) {
-			return badRequestf(fmt.Sprintf("permissions[%d]", i), "%q is not one of %s", p, strings.Join(knownPermissions(), ", "))
+	for i, perm := range perms {
+		if p.ownRules && !slices.Contains(knownPermissions(), perm) {
+			return nil, badRequestf(fmt.Sprintf("permissions[%d]", i), "%q is not one of %s", perm, strings.Join(knownPermissions(), ", "))
 		}
 	}
-	return noDuplicates("permissions", perms, identity)
+	return p.distinct("permissions", perms, identity)
 }
 
 // acceptInvitation serves PATCH /orgs/{orgId}/invitations/{userId}: the
 // invitee becomes a member with the offered role and permissions.
 func (s *Server) acceptInvitation(w http.ResponseWriter, r *http.Request) {
-	s.respond(w, http.StatusOK, func() (envelope, error) {
+	s.respondBare(w, http.StatusOK, func() (envelope, error) {
 		sess, o, err := s.invitee(r)
 		if err != nil {
 			return envelope{}, err
@@ -143,7 +152,7 @@ func (s *Server) invitee(r *http.Request) (*session, *org, error) {
 // deleteInvitation serves DELETE /orgs/{orgId}/invitations/{userId}: the
 // invitee rejects, or a member with MEMBER_CREATE cancels.
 func (s *Server) deleteInvitation(w http.ResponseWriter, r *http.Request) {
-	s.respond(w, http.StatusNoContent, func() (envelope, error) {
+	s.respondBare(w, http.StatusNoContent, func() (envelope, error) {
 		sess, o, err := s.invitee(r)
 		if err != nil {
 			return envelope{}, err

@@ -41,6 +41,7 @@ type authRequest struct {
 	scope       string
 	state       string
 	challenge   string // PKCE code_challenge (S256); empty when none was given
+	abortState  bool   // the abort redirect carries the state too
 }
 
 // authRequest checks client_id and redirect_uri; until both are known good,
@@ -50,7 +51,8 @@ func (s *Server) authRequest(r *http.Request, form url.Values) (*authRequest, er
 	if a == nil {
 		return nil, errors.New("client_id: no such application")
 	}
-	req := &authRequest{app: a, redirectURI: form.Get("redirect_uri"), scope: form.Get("scope"), state: form.Get("state")}
+	req := &authRequest{app: a, redirectURI: form.Get("redirect_uri"), scope: form.Get("scope"), state: form.Get("state"),
+		abortState: s.prof.abortState}
 	if req.redirectURI == "" {
 		// The app's configured callback: the page that shows the code.
 		req.callback = &url.URL{Scheme: "http", Host: r.Host, Path: AuthPrefix + "/oauth/oob"}
@@ -72,40 +74,49 @@ func (s *Server) authRequest(r *http.Request, form url.Values) (*authRequest, er
 }
 
 // checkPKCE reads the request's PKCE challenge; a bad or missing one is an
-// error of a request whose redirect can be trusted.
+// error of a request whose redirect can be trusted. The strict profile
+// ignores PKCE, which the interface does not mention.
 func (s *Server) checkPKCE(req *authRequest, form url.Values) error {
+	if !s.prof.pkce {
+		return nil
+	}
 	var err error
 	req.challenge, err = s.pkceChallenge(form)
 	return err
 }
 
-// redirect returns the callback URL with params and the state.
-func (req *authRequest) redirect(params url.Values) string {
+// redirect returns the callback URL with params and, when withState, the
+// state.
+func (req *authRequest) redirect(params url.Values, withState bool) string {
 	u := *req.callback
 	q := u.Query()
 	for k, v := range params {
 		q[k] = v
 	}
-	if req.state != "" {
+	if req.state != "" && withState {
 		q.Set("state", req.state)
 	}
 	u.RawQuery = q.Encode()
 	return u.String()
 }
 
-// refuse sends the abort redirect of the interface: code and message.
+// refuse sends the abort redirect of the interface: code and message, and
+// the state unless the profile keeps to the interface, which names only
+// those two.
 func (req *authRequest) refuse(w http.ResponseWriter, r *http.Request, status int, code, message string) {
-	http.Redirect(w, r, req.redirect(url.Values{"code": {code}, "message": {message}}), status)
+	http.Redirect(w, r, req.redirect(url.Values{"code": {code}, "message": {message}}, req.abortState), status)
 }
 
 // parseScopes reads a comma-delimited scope parameter; nil means omitted.
-func parseScopes(raw string) ([]string, error) {
+// The strict profile grants any scope name, as the interface does not list
+// them all.
+func (s *Server) parseScopes(raw string) ([]string, error) {
 	var out []string
 	for sc := range strings.SplitSeq(raw, ",") {
 		sc = strings.TrimSpace(sc)
 		switch {
 		case sc == "":
-		case !isKnownScope(sc):
+		case !isKnownScope(sc) && s.prof.closedScopes:
 			return nil, fmt.Errorf("unknown scope %q (scopes are comma-delimited; known: %s)", sc, strings.Join(knownScopes(), ","))
 		default:
 			out = append(out, sc)
@@ -126,7 +137,7 @@ func (s *Server) authorizePage(w http.ResponseWriter, r *http.Request) {
 		req.refuse(w, r, http.StatusFound, "invalid_request", err.Error())
 		return
 	}
-	scopes, err := parseScopes(req.scope)
+	scopes, err := s.parseScopes(req.scope)
 	if err != nil {
 		req.refuse(w, r, http.StatusFound, "invalid_scope", err.Error())
 		return
@@ -151,7 +162,7 @@ func (s *Server) authorizeDecision(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pkceErr := s.checkPKCE(req, r.PostForm)
-	scopes, err := parseScopes(req.scope)
+	scopes, err := s.parseScopes(req.scope)
 	u := s.st.userBy[r.PostForm.Get("user")]
 	switch {
 	case pkceErr != nil:
@@ -171,12 +182,13 @@ func (s *Server) approve(w http.ResponseWriter, r *http.Request, req *authReques
 	s.mu.Lock()
 	code := s.issueCode(req, u, requested)
 	s.mu.Unlock()
-	http.Redirect(w, r, req.redirect(url.Values{"code": {code}}), status)
+	http.Redirect(w, r, req.redirect(url.Values{"code": {code}}, true), status)
 }
 
 // issueCode records the grant and returns a new code for it. The grant is
 // the union of the earlier one and the requested scopes; an omitted scope
-// keeps the earlier grant, or is user:read on a first authorization.
+// keeps the earlier grant, or on a first authorization is the profile's
+// (user:read, or nothing in the strict profile).
 func (s *Server) issueCode(req *authRequest, u *user, requested []string) string {
 	key := grantKey{req.app, u}
 	granted := s.st.grants[key]
@@ -184,7 +196,7 @@ func (s *Server) issueCode(req *authRequest, u *user, requested []string) string
 	case requested != nil:
 		granted = sortScopes(append(slices.Clone(granted), requested...))
 	case granted == nil:
-		granted = []string{scopeUserRead}
+		granted = slices.Clone(s.prof.firstScope)
 	}
 	s.st.grants[key] = granted
 	code := prefixCode + rand.Text()

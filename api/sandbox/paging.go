@@ -6,26 +6,27 @@ import (
 	"strconv"
 )
 
-// Paging of every list (docs/wire.md, Versions).
-const (
-	defaultPageSize = 25
-	maxPageSize     = 100
-)
-
 type paging struct{ page, size int }
 
-func parsePaging(q url.Values) (paging, error) {
-	pg := paging{page: 1, size: defaultPageSize}
+// parsePaging reads page and page_size with the profile's default and
+// maximum page size (docs/wire.md, Versions; README.md, Profiles).
+func (s *Server) parsePaging(q url.Values) (paging, error) {
+	pg := paging{page: 1, size: s.prof.defaultPageSize}
 	var ok bool
 	if q.Has("page") {
 		if pg.page, ok = intIn(q.Get("page"), 1, math.MaxInt32); !ok {
 			return pg, badRequest("page", "must be a whole number of at least 1")
 		}
 	}
-	if q.Has("page_size") {
-		if pg.size, ok = intIn(q.Get("page_size"), 1, maxPageSize); !ok {
-			return pg, badRequestf("page_size", "must be a whole number from 1 to %d", maxPageSize)
+	if !q.Has("page_size") {
+		return pg, nil
+	}
+	if max := s.prof.maxPageSize; max > 0 {
+		if pg.size, ok = intIn(q.Get("page_size"), 1, max); !ok {
+			return pg, badRequestf("page_size", "must be a whole number from 1 to %d", max)
 		}
+	} else if pg.size, ok = intIn(q.Get("page_size"), 1, math.MaxInt32); !ok {
+		return pg, badRequest("page_size", "must be a whole number of at least 1")
 	}
 	return pg, nil
 }
@@ -52,10 +53,14 @@ func (p *pager[T]) add(make func() T) {
 	p.total++
 }
 
-func (p *pager[T]) envelope() envelope {
+// envelope is the page, with its pagination when withPagination.
+func (p *pager[T]) envelope(withPagination bool) envelope {
 	items := p.items
 	if items == nil {
 		items = []T{}
+	}
+	if !withPagination {
+		return envelope{Data: items}
 	}
 	return envelope{Data: items, Pagination: &wirePagination{Page: p.page, PageSize: p.size, Total: p.total}}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 )
 
@@ -48,21 +49,43 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 	_ = json.NewEncoder(w).Encode(body)
 }
 
-func writeError(w http.ResponseWriter, err error) {
+// writeError answers err in the profile's error shape: the JSON one of
+// docs/wire.md, or the message as plain text.
+func (s *Server) writeError(w http.ResponseWriter, err error) {
+	he := asHTTPError(err)
+	status := he.status
+	if status == http.StatusBadRequest {
+		status = s.prof.validationStatus
+	}
+	if status == http.StatusUnauthorized && s.prof.bearerChallenge {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+	}
+	if !s.prof.jsonErrors {
+		writeText(w, status, he.message)
+		return
+	}
+	writeJSON(w, status, wireError{wireErrorBody{Code: he.code, Message: he.message}})
+}
+
+func asHTTPError(err error) *httpError {
 	var he *httpError
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &he):
+		return he
 	case errors.As(err, &tooBig):
-		he = &httpError{http.StatusRequestEntityTooLarge, "too_large",
+		return &httpError{http.StatusRequestEntityTooLarge, "too_large",
 			fmt.Sprintf("body: at most %d bytes", tooBig.Limit)}
-	default:
-		he = &httpError{http.StatusInternalServerError, "internal", "internal error"}
 	}
-	if he.status == http.StatusUnauthorized {
-		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
-	}
-	writeJSON(w, he.status, wireError{wireErrorBody{Code: he.code, Message: he.message}})
+	return &httpError{http.StatusInternalServerError, "internal", "internal error"}
+}
+
+func writeText(w http.ResponseWriter, status int, message string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	// The status is sent; a write error can only be a gone client.
+	_, _ = io.WriteString(w, message+"\n")
 }
 
 // respond runs fn under the lock and writes what it returns: the envelope with
@@ -74,8 +97,8 @@ func (s *Server) respond(w http.ResponseWriter, status int, fn func() (envelope,
 	s.mu.Unlock()
 	switch {
 	case err != nil:
-		writeError(w, err)
-	case status == http.StatusNoContent:
+		s.writeError(w, err)
+	case status == http.StatusNoContent || body.bare:
 		w.WriteHeader(status)
 	default:
 		writeJSON(w, status, body)
@@ -89,7 +112,21 @@ func (s *Server) locked(w http.ResponseWriter, fn func() error) bool {
 	err := fn()
 	s.mu.Unlock()
 	if err != nil {
-		writeError(w, err)
+		s.writeError(w, err)
 	}
 	return err == nil
+}
+
+// respondBare is respond for a success whose body the interface does not
+// show: def and the envelope (nothing for 204) in the default profile, 200
+// without a body when the profile answers bare.
+func (s *Server) respondBare(w http.ResponseWriter, def int, fn func() (envelope, error)) {
+	if !s.prof.bareAnswers {
+		s.respond(w, def, fn)
+		return
+	}
+	s.respond(w, http.StatusOK, func() (envelope, error) {
+		_, err := fn()
+		return envelope{bare: true}, err
+	})
 }

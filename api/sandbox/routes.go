@@ -34,21 +34,23 @@ func (s *Server) routes() http.Handler {
 	api("POST /orgs/{orgId}/invitations", s.invite)
 	api("PATCH /orgs/{orgId}/invitations/{userId}", s.acceptInvitation)
 	api("DELETE /orgs/{orgId}/invitations/{userId}", s.deleteInvitation)
-	api("GET /users/{userId}", s.getUser)
-	api("GET /users/{userId}/projects", s.userProjects)
+	if s.prof.userRoutes {
+		api("GET /users/{userId}", s.getUser)
+		api("GET /users/{userId}/projects", s.userProjects)
+	}
 
 	mux.HandleFunc("GET "+AuthPrefix+"/oauth/authorize", s.authorizePage)
 	mux.HandleFunc("POST "+AuthPrefix+"/oauth/authorize", s.authorizeDecision)
 	mux.HandleFunc("POST "+AuthPrefix+"/oauth/token", s.token)
 	mux.HandleFunc("GET "+AuthPrefix+"/oauth/oob", s.oobPage)
 	mux.HandleFunc("GET /files/{fileId}/{name}", s.serveFile)
-	mux.Handle("/", noRoute(mux))
+	mux.Handle("/", s.noRoute(mux))
 	return s.logged(s.counted(mux, s.delayed(s.limitBody(mux))))
 }
 
 // noRoute answers what no pattern matches: 405 with Allow when the path
 // exists for other methods, else 404, both in the JSON error shape.
-func noRoute(mux *http.ServeMux) http.HandlerFunc {
+func (s *Server) noRoute(mux *http.ServeMux) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var allow []string
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete} {
@@ -58,26 +60,26 @@ func noRoute(mux *http.ServeMux) http.HandlerFunc {
 			}
 		}
 		if len(allow) == 0 {
-			writeError(w, notFound("no route for %s", r.URL.Path))
+			s.writeError(w, notFound("no route for %s", r.URL.Path))
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allow, ", "))
-		writeError(w, &httpError{http.StatusMethodNotAllowed, "method_not_allowed",
+		s.writeError(w, &httpError{http.StatusMethodNotAllowed, "method_not_allowed",
 			r.Method + " is not allowed here; allowed: " + strings.Join(allow, ", ")})
 	}
 }
 
-// limitBody caps every body at MaxBodyBytes, and a multipart one at the
-// upload limit plus MaxBodyBytes for the data part and the framing; the
-// multipart reader also checks each file and the data part on the way.
+// limitBody caps every body at the profile's body cap, and a multipart one
+// at the upload limit plus the body cap for the data part and the framing;
+// the multipart reader also checks each file and the data part on the way.
 func (s *Server) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		limit := int64(MaxBodyBytes)
+		limit := s.prof.maxBody
 		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
-			limit += s.opts.MaxUploadBytes + MaxBodyBytes
+			limit += s.opts.MaxUploadBytes + s.prof.maxBody
 		}
 		if r.ContentLength > limit {
-			writeError(w, &http.MaxBytesError{Limit: limit})
+			s.writeError(w, &http.MaxBytesError{Limit: limit})
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)

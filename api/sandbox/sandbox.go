@@ -23,6 +23,10 @@ var defaultSeed string
 // Options configure a Server. The zero value serves the embedded seed with
 // the interface's default lifetimes, no latency and no faults.
 type Options struct {
+	// Strict serves the strict profile: only what the interface document
+	// states and, where it is silent, the reading that promises a client
+	// least (README.md, Profiles). RequirePKCE cannot go with it.
+	Strict    bool
 	Data      []byte        // seed JSON; nil means the embedded seed (testdata/seed.json)
 	CodeTTL   time.Duration // authorization code lifetime; 0 = 10m
 	TokenTTL  time.Duration // access token lifetime; 0 = 1h
@@ -44,10 +48,11 @@ type Options struct {
 	// seconds (rounded up); 0 means 1s. A negative value sends
 	// "Retry-After: 0", so tests need not wait a second per fault.
 	FaultRetryAfter time.Duration
-	// MaxFileBytes bounds one uploaded file (0 = DefaultMaxFileBytes) and
-	// MaxUploadBytes all uploads of one create or update request (0 =
-	// DefaultMaxUploadBytes); beyond either the request is a 413 naming
-	// files[i] or files.
+	// MaxFileBytes bounds one uploaded file and MaxUploadBytes all uploads
+	// of one create or update request; beyond either the request is a 413
+	// naming files[i] or files. 0 means the profile's: DefaultMaxFileBytes
+	// and DefaultMaxUploadBytes, or StrictMaxFileBytes and
+	// StrictMaxUploadBytes.
 	MaxFileBytes   int64
 	MaxUploadBytes int64
 	// UploadDir holds uploads beyond the sandbox's memory cap (4 MiB per
@@ -57,20 +62,23 @@ type Options struct {
 	Logger    *slog.Logger     // nil = discard; tokens, codes and secrets are never logged
 }
 
-// Defaults of Options and limits of the wire contract.
+// Defaults of Options.
 const (
 	DefaultCodeTTL  = 10 * time.Minute
 	DefaultTokenTTL = time.Hour
-	MaxBodyBytes    = 8 << 20 // a JSON request body, or the data part of a multipart one (413 beyond)
-	MaxUploads      = 100     // file parts of one create or update request (400 beyond)
-	// DefaultMaxFileBytes and DefaultMaxUploadBytes bound uploads (413
-	// beyond): one file, and all files of one request.
-	DefaultMaxFileBytes   = 256 << 20
-	DefaultMaxUploadBytes = 512 << 20
 )
+
+func (o Options) profile() *profile {
+	if o.Strict {
+		return &strictProfile
+	}
+	return &defaultProfile
+}
 
 func (o Options) withDefaults() (Options, error) {
 	switch {
+	case o.Strict && o.RequirePKCE:
+		return o, errors.New("sandbox: the strict profile ignores PKCE, which the interface document does not mention; RequirePKCE cannot go with it")
 	case o.FaultRate < 0 || o.FaultRate > 1:
 		return o, fmt.Errorf("sandbox: fault rate %v is not between 0 and 1", o.FaultRate)
 	case o.Latency < 0 || o.CodeTTL < 0 || o.TokenTTL < 0:
@@ -79,10 +87,10 @@ func (o Options) withDefaults() (Options, error) {
 		return o, errors.New("sandbox: upload limits must not be negative")
 	}
 	if o.MaxFileBytes == 0 {
-		o.MaxFileBytes = DefaultMaxFileBytes
+		o.MaxFileBytes = o.profile().maxFile
 	}
 	if o.MaxUploadBytes == 0 {
-		o.MaxUploadBytes = DefaultMaxUploadBytes
+		o.MaxUploadBytes = o.profile().maxUpload
 	}
 	if o.CodeTTL == 0 {
 		o.CodeTTL = DefaultCodeTTL
@@ -105,6 +113,7 @@ func (o Options) withDefaults() (Options, error) {
 // Server is the service. It is safe for concurrent use.
 type Server struct {
 	opts     Options
+	prof     *profile
 	log      *slog.Logger
 	pages    *template.Template
 	faults   *faults
@@ -125,7 +134,8 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := loadSeed(opts.Data)
+	prof := opts.profile()
+	st, err := loadSeed(opts.Data, prof)
 	if err != nil {
 		return nil, err
 	}
@@ -134,6 +144,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{
 		opts:   opts,
+		prof:   prof,
 		log:    opts.Logger,
 		pages:  parsePages(),
 		faults: newFaults(opts.FaultRate, opts.FaultSeed, opts.FaultRetryAfter),
@@ -148,14 +159,15 @@ func New(opts Options) (*Server, error) {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // MintToken returns an access token for username with the given scopes (all
-// known scopes when none are given), as if the user had signed in, for tests
-// that skip OAuth. It lives for Options.TokenTTL and has no refresh token.
+// known scopes when none are given; any names in the strict profile), as if
+// the user had signed in, for tests that skip OAuth. It lives for
+// Options.TokenTTL and has no refresh token.
 func (s *Server) MintToken(username string, scopes ...string) (string, error) {
 	if len(scopes) == 0 {
 		scopes = knownScopes()
 	}
 	for _, sc := range scopes {
-		if !isKnownScope(sc) {
+		if !isKnownScope(sc) && s.prof.closedScopes {
 			return "", fmt.Errorf("sandbox: unknown scope %q", sc)
 		}
 	}

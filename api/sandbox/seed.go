@@ -90,13 +90,14 @@ type seedVersionFile struct {
 	CreatedAt   time.Time `json:"created_at"` // zero: the version's
 }
 
-// loadSeed decodes and checks a seed and builds the state from it.
-func loadSeed(data []byte) (*state, error) {
+// loadSeed decodes and checks a seed and builds the state from it, with
+// the IDs (of generated versions and files) and checksums of prof.
+func loadSeed(data []byte, prof *profile) (*state, error) {
 	var sf seedFile
 	if err := decodeJSON(bytes.NewReader(data), &sf, "seed"); err != nil {
 		return nil, fmt.Errorf("sandbox: seed: %w", err)
 	}
-	st := newState()
+	st := newState(prof)
 	// Each step needs the objects of the ones before.
 	steps := []func() error{
 		func() error { return st.loadApps(sf.Apps) },

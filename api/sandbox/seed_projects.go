@@ -56,7 +56,7 @@ func (o *org) seedGrant(st *state, sg seedGrant) (*user, *grant, error) {
 		return nil, nil, fmt.Errorf("%s is listed twice, or is the owner", u.username)
 	}
 	req := wireInvitationRequest{Invitee: u.username, Role: &sg.Role, Permissions: sg.Permissions}
-	if err := checkInvitation(req); err != nil {
+	if _, err := defaultProfile.checkInvitation(req); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", u.username, err)
 	}
 	return u, &grant{role: sg.Role, perms: nonNil(sg.Permissions)}, nil

@@ -73,7 +73,7 @@ func (st *state) loadFiles(sfs []seedVersionFile, at time.Time) ([]*file, error)
 				return nil, err
 			}
 		case sf.ExternalURL == "" && sf.Content != "":
-			out[i] = uploadedFile(sf.ID, sf.Name, memContent([]byte(sf.Content)), fileAt)
+			out[i] = uploadedFile(sf.ID, sf.Name, memContent([]byte(sf.Content), st.strongHashes), fileAt)
 			if err := checkFileName(field+".name", sf.Name); err != nil {
 				return nil, err
 			}

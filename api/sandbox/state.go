@@ -20,6 +20,9 @@ type state struct {
 	versions map[string]*version // every project's, by ID
 	files    map[string]*file    // every version's, by ID
 	ids      map[string]bool     // every version and file ID ever given, never reused
+	idChars  string              // what the IDs the server makes are made of
+	// strongHashes gives uploaded files the strict profile's checksums.
+	strongHashes bool
 
 	grants    map[grantKey][]string
 	codes     map[string]*authCode

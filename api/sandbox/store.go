@@ -2,32 +2,35 @@ package sandbox
 
 import "slices"
 
+// idChars are the characters of the default profile's IDs.
 const idChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-func newState() *state {
+func newState(prof *profile) *state {
 	return &state{
-		appByID:   map[string]*app{},
-		userBy:    map[string]*user{},
-		orgBy:     map[string]*org{},
-		projBy:    map[string]*project{},
-		versions:  map[string]*version{},
-		files:     map[string]*file{},
-		ids:       map[string]bool{},
-		grants:    map[grantKey][]string{},
-		codes:     map[string]*authCode{},
-		tokens:    map[string]*session{},
-		refreshes: map[string]*session{},
+		idChars:      prof.idChars,
+		strongHashes: prof.strongHashes,
+		appByID:      map[string]*app{},
+		userBy:       map[string]*user{},
+		orgBy:        map[string]*org{},
+		projBy:       map[string]*project{},
+		versions:     map[string]*version{},
+		files:        map[string]*file{},
+		ids:          map[string]bool{},
+		grants:       map[grantKey][]string{},
+		codes:        map[string]*authCode{},
+		tokens:       map[string]*session{},
+		refreshes:    map[string]*session{},
 	}
 }
 
-// freshID returns an ID of the service's form that no version or file has
+// freshID returns an ID of 8 of st.idChars that no version or file has
 // ever had, drawing characters with intN (seeded when generating, so the
 // generated IDs are the same on every run).
 func (st *state) freshID(intN func(int) int) string {
 	for {
 		b := make([]byte, 8)
 		for i := range b {
-			b[i] = idChars[intN(len(idChars))]
+			b[i] = st.idChars[intN(len(st.idChars))]
 		}
 		if id := string(b); !st.ids[id] {
 			st.ids[id] = true

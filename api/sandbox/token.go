@@ -34,12 +34,12 @@ func invalidRequest(desc string) *oauthError {
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Pragma", "no-cache")
-	form, oerr := tokenForm(r)
+	form, oerr := s.tokenForm(r)
 	if oerr != nil {
-		writeJSON(w, oerr.status, oerr.wire())
+		s.writeOAuthError(w, oerr)
 		return
 	}
-	id, secret, basic := clientCredentials(r, form)
+	id, secret, basic := s.clientCredentials(r, form)
 	s.mu.Lock()
 	resp, oerr := s.grant(form, id, secret)
 	s.mu.Unlock()
@@ -47,16 +47,30 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		if basic && oerr.status == http.StatusUnauthorized {
 			w.Header().Set("WWW-Authenticate", `Basic realm="rdash sandbox"`)
 		}
-		writeJSON(w, oerr.status, oerr.wire())
+		s.writeOAuthError(w, oerr)
 		return
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// tokenForm reads the parameters from a form or, with a JSON Content-Type,
-// from a JSON object of strings.
-func tokenForm(r *http.Request) (url.Values, *oauthError) {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "application/json" {
+// writeOAuthError answers a token request's failure: RFC 6749 JSON, or in
+// the strict profile, as the interface shows no error format, plain text.
+func (s *Server) writeOAuthError(w http.ResponseWriter, oerr *oauthError) {
+	if s.prof.oauthJSONErrors {
+		writeJSON(w, oerr.status, oerr.wire())
+		return
+	}
+	writeText(w, oerr.status, oerr.code+": "+oerr.description)
+}
+
+// tokenForm reads the parameters from a form or, with a JSON Content-Type
+// and a profile that reads JSON, from a JSON object of strings.
+func (s *Server) tokenForm(r *http.Request) (url.Values, *oauthError) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt == "application/json" && !s.prof.jsonTokenBody {
+		return nil, invalidRequest("body: must be application/x-www-form-urlencoded")
+	}
+	if mt == "application/json" {
 		var m map[string]string
 		if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
 			return nil, invalidRequest("body: a JSON object of strings is required")
@@ -74,9 +88,11 @@ func tokenForm(r *http.Request) (url.Values, *oauthError) {
 }
 
 // clientCredentials takes HTTP Basic credentials when sent, form-decoded as
-// RFC 6749 section 2.3.1 asks, else client_id and client_secret from the body.
-func clientCredentials(r *http.Request, form url.Values) (id, secret string, basic bool) {
-	if u, p, ok := r.BasicAuth(); ok {
+// RFC 6749 section 2.3.1 asks, else client_id and client_secret from the
+// body. The strict profile reads only the body's, the parameters the
+// interface lists.
+func (s *Server) clientCredentials(r *http.Request, form url.Values) (id, secret string, basic bool) {
+	if u, p, ok := r.BasicAuth(); ok && s.prof.basicClientAuth {
 		id, errID := url.QueryUnescape(u)
 		secret, errSecret := url.QueryUnescape(p)
 		if errID == nil && errSecret == nil {
@@ -96,6 +112,9 @@ func (s *Server) grant(form url.Values, id, secret string) (*tokenResponse, *oau
 	case "", "authorization_code":
 		return s.exchangeCode(a, form)
 	case "refresh_token":
+		if !s.prof.refresh {
+			return nil, &oauthError{http.StatusBadRequest, "unsupported_grant_type", "refresh_token is not supported: sign in again"}
+		}
 		return s.refresh(a, form)
 	default:
 		return nil, &oauthError{http.StatusBadRequest, "unsupported_grant_type", "grant_type " + gt + " is not supported"}
@@ -118,6 +137,9 @@ func (s *Server) exchangeCode(a *app, form url.Values) (*tokenResponse, *oauthEr
 		return nil, invalidGrant("the code was issued to another client")
 	case c.redirectURI != "" && form.Get("redirect_uri") != c.redirectURI:
 		return nil, invalidGrant("redirect_uri does not match the one of the authorization request")
+	}
+	if !s.prof.pkce {
+		return s.issueTokens(c.user, a, c.scopes), nil
 	}
 	if oerr := pkceVerify(c.challenge, form.Get("code_verifier")); oerr != nil {
 		return nil, oerr

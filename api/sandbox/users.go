@@ -39,9 +39,9 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 // userProjects serves GET /users/{userId}/projects: the projects the user
 // owns or whose organization they belong to.
 func (s *Server) userProjects(w http.ResponseWriter, r *http.Request) {
-	pg, err := parsePaging(r.URL.Query())
+	pg, err := s.parsePaging(r.URL.Query())
 	if err != nil {
-		writeError(w, err)
+		s.writeError(w, err)
 		return
 	}
 	s.respond(w, http.StatusOK, func() (envelope, error) {
@@ -55,6 +55,6 @@ func (s *Server) userProjects(w http.ResponseWriter, r *http.Request) {
 				p.add(pr.toWire)
 			}
 		}
-		return p.envelope(), nil
+		return p.envelope(s.prof.pagination), nil
 	})
 }

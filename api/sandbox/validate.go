@@ -26,7 +26,6 @@ const (
 	maxURLLen         = 256
 	maxGameVersionLen = 32
 	maxRoleLen        = 64
-	maxIDs            = 100
 )
 
 // checkText requires s to be non-blank, at most max characters, and made of
@@ -44,8 +43,9 @@ func checkText(field, s string, max int) error {
 	return nil
 }
 
+// checkURL checks an http(s) URL of at most max characters (0: any).
 func checkURL(field, s string, max int) error {
-	if n := utf8.RuneCountInString(s); n > max {
+	if n := utf8.RuneCountInString(s); max > 0 && n > max {
 		return badRequestf(field, "at most %d characters (got %d)", max, n)
 	}
 	u, err := url.Parse(s)
@@ -74,12 +74,20 @@ func isID(s string) bool {
 }
 
 func checkPlatforms(field string, ps []string) error {
+	if err := checkPlatformNames(field, ps); err != nil {
+		return err
+	}
+	return noDuplicates(field, ps, identity)
+}
+
+// checkPlatformNames checks each platform against the interface's enumeration.
+func checkPlatformNames(field string, ps []string) error {
 	for i, p := range ps {
 		if !slices.Contains(platforms[:], p) {
 			return badRequestf(fmt.Sprintf("%s[%d]", field, i), "%q is not one of %s", p, strings.Join(platforms[:], ", "))
 		}
 	}
-	return noDuplicates(field, ps, identity)
+	return nil
 }
 
 func checkGameVersions(field string, gs []string) error {
@@ -92,15 +100,21 @@ func checkGameVersions(field string, gs []string) error {
 }
 
 func checkDependencies(field string, ds []wireDependency) error {
+	return checkDependenciesBy(&defaultProfile, field, ds)
+}
+
+// checkDependenciesBy checks dependencies by the interface's rules, with
+// the default profile's IDs and URL limit when p has its own rules.
+func checkDependenciesBy(p *profile, field string, ds []wireDependency) error {
 	for i, d := range ds {
-		if err := checkDependency(fmt.Sprintf("%s[%d]", field, i), d); err != nil {
+		if err := p.checkDependency(fmt.Sprintf("%s[%d]", field, i), d); err != nil {
 			return err
 		}
 	}
 	return noDuplicates(field, ds, target)
 }
 
-func checkDependency(field string, d wireDependency) error {
+func (p *profile) checkDependency(field string, d wireDependency) error {
 	if !slices.Contains(dependencyTypes[:], d.Type) {
 		return badRequestf(field+".type", "must be one of %s", strings.Join(dependencyTypes[:], ", "))
 	}
@@ -113,10 +127,10 @@ func checkDependency(field string, d wireDependency) error {
 	switch {
 	case set != 1:
 		return badRequest(field, "must reference exactly one of version_id, project_id or name")
-	case d.VersionID != "" && !isID(d.VersionID):
-		return badRequest(field+".version_id", "must be 8 characters of A-Z, a-z, 0-9")
-	case d.ProjectID != "" && !isID(d.ProjectID):
-		return badRequest(field+".project_id", "must be 8 characters of A-Z, a-z, 0-9")
+	case d.VersionID != "" && !p.isID(d.VersionID):
+		return badRequest(field+".version_id", p.idRule())
+	case d.ProjectID != "" && !p.isID(d.ProjectID):
+		return badRequest(field+".project_id", p.idRule())
 	case d.Name != "":
 		if err := checkText(field+".name", d.Name, maxNameLen); err != nil {
 			return err
@@ -128,7 +142,7 @@ func checkDependency(field string, d wireDependency) error {
 	if d.Name == "" {
 		return badRequest(field+".url", "only allowed beside name")
 	}
-	return checkURL(field+".url", d.URL, maxURLLen)
+	return checkURL(field+".url", d.URL, p.ownCap(maxURLLen))
 }
 
 // target identifies what a dependency references, whatever its type.
@@ -154,15 +168,21 @@ func noDuplicates[T any](field string, items []T, key func(T) string) error {
 	return nil
 }
 
-// parseIDs reads the ids query parameter of the bulk endpoints.
-func parseIDs(q url.Values) ([]string, error) {
+// parseIDs reads the ids query parameter of the bulk endpoints. With its
+// own rules the profile refuses what is not an ID and a repeated ID; the
+// strict one keeps a repeated ID once and leaves any other to the lookup,
+// which answers 404 naming it.
+func (p *profile) parseIDs(q url.Values) ([]string, error) {
 	raw := q.Get("ids")
 	if raw == "" {
 		return nil, badRequest("ids", "required: comma-separated version IDs")
 	}
 	ids := strings.Split(raw, ",")
-	if len(ids) > maxIDs {
-		return nil, badRequestf("ids", "at most %d IDs (got %d)", maxIDs, len(ids))
+	if len(ids) > p.maxBulkIDs {
+		return nil, badRequestf("ids", "at most %d IDs (got %d)", p.maxBulkIDs, len(ids))
+	}
+	if !p.ownRules {
+		return distinctValues(ids), nil
 	}
 	for i, id := range ids {
 		if !isID(id) {

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"maps"
 	"net/url"
 	"slices"
 	"time"
@@ -47,7 +48,7 @@ func (f *file) toWire(primary bool) wireFile {
 	if f.externalURL == "" {
 		size := f.content.size
 		out.Size = &size
-		out.Checksum = &wireChecksum{SHA256: f.content.sha256}
+		out.Checksum = maps.Clone(f.content.checksum)
 	}
 	return out
 }

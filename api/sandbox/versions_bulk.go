@@ -13,17 +13,17 @@ func (s *Server) patchVersions(w http.ResponseWriter, r *http.Request) {
 	if !s.locked(w, func() error { _, err := s.mayChange(r, scopeVersionUpdate); return err }) {
 		return
 	}
-	ids, err := parseIDs(r.URL.Query())
+	ids, err := s.prof.parseIDs(r.URL.Query())
 	var b wireBulkPatch
 	if err == nil {
 		err = readJSONBody(r, &b)
 	}
 	ops := newBulkOps(&b)
 	if err == nil {
-		err = ops.check(&b)
+		err = ops.check(s.prof, &b)
 	}
 	if err != nil {
-		writeError(w, err)
+		s.writeError(w, err)
 		return
 	}
 	s.respond(w, http.StatusOK, func() (envelope, error) {
@@ -33,6 +33,16 @@ func (s *Server) patchVersions(w http.ResponseWriter, r *http.Request) {
 		}
 		return s.applyBulk(vs, &b, ops)
 	})
+}
+
+// bulkAnswer is the data of a bulk PATCH's answer: every updated version,
+// or in the strict profile one object, the first of ids, as the
+// interface's "`data` object with the Version fields" reads.
+func (s *Server) bulkAnswer(out []wireVersion) any {
+	if s.prof.bulkAnswersAll {
+		return out
+	}
+	return out[0]
 }
 
 func (s *Server) applyBulk(vs []*version, b *wireBulkPatch, ops bulkOps) (envelope, error) {
@@ -64,7 +74,7 @@ func (s *Server) applyBulk(vs []*version, b *wireBulkPatch, ops bulkOps) (envelo
 		}
 		out[i] = v.toWire(viewFull)
 	}
-	return envelope{Data: out}, nil
+	return envelope{Data: s.bulkAnswer(out)}, nil
 }
 
 // deleteVersions serves DELETE /projects/{projectId}/versions, all or nothing.
@@ -72,12 +82,12 @@ func (s *Server) deleteVersions(w http.ResponseWriter, r *http.Request) {
 	if !s.locked(w, func() error { _, err := s.mayChange(r, scopeVersionDelete); return err }) {
 		return
 	}
-	ids, err := parseIDs(r.URL.Query())
+	ids, err := s.prof.parseIDs(r.URL.Query())
 	if err != nil {
-		writeError(w, err)
+		s.writeError(w, err)
 		return
 	}
-	s.respond(w, http.StatusNoContent, func() (envelope, error) {
+	s.respondBare(w, http.StatusNoContent, func() (envelope, error) {
 		vs, err := s.bulkTargets(r, scopeVersionDelete, ids)
 		if err != nil {
 			return envelope{}, err
@@ -127,14 +137,17 @@ func newBulkOps(b *wireBulkPatch) bulkOps {
 	}
 }
 
-func (o bulkOps) check(b *wireBulkPatch) error {
+// check checks the patch by the interface's rules and the profile's own,
+// keeping a list value repeated in the request once where the profile
+// allows repeats.
+func (o *bulkOps) check(p *profile, b *wireBulkPatch) error {
 	err := firstError(
-		optional(b.Name, func(n string) error { return checkText("name", n, maxNameLen) }),
-		o.games.check(checkGameVersions),
-		o.platforms.check(checkPlatforms),
-		o.deps.check(checkDependencies),
+		optional(b.Name, func(n string) error { return p.text("name", n, maxNameLen) }),
+		o.games.check(p, p.gameVersions),
+		o.platforms.check(p, p.platforms),
+		o.deps.check(p, p.dependencies),
 	)
-	if err == nil && b.Channel == nil && b.Name == nil && b.Changelog == nil && o.games.empty() && o.platforms.empty() && o.deps.empty() {
+	if err == nil && p.ownRules && b.Channel == nil && b.Name == nil && b.Changelog == nil && o.games.empty() && o.platforms.empty() && o.deps.empty() {
 		return badRequest("body", "names no field to change")
 	}
 	return err
@@ -153,12 +166,18 @@ type listOp[T any] struct {
 
 func (op listOp[T]) empty() bool { return op.replace == nil && op.add == nil && op.remove == nil }
 
-func (op listOp[T]) check(items func(field string, xs []T) error) error {
+// check checks the operation and each of its lists with items, keeping
+// the lists items returns. Adding and removing one value is refused by the
+// profile's own rules; otherwise remove, then add, applies.
+func (op *listOp[T]) check(p *profile, items func(field string, xs []T) ([]T, error)) error {
 	if op.replace != nil && (op.add != nil || op.remove != nil) {
 		return badRequestf(op.field, "replaces the list and cannot be combined with add_%s or remove_%s", op.field, op.field)
 	}
-	err := firstError(items(op.field, op.replace), items("add_"+op.field, op.add), items("remove_"+op.field, op.remove))
-	if err != nil {
+	var errs [3]error
+	op.replace, errs[0] = items(op.field, op.replace)
+	op.add, errs[1] = items("add_"+op.field, op.add)
+	op.remove, errs[2] = items("remove_"+op.field, op.remove)
+	if err := firstError(errs[:]...); err != nil || !p.ownRules {
 		return err
 	}
 	for i, x := range op.add {

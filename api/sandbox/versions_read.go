@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"iter"
 	"mime"
 	"net/http"
 	"net/url"
@@ -16,28 +17,32 @@ type listQuery struct {
 	search   string // lower case
 }
 
-func parseListQuery(q url.Values) (listQuery, error) {
-	pg, err := parsePaging(q)
+func (s *Server) parseListQuery(q url.Values) (listQuery, error) {
+	pg, err := s.parsePaging(q)
 	lq := listQuery{paging: pg, channels: q["channel"], games: q["minecraft_version"], search: strings.ToLower(q.Get("search"))}
-	if err == nil && slices.Contains(lq.games, "") {
+	if err == nil && slices.Contains(lq.games, "") && s.prof.ownRules {
 		err = badRequest("minecraft_version", "must not be empty")
 	}
 	return lq, err
 }
 
 // matcher resolves the channels of the query in p and returns the filter:
-// filters combine with AND, the values of one filter with OR.
-func (q listQuery) matcher(p *project) (func(*version) bool, error) {
-	var chans []*channel
+// filters combine with AND, the values of one filter with OR. A channel
+// the project lacks is a 400 by the default profile's own rules; in the
+// strict profile it matches nothing.
+func (q listQuery) matcher(prof *profile, p *project) (func(*version) bool, error) {
+	chans := []*channel{}
 	for _, key := range q.channels {
 		c := p.channel(key)
-		if c == nil {
+		if c == nil && prof.ownRules {
 			return nil, badRequestf("channel", "no channel %q in project %s", key, p.slug)
 		}
-		chans = append(chans, c)
+		if c != nil {
+			chans = append(chans, c)
+		}
 	}
 	return func(v *version) bool {
-		return (len(chans) == 0 || slices.Contains(chans, v.channel)) &&
+		return (len(q.channels) == 0 || slices.Contains(chans, v.channel)) &&
 			(len(q.games) == 0 || slices.ContainsFunc(v.minecraftVersions, func(g string) bool { return slices.Contains(q.games, g) })) &&
 			(q.search == "" || containsFold(v.version, q.search) || containsFold(v.name, q.search))
 	}, nil
@@ -47,9 +52,9 @@ func containsFold(s, lowerSub string) bool { return strings.Contains(strings.ToL
 
 // listVersions serves GET /projects/{projectId}/versions.
 func (s *Server) listVersions(w http.ResponseWriter, r *http.Request) {
-	q, err := parseListQuery(r.URL.Query())
+	q, err := s.parseListQuery(r.URL.Query())
 	if err != nil {
-		writeError(w, err)
+		s.writeError(w, err)
 		return
 	}
 	s.respond(w, http.StatusOK, func() (envelope, error) {
@@ -57,27 +62,47 @@ func (s *Server) listVersions(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return envelope{}, err
 		}
-		match, err := q.matcher(p)
+		match, err := q.matcher(s.prof, p)
 		if err != nil {
 			return envelope{}, err
 		}
 		pg := pager[wireVersion]{paging: q.paging}
-		for _, v := range p.versions {
+		for _, v := range s.listOrder(p.versions) {
 			if match(v) {
 				pg.add(func() wireVersion { return v.toWire(viewList) })
 			}
 		}
-		return pg.envelope(), nil
+		return pg.envelope(s.prof.pagination), nil
 	})
 }
 
-// readProject resolves the project of a read, which needs no token but
-// rejects a bad one.
+// listOrder yields a project's versions in the profile's list order:
+// newest first, or oldest first.
+func (s *Server) listOrder(vs []*version) iter.Seq2[int, *version] {
+	if s.prof.newestFirst {
+		return slices.All(vs)
+	}
+	return slices.Backward(vs)
+}
+
+// readProject resolves the project of a read, which needs a token in the
+// strict profile and otherwise none, but rejects a bad one.
 func (s *Server) readProject(r *http.Request) (*project, error) {
-	if _, err := s.caller(r); err != nil {
+	if err := s.reader(r); err != nil {
 		return nil, err
 	}
 	return s.project(r)
+}
+
+// reader checks the token of a read: the strict profile requires one,
+// since the interface does not say reads may go without.
+func (s *Server) reader(r *http.Request) error {
+	if s.prof.readsNeedToken {
+		_, err := s.signedIn(r, "")
+		return err
+	}
+	_, err := s.caller(r)
+	return err
 }
 
 func (s *Server) pathVersion(r *http.Request, p *project) (*version, error) {
@@ -110,7 +135,7 @@ func (s *Server) getVersion(w http.ResponseWriter, r *http.Request) {
 // getVersionByID serves GET /versions/{versionId}.
 func (s *Server) getVersionByID(w http.ResponseWriter, r *http.Request) {
 	s.respond(w, http.StatusOK, func() (envelope, error) {
-		if _, err := s.caller(r); err != nil {
+		if err := s.reader(r); err != nil {
 			return envelope{}, err
 		}
 		id := r.PathValue("versionId")
@@ -144,7 +169,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		return nil
 	})
 	if ok {
-		http.Redirect(w, r, loc, http.StatusFound)
+		http.Redirect(w, r, loc, s.prof.redirectStatus)
 	}
 }
 
@@ -162,7 +187,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	// A file's content never changes once made, so it is read without the lock.
 	if f == nil || f.externalURL != "" || f.name != r.PathValue("name") {
-		writeError(w, notFound("no such file"))
+		s.writeError(w, notFound("no such file"))
 		return
 	}
 	h := w.Header()
@@ -171,7 +196,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("ETag", `"`+f.content.sha256+`"`)
 	body, done, err := f.content.open()
 	if err != nil {
-		writeError(w, err)
+		s.writeError(w, err)
 		return
 	}
 	defer done()

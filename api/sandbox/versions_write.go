@@ -15,7 +15,7 @@ func (s *Server) createVersion(w http.ResponseWriter, r *http.Request) {
 	}
 	defer form.release()
 	d := form.data
-	s.respond(w, http.StatusCreated, func() (envelope, error) {
+	s.respond(w, s.prof.createdStatus, func() (envelope, error) {
 		p, err := s.mayChange(r, scopeVersionCreate)
 		if err != nil {
 			return envelope{}, err
@@ -54,13 +54,13 @@ func (s *Server) readChange(w http.ResponseWriter, r *http.Request, perm string,
 	}
 	form, err := s.readVersionForm(r)
 	if err == nil {
-		err = form.check(create)
+		err = form.check(s.prof, create)
 	}
 	if err != nil {
 		if form != nil {
 			form.discard()
 		}
-		writeError(w, err)
+		s.writeError(w, err)
 		return nil, false
 	}
 	return form, true
@@ -161,7 +161,7 @@ func (s *Server) update(v *version, form *versionForm) error {
 
 // deleteVersion serves DELETE /projects/{projectId}/versions/{versionId}.
 func (s *Server) deleteVersion(w http.ResponseWriter, r *http.Request) {
-	s.respond(w, http.StatusNoContent, func() (envelope, error) {
+	s.respondBare(w, http.StatusNoContent, func() (envelope, error) {
 		v, err := s.versionToChange(r, scopeVersionDelete)
 		if err != nil {
 			return envelope{}, err

@@ -117,19 +117,13 @@ type wireChannel struct {
 // wireFile is a file of a version: uploaded (Checksum and Size set) or
 // external (ExternalURL set).
 type wireFile struct {
-	ID          string        `json:"id"`
-	Name        string        `json:"name"`
-	Checksum    *wireChecksum `json:"checksum,omitempty"`
-	Size        *int64        `json:"size,omitempty"`
-	ExternalURL string        `json:"external_url,omitempty"`
-	IsPrimary   bool          `json:"is_primary"`
-	CreatedAt   time.Time     `json:"created_at"`
-}
-
-// wireChecksum is the checksum object, whose inner structure the interface
-// leaves open (docs/wire.md: {"sha256": "<hex>"}).
-type wireChecksum struct {
-	SHA256 string `json:"sha256"`
+	ID          string            `json:"id"`
+	Name        string            `json:"name"`
+	Checksum    map[string]string `json:"checksum,omitempty"`
+	Size        *int64            `json:"size,omitempty"`
+	ExternalURL string            `json:"external_url,omitempty"`
+	IsPrimary   bool              `json:"is_primary"`
+	CreatedAt   time.Time         `json:"created_at"`
 }
 
 // wireInvitation is an element of the invitation list, and the answer of
@@ -175,6 +169,7 @@ type wireOrganization struct {
 type envelope struct {
 	Data       any             `json:"data"`
 	Pagination *wirePagination `json:"pagination,omitempty"`
+	bare       bool            // no body at all (the strict profile's bare answers)
 }
 
 // wirePagination is sent beside every list.

@@ -28,6 +28,20 @@ func Start(t testing.TB, opts sandbox.Options) (*sandbox.Server, *sandbox.Runnin
 	return s, run
 }
 
+// Profile is a named set of sandbox options, for tests that run against
+// each of the sandbox's profiles.
+type Profile struct {
+	Name    string
+	Options sandbox.Options
+}
+
+// Profiles are the sandbox's profiles: the default one (docs/wire.md) and
+// the strict one, which serves only what the interface document states
+// (api/sandbox/README.md, Profiles). Tests add their own options to each.
+func Profiles() []Profile {
+	return []Profile{{"default", sandbox.Options{}}, {"strict", sandbox.Options{Strict: true}}}
+}
+
 // Bearer is an http.RoundTripper that signs every request with Token, as
 // the auth package's client does, without a token source behind it.
 type Bearer struct {
