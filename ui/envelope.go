@@ -91,7 +91,7 @@ func runtimeMsg(msg tea.Msg) bool {
 func forRoot(msg tea.Msg) (root, keep bool) {
 	switch msg.(type) {
 	case common.EditStateMsg, common.StatusMsg, common.VersionsChangedMsg,
-		common.SignedInMsg, common.SignedOutMsg:
+		common.SignedInMsg, common.SignedOutMsg, common.MembershipsChangedMsg:
 		return true, true
 	case common.ErrorMsg, common.OpenMsg, common.BackMsg:
 		return true, false

@@ -17,15 +17,16 @@ import (
 //     its errors, opens and backs; the screen was cancelled with it.
 //   - Only what is global is broadcast to every screen: tea.WindowSizeMsg
 //     (after SetSize with the body's size, so a screen can start work the
-//     new size needs), ThemeMsg, StateMsg, VersionsChangedMsg, SignedInMsg
-//     and SignedOutMsg.
+//     new size needs), ThemeMsg, StateMsg, VersionsChangedMsg, SignedInMsg,
+//     SignedOutMsg and MembershipsChangedMsg.
 //   - Keys, mouse, paste and any other terminal event reach only the
 //     focused (top) screen. Global keys (q, esc, ?) are taken first unless
 //     that screen is Capturing() (a text field has focus, so q types a q);
 //     ctrl+c always quits. An error panel takes the keys too, but over a
 //     capturing screen it keeps only esc: the user may be mid-word.
 //   - Requests to the root (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
-//     EditStateMsg, SignedInMsg, SignedOutMsg, VersionsChangedMsg) are
+//     EditStateMsg, SignedInMsg, SignedOutMsg, VersionsChangedMsg,
+//     MembershipsChangedMsg) are
 //     handled here, whichever screen sent them; so is WhoAmI, whose
 //     answer (MeMsg) goes to the asking screen alone. bubbletea's own
 //     messages (tea.Quit, the clipboard, colour queries) pass to the
@@ -69,7 +70,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case common.SignedOutMsg:
 		m.user, m.retry = "", nil
 		cmds = append(cmds, m.broadcast(msg), m.askWhoAmI(0))
-	case common.VersionsChangedMsg:
+	case common.VersionsChangedMsg, common.MembershipsChangedMsg:
 		cmds = append(cmds, m.broadcast(msg))
 	case common.ErrorMsg:
 		cmds = append(cmds, m.report(msg))
