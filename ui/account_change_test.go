@@ -65,10 +65,7 @@ func TestSignOutEmptiesYourProjectsAtOnce(t *testing.T) {
 	t.Parallel()
 	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
 	c := &heldProjects{Client: sess.Client}
-	cfg := uitest.Config()
-	cfg.BaseURL = sess.Settings.BaseURL
-	m := New(Options{Client: c, Config: cfg, Now: uitest.Now, Context: t.Context(), Session: sess})
-	d := uitest.NewDriver(t, m, 80, 24)
+	d, m := startSessionWith(t, sess, c)
 	d.WaitForText("YOUR PROJECTS")
 	d.Press("@")
 	d.WaitFor("the account screen", func() bool { _, ok := m.top().(*account.Model); return ok })

@@ -29,6 +29,15 @@ func startSession(t *testing.T, sess *uitest.Session, project string) (*uitest.D
 	return uitest.NewDriver(t, m, 80, 24), m
 }
 
+// startSessionWith is startSession with c as the dashboard's client.
+func startSessionWith(t *testing.T, sess *uitest.Session, c Client) (*uitest.Driver, *Model) {
+	t.Helper()
+	cfg := uitest.Config()
+	cfg.BaseURL = sess.Settings.BaseURL
+	m := New(Options{Client: c, Config: cfg, Now: uitest.Now, Context: t.Context(), Session: sess})
+	return uitest.NewDriver(t, m, 80, 24), m
+}
+
 // signInAs copies the URL from the focused sign-in screen, approves it as
 // user in the browser and pastes the address it ended on.
 func signInAs(t *testing.T, d *uitest.Driver, m *Model, user string) {
@@ -75,10 +84,17 @@ func TestSignInFromThePanelGoesBackAndRetries(t *testing.T) {
 	}
 }
 
+// TestAccountSignOutAndInAgain signs out on the account screen and in
+// again as bob. The picker's lists are held, so the order that once made
+// this test wait in vain under load is the one it always runs: alice's
+// first list answers only after the sign-out, and bob's only after the
+// user is back on the picker.
 func TestAccountSignOutAndInAgain(t *testing.T) {
 	t.Parallel()
 	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
-	d, m := startSession(t, sess, "")
+	c := &heldProjects{Client: sess.Client}
+	c.hold()
+	d, m := startSessionWith(t, sess, c)
 	d.WaitForText("@alice")
 	d.Press("@")
 	d.WaitFor("the account screen", func() bool { _, ok := m.top().(*account.Model); return ok })
@@ -89,6 +105,8 @@ func TestAccountSignOutAndInAgain(t *testing.T) {
 	if sess.Keyring.Len() != 0 {
 		t.Fatal("the token is still in the keyring")
 	}
+	c.release() // alice's list, asked before the sign-out, comes too late to count
+	c.hold()
 	d.Press("enter")
 	signInAs(t, d, m, "bob")
 	d.WaitForText("Signed in as    bob")
@@ -98,8 +116,20 @@ func TestAccountSignOutAndInAgain(t *testing.T) {
 	if strings.Contains(d.Screen(), "retry") {
 		t.Fatalf("r offered with nothing to retry:\n%s", d.Screen())
 	}
-	d.Press("esc", "enter") // the picker lists bob's projects through the same client
-	d.WaitFor("a project of bob's", func() bool { return len(m.stack) == 2 })
+	d.Press("esc")
+	if strings.Contains(d.Screen(), "lumen") {
+		t.Fatalf("the picker lists alice's projects for bob:\n%s", d.Screen())
+	}
+	c.release()
+	d.WaitForText("YOUR PROJECTS") // bob's, through the same client
+	if !strings.Contains(d.Screen(), "emberforge-core") || strings.Contains(d.Screen(), "lumen") {
+		t.Fatalf("the picker does not list bob's projects:\n%s", d.Screen())
+	}
+	d.Press("enter")
+	d.WaitFor("bob's project", func() bool { return len(m.stack) == 2 })
+	if got := lines(d.Screen())[0]; !strings.Contains(got, "projects › emberforge-core") {
+		t.Fatalf("header = %q", got)
+	}
 }
 
 func TestNoSessionNoSignInOrAccount(t *testing.T) {
