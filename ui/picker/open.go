@@ -53,7 +53,8 @@ func (m *Model) projectsLoaded(msg projectsLoadedMsg) {
 	case msg.err == nil:
 		m.mine = msg.projects
 	case errors.Is(msg.err, api.ErrNotFound):
-		m.mineNote = "This server does not list your projects; type a slug or ID to open one."
+		m.mineNote = "This server does not list your projects: open one by its slug or ID (/), " +
+			"and those you open stay under RECENT; p pins one."
 	case errors.Is(msg.err, api.ErrUnauthorized) && m.common.Has(route.Account):
 		// In the dashboard (and over rdash serve) the account screen signs in.
 		m.mineNote = "Not signed in, so your projects are not listed: press @, then enter, to sign in."
