@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"os"
 	"slices"
-	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +17,7 @@ import (
 
 	"rdash/api"
 	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
 	"rdash/internal/authui"
 	"rdash/ui/common"
