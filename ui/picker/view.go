@@ -12,15 +12,18 @@ import (
 // above it, the note below it.
 func (m *Model) listHeight() int { return max(m.height-2-max(len(m.noteLines()), 1), 1) }
 
-// noteLines is the note on why the user's projects are not listed,
-// wrapped to the width: it says what to do instead, which a cut line
-// would hide.
+// noteLines is the note on why the user's projects are not listed.
 func (m *Model) noteLines() []string {
 	if m.mineNote == "" {
 		return nil
 	}
-	w := max(m.width-4, 10)
-	lines := strings.Split(ansi.Wrap(m.mineNote, w, ""), "\n")
+	return m.wrapped(m.mineNote)
+}
+
+// wrapped is text wrapped to the width, indented and muted: the notes
+// say what to do instead, which a cut line would hide.
+func (m *Model) wrapped(text string) []string {
+	lines := strings.Split(ansi.Wrap(text, max(m.width-4, 10), ""), "\n")
 	for i, l := range lines {
 		lines[i] = "  " + m.common.Styles.Muted.Render(strings.TrimRight(l, " "))
 	}
@@ -105,11 +108,10 @@ func (m *Model) emptyText() string {
 
 // View implements common.Screen.
 func (m *Model) View() string {
-	s := m.common.Styles
 	out := []string{" " + m.filter.View(), ""}
 	lines, _ := m.lines()
 	if len(lines) == 0 && m.mineLoaded {
-		lines = []string{s.Muted.Render("  " + m.emptyText())}
+		lines = m.wrapped(m.emptyText())
 	}
 	end := min(m.offset+m.listHeight(), len(lines))
 	if m.offset < end {
