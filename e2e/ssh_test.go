@@ -225,15 +225,16 @@ func versionRows(screen string) []string {
 
 // TestDashboardOverASlowLink runs the dashboard over SSH through a link
 // held to 3 KB/s, as from a remote box on a bad line: a burst of keys (a
-// held j) must land where it should, and q must still end it cleanly. It
-// logs the bytes each key cost.
+// held j) and a held k must each land where they should, and q must still
+// end it cleanly. It logs the bytes each key cost. 13 j then 10 k put
+// the cursor on the fourth row: any key dropped or doubled opens another.
 func TestDashboardOverASlowLink(t *testing.T) {
 	requireSSH(t)
 	ssh, link := throughRelay(t, startSSHD(t), 3*1024)
 	tm := startTerm(t, 100, 30, nil, append(append(ssh, "-tt"), bin, "demo", "--project", "emberforge-core")...)
 	before := tm.waitFor("projects › emberforge-core", "of 1,500")
 	rows := versionRows(before)
-	if len(rows) < 12 {
+	if len(rows) < 14 {
 		t.Fatalf("too few rows on screen:\n%s", before)
 	}
 	paneLog := filepath.Join(t.TempDir(), "pane.log")
@@ -249,14 +250,14 @@ func TestDashboardOverASlowLink(t *testing.T) {
 	}
 	start := link.quiet(500*time.Millisecond, 10*time.Second)
 	startDrawn := drawn()
-	keys := make([]string, 10)
+	keys := make([]string, 13)
 	for i := range keys {
 		keys[i] = "j"
 	}
-	tm.send(keys...) // a held key: ten presses at once
+	tm.send(keys...) // a held key: 13 presses at once
 	end := link.quiet(500*time.Millisecond, 20*time.Second)
 	endDrawn := drawn()
-	t.Logf("3 KB/s link: 10 × j at once cost %d bytes on the link, %d drawn", end-start, endDrawn-startDrawn)
+	t.Logf("3 KB/s link: 13 × j at once cost %d bytes on the link, %d drawn", end-start, endDrawn-startDrawn)
 	// Held down, a key repeats about 30 times a second: every frame the
 	// renderer draws between two presses is sent, so fewer frames a second
 	// over SSH (ui.ProgramOptions) cost fewer bytes.
@@ -267,7 +268,10 @@ func TestDashboardOverASlowLink(t *testing.T) {
 	held := link.quiet(500*time.Millisecond, 20*time.Second)
 	t.Logf("3 KB/s link: 10 × k held (30/s) cost %d bytes on the link, %d drawn", held-end, drawn()-endDrawn)
 	tm.send("Enter")
-	tm.waitFor("emberforge-core › " + rows[0])
+	opened := regexp.MustCompile(`emberforge-core › (\S+)`).FindStringSubmatch(tm.waitFor("emberforge-core › "))
+	if opened == nil || opened[1] != rows[3] {
+		t.Fatalf("opened %q, not the fourth row %s: keys were lost or doubled on the way", opened, rows[3])
+	}
 	tm.send("q")
 	tm.waitFor("EXIT=0")
 }

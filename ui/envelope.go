@@ -87,13 +87,13 @@ func runtimeMsg(msg tea.Msg) bool {
 // forRoot reports that msg, though sent by a screen, is a request to the
 // root. keep reports that the root acts on it even when the screen that
 // sent it has left the stack: an edit to the State or the versions did
-// happen. Errors, opens and backs of a screen that left go with it.
+// happen. Errors, notes, opens and backs of a screen that left go with it.
 func forRoot(msg tea.Msg) (root, keep bool) {
 	switch msg.(type) {
-	case common.EditStateMsg, common.StatusMsg, common.VersionsChangedMsg,
-		common.SignedInMsg, common.SignedOutMsg:
+	case common.EditStateMsg, common.VersionsChangedMsg,
+		common.SignedInMsg, common.SignedOutMsg, common.MembershipsChangedMsg:
 		return true, true
-	case common.ErrorMsg, common.OpenMsg, common.BackMsg:
+	case common.ErrorMsg, common.StatusMsg, common.OpenMsg, common.BackMsg:
 		return true, false
 	}
 	return false, false

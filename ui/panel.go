@@ -19,9 +19,10 @@ type panel struct {
 	retry   tea.Cmd
 }
 
-// report shows an error: blocking ones get the panel, the others fade from
-// the status line. Cancelled requests (a screen was left) say nothing.
-func (m *Model) report(msg common.ErrorMsg) tea.Cmd {
+// report shows an error of screen from: blocking ones get the panel, the
+// others fade from the status line, shown while that screen is on top.
+// Cancelled requests (a screen was left) say nothing.
+func (m *Model) report(msg common.ErrorMsg, from int) tea.Cmd {
 	p := common.Describe(msg.Err)
 	if p.Sentence == "" {
 		return nil
@@ -36,7 +37,7 @@ func (m *Model) report(msg common.ErrorMsg) tea.Cmd {
 	if msg.Context != "" {
 		text = msg.Context + ": " + text
 	}
-	return m.status.Error(text)
+	return m.status.Error(from, text)
 }
 
 // panelKey handles keys while the panel is up: retry, sign in (when that

@@ -29,5 +29,5 @@ func (m *Model) signedIn(msg common.SignedInMsg) tea.Cmd {
 			text += " " + safe.Line(msg.Context)
 		}
 	}
-	return m.status.Info(text)
+	return m.status.Info(m.topID(), text) // the screen the user is back on
 }

@@ -1,14 +1,13 @@
 package ui
 
 import (
-	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
 	"rdash/ui/account"
 	"rdash/ui/common"
@@ -26,6 +25,15 @@ func startSession(t *testing.T, sess *uitest.Session, project string) (*uitest.D
 	cfg.BaseURL = sess.Settings.BaseURL
 	m := New(Options{Client: sess.Client, Config: cfg, Now: uitest.Now, Context: t.Context(),
 		Project: project, Session: sess})
+	return uitest.NewDriver(t, m, 80, 24), m
+}
+
+// startSessionWith is startSession with c as the dashboard's client.
+func startSessionWith(t *testing.T, sess *uitest.Session, c Client) (*uitest.Driver, *Model) {
+	t.Helper()
+	cfg := uitest.Config()
+	cfg.BaseURL = sess.Settings.BaseURL
+	m := New(Options{Client: c, Config: cfg, Now: uitest.Now, Context: t.Context(), Session: sess})
 	return uitest.NewDriver(t, m, 80, 24), m
 }
 
@@ -75,10 +83,17 @@ func TestSignInFromThePanelGoesBackAndRetries(t *testing.T) {
 	}
 }
 
+// TestAccountSignOutAndInAgain signs out on the account screen and in
+// again as bob. The picker's lists are held, so the order that once made
+// this test wait in vain under load is the one it always runs: alice's
+// first list answers only after the sign-out, and bob's only after the
+// user is back on the picker.
 func TestAccountSignOutAndInAgain(t *testing.T) {
 	t.Parallel()
 	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
-	d, m := startSession(t, sess, "")
+	c := &heldProjects{Client: sess.Client}
+	c.hold()
+	d, m := startSessionWith(t, sess, c)
 	d.WaitForText("@alice")
 	d.Press("@")
 	d.WaitFor("the account screen", func() bool { _, ok := m.top().(*account.Model); return ok })
@@ -89,6 +104,8 @@ func TestAccountSignOutAndInAgain(t *testing.T) {
 	if sess.Keyring.Len() != 0 {
 		t.Fatal("the token is still in the keyring")
 	}
+	c.release() // alice's list, asked before the sign-out, comes too late to count
+	c.hold()
 	d.Press("enter")
 	signInAs(t, d, m, "bob")
 	d.WaitForText("Signed in as    bob")
@@ -98,8 +115,20 @@ func TestAccountSignOutAndInAgain(t *testing.T) {
 	if strings.Contains(d.Screen(), "retry") {
 		t.Fatalf("r offered with nothing to retry:\n%s", d.Screen())
 	}
-	d.Press("esc", "enter") // the picker lists bob's projects through the same client
-	d.WaitFor("a project of bob's", func() bool { return len(m.stack) == 2 })
+	d.Press("esc")
+	if strings.Contains(d.Screen(), "lumen") {
+		t.Fatalf("the picker lists alice's projects for bob:\n%s", d.Screen())
+	}
+	c.release()
+	d.WaitForText("YOUR PROJECTS") // bob's, through the same client
+	if !strings.Contains(d.Screen(), "emberforge-core") || strings.Contains(d.Screen(), "lumen") {
+		t.Fatalf("the picker does not list bob's projects:\n%s", d.Screen())
+	}
+	d.Press("enter")
+	d.WaitFor("bob's project", func() bool { return len(m.stack) == 2 })
+	if got := lines(d.Screen())[0]; !strings.Contains(got, "projects › emberforge-core") {
+		t.Fatalf("header = %q", got)
+	}
 }
 
 func TestNoSessionNoSignInOrAccount(t *testing.T) {
@@ -127,11 +156,25 @@ func TestPanelOverAFieldKeepsOnlyEsc(t *testing.T) {
 	if foot := lines(d.Screen())[23]; strings.Contains(foot, "quit") || strings.Contains(foot, "retry") {
 		t.Fatalf("footer offers panel actions over a field: %q", foot)
 	}
-	d.Type("qr")
-	d.Press("enter")
-	d.Drain(50 * time.Millisecond)
-	if d.Quit() || retried || m.panel == nil {
-		t.Fatalf("a typed key acted on the panel: quit %v, retried %v, panel %v", d.Quit(), retried, m.panel != nil)
+	// Each key's commands run here, to the end, before the next key: all
+	// that q, r and enter start is seen.
+	for _, k := range []string{"q", "r", "enter"} {
+		for _, msg := range d.Step(uitest.Key(k)) {
+			inner := msg
+			if e, ok := msg.(envelope); ok {
+				inner = e.msg // the field's own: its debounce, its cursor
+			}
+			if _, quit := inner.(tea.QuitMsg); quit {
+				t.Fatalf("%s quit", k)
+			}
+			if root, _ := forRoot(inner); root {
+				t.Fatalf("%s asked the root for %T", k, inner)
+			}
+			d.Feed(msg)
+		}
+	}
+	if retried || m.panel == nil {
+		t.Fatalf("a typed key acted on the panel: retried %v, panel %v", retried, m.panel != nil)
 	}
 	if _, ok := m.top().(*versions.Model); !ok {
 		t.Fatalf("enter left the versions screen for %T", m.top())

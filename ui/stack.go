@@ -84,19 +84,20 @@ func (m *Model) open(msg common.OpenMsg) tea.Cmd {
 		if m.opts.NoLocalFiles && localFileRoutes[msg.Route] {
 			where = "here: it would use the server's files, not yours"
 		}
-		return m.status.Error(name + " is not available " + where)
+		return m.status.Error(m.topID(), name+" is not available "+where)
 	}
 	c := m.common
 	c.State = cloneState(m.state)
 	s, err := m.routes.Build(c, msg)
 	if err != nil {
 		m.common.Logger.Error("open screen", "route", msg.Route, "err", err)
-		return m.status.Error(fmt.Sprintf("cannot open %s: %v", msg.Route, err))
+		return m.status.Error(m.topID(), fmt.Sprintf("cannot open %s: %v", msg.Route, err))
 	}
 	m.showHelp = false
 	s.SetSize(m.bodySize())
 	m.lastID++
 	m.stack = append(m.stack, frame{id: m.lastID, s: s})
+	m.status.Focus(m.lastID)
 	return own(m.lastID, s.Init())
 }
 
@@ -107,7 +108,9 @@ func (m *Model) pop() {
 		return
 	}
 	m.top().Close()
+	m.status.Forget(m.topID())
 	m.stack = m.stack[:len(m.stack)-1]
+	m.status.Focus(m.topID())
 }
 
 // resize gives every screen the body's new size.

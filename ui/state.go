@@ -32,7 +32,7 @@ func (m *Model) stateSaved(msg stateSavedMsg) tea.Cmd {
 		return nil
 	}
 	m.common.Logger.Error("save state", "what", msg.what, "err", msg.err)
-	return m.status.Error("could not save " + msg.what + ": " + msg.err.Error())
+	return m.status.Error(m.topID(), "could not save "+msg.what+": "+msg.err.Error())
 }
 
 // cloneState copies s so a command saving it never shares slices with the

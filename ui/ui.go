@@ -189,6 +189,14 @@ func (m *Model) top() common.Screen {
 	return m.stack[len(m.stack)-1].s
 }
 
+// topID is the id of the screen on top, 0 when there is none.
+func (m *Model) topID() int {
+	if len(m.stack) == 0 {
+		return 0
+	}
+	return m.stack[len(m.stack)-1].id
+}
+
 // initialTheme is the theme before the terminal answers: the configured
 // one; when the config says auto, what COLORFGBG says, else dark, the
 // common case. A terminal that never answers the background query keeps it.

@@ -17,26 +17,30 @@ import (
 //     its errors, opens and backs; the screen was cancelled with it.
 //   - Only what is global is broadcast to every screen: tea.WindowSizeMsg
 //     (after SetSize with the body's size, so a screen can start work the
-//     new size needs), ThemeMsg, StateMsg, VersionsChangedMsg, SignedInMsg
-//     and SignedOutMsg.
+//     new size needs), ThemeMsg, StateMsg, VersionsChangedMsg, SignedInMsg,
+//     SignedOutMsg and MembershipsChangedMsg.
 //   - Keys, mouse, paste and any other terminal event reach only the
 //     focused (top) screen. Global keys (q, esc, ?) are taken first unless
 //     that screen is Capturing() (a text field has focus, so q types a q);
 //     ctrl+c always quits. An error panel takes the keys too, but over a
 //     capturing screen it keeps only esc: the user may be mid-word.
 //   - Requests to the root (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
-//     EditStateMsg, SignedInMsg, SignedOutMsg, VersionsChangedMsg) are
+//     EditStateMsg, SignedInMsg, SignedOutMsg, VersionsChangedMsg,
+//     MembershipsChangedMsg) are
 //     handled here, whichever screen sent them; so is WhoAmI, whose
 //     answer (MeMsg) goes to the asking screen alone. bubbletea's own
 //     messages (tea.Quit, the clipboard, colour queries) pass to the
 //     program unwrapped. The status line sees every message the root
-//     handles.
+//     handles. A note (StatusMsg, a recoverable ErrorMsg) belongs to the
+//     screen that sent it: it shows only while that screen is on top.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	from := m.topID() // a request from no screen is about the one in view
 	if e, ok := msg.(envelope); ok {
 		var cmd tea.Cmd
 		if msg, cmd = m.deliver(e); msg == nil {
 			return m, tea.Batch(cmd, m.status.SetBusy(m.busy()))
 		}
+		from = e.from
 	}
 	cmds := []tea.Cmd{m.status.Update(msg)}
 	switch msg := msg.(type) {
@@ -69,17 +73,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case common.SignedOutMsg:
 		m.user, m.retry = "", nil
 		cmds = append(cmds, m.broadcast(msg), m.askWhoAmI(0))
-	case common.VersionsChangedMsg:
+	case common.VersionsChangedMsg, common.MembershipsChangedMsg:
 		cmds = append(cmds, m.broadcast(msg))
 	case common.ErrorMsg:
-		cmds = append(cmds, m.report(msg))
+		cmds = append(cmds, m.report(msg, from))
 	case common.EditStateMsg:
 		cmds = append(cmds, m.editState(msg))
 	case stateSavedMsg:
 		cmds = append(cmds, m.stateSaved(msg))
 	case meAnswer:
 		m.heard(msg)
-	case common.StatusMsg: // the status line, updated above, shows it
+	case common.StatusMsg:
+		cmds = append(cmds, m.status.Info(from, msg.Text))
 	default: // a screen's own ticks and replies come in envelopes
 		if !m.status.Owns(msg) {
 			cmds = append(cmds, m.updateTop(msg))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -85,16 +86,18 @@ func check(p pkg) []string {
 	return out
 }
 
-// list runs go list on the whole module.
-func list(t *testing.T) []pkg {
+// list runs go list on the whole module with the go command goCmd. A
+// go command that cannot run fails the test: the rules would go
+// unchecked, and a skip reads as a pass in CI.
+func list(t testing.TB, goCmd string) []pkg {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-e", "-json=ImportPath,Imports,Deps", "rdash/...").Output()
+	out, err := exec.Command(goCmd, "list", "-e", "-json=ImportPath,Imports,Deps", "rdash/...").Output()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		t.Fatalf("go list: %v\n%s", err, ee.Stderr)
 	}
 	if err != nil {
-		t.Skipf("no go command to list the packages with: %v", err)
+		t.Fatalf("the import rules cannot be checked: %s cannot run (%v); put the go command on PATH", goCmd, err)
 	}
 	var pkgs []pkg
 	dec := json.NewDecoder(strings.NewReader(string(out)))
@@ -112,7 +115,7 @@ func list(t *testing.T) []pkg {
 
 func TestImportRules(t *testing.T) {
 	t.Parallel()
-	pkgs := list(t)
+	pkgs := list(t, "go")
 	var screens int
 	for _, p := range pkgs {
 		if isScreen(p.ImportPath) {
@@ -124,6 +127,41 @@ func TestImportRules(t *testing.T) {
 	}
 	for _, v := range violations(pkgs) {
 		t.Error(v)
+	}
+}
+
+// ended records how a check ended: failed, skipped, or neither.
+type ended struct {
+	testing.TB
+	failed, skipped bool
+	why             string
+}
+
+func (e *ended) Helper() {}
+
+func (e *ended) Fatalf(format string, args ...any) {
+	e.failed, e.why = true, fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+func (e *ended) Skipf(format string, args ...any) {
+	e.skipped, e.why = true, fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+// TestNoGoCommandFails: without a go command the rules cannot be
+// checked, and the test says so by failing, not by skipping.
+func TestNoGoCommandFails(t *testing.T) {
+	t.Parallel()
+	e := &ended{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		list(e, "/nonexistent/go")
+	}()
+	<-done
+	if !e.failed || e.skipped {
+		t.Fatalf("failed %v, skipped %v (%s)", e.failed, e.skipped, e.why)
 	}
 }
 

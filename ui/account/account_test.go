@@ -62,10 +62,11 @@ func TestSignOutAsksFirstAndNoIsTheDefault(t *testing.T) {
 	if !m.Capturing() || !strings.Contains(d.Screen(), "Sign out of "+sess.Settings.Host()+"?") {
 		t.Fatalf("no question:\n%s", d.Screen())
 	}
-	d.Press("enter")
-	d.Drain(50 * time.Millisecond)
-	if m.confirming || m.signingOut || sess.Keyring.Len() != 1 {
-		t.Fatalf("enter signed out (keyring holds %d)", sess.Keyring.Len())
+	if started := d.Step(uitest.Key("enter")); len(started) != 0 || m.confirming || m.signingOut {
+		t.Fatalf("enter started %v: a sign-out", started)
+	}
+	if sess.Keyring.Len() != 1 {
+		t.Fatalf("the keyring holds %d tokens", sess.Keyring.Len())
 	}
 	if u, _, err := sess.Client.GetUser(t.Context(), api.Me); err != nil || u.Username != "alice" {
 		t.Fatalf("after No: %v, %v", u, err)
@@ -163,14 +164,22 @@ func TestEnvTokenStaysInUse(t *testing.T) {
 	}
 	d.Press("s")
 	d.WaitForText("RDASH_TOKEN stays set")
-	d.Press("y")
+	// The sign-out and what its reply starts run here, one step at a time,
+	// so every message the screen sends after it is seen.
+	replies := d.Step(uitest.Key("y"))
+	if len(replies) != 1 {
+		t.Fatalf("y started %v, not the sign-out alone", replies)
+	}
+	after := d.Step(replies[0])
+	for _, msg := range after {
+		if _, ok := msg.(common.SignedOutMsg); ok {
+			t.Fatal("the root was told of a sign-out, but RDASH_TOKEN still signs in")
+		}
+	}
+	d.Feed(after...)
 	d.WaitFor("the sign-out", func() bool {
 		return strings.Contains(flat(d.Screen()), "RDASH_TOKEN is still set and signs rdash in until you unset it.")
 	})
-	d.Drain(50 * time.Millisecond)
-	if _, ok := seen[common.SignedOutMsg](d); ok {
-		t.Fatal("the root was told of a sign-out, but RDASH_TOKEN still signs in")
-	}
 	if u, _, err := sess.Client.GetUser(t.Context(), api.Me); err != nil || u.Username != "dave" {
 		t.Fatalf("the token from RDASH_TOKEN was dropped: %v, %v", u, err)
 	}

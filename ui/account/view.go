@@ -1,6 +1,7 @@
 package account
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -89,7 +91,9 @@ func (m *Model) row(label, value string) string {
 	return strings.Join(lines, "\n")
 }
 
-// who is the server's answer, else the configured username, saying so.
+// who is the server's answer, else the configured username, else the
+// name given at sign-in, saying where it comes from and why the server
+// did not say.
 func (m *Model) who() string {
 	if m.user != "" {
 		return m.user
@@ -97,19 +101,22 @@ func (m *Model) who() string {
 	if m.refused() {
 		return "nobody: the server refused the token (it expired or was revoked)"
 	}
-	name := ""
-	if m.common.Config != nil {
-		name = safe.Line(m.common.Config.Username)
+	why := "the server did not say: " + strings.TrimSuffix(common.Describe(m.userErr).Sentence, ".")
+	if m.silent() {
+		why = "this server does not say who is signed in"
 	}
-	if name == "" {
-		name = safe.Line(m.account.Name)
+	switch {
+	case m.common.Config != nil && m.common.Config.Username != "":
+		return safe.Line(m.common.Config.Username) + " (from the config: " + why + ")"
+	case m.account.Name != "":
+		return safe.Line(m.account.Name) + " (the name given at sign-in: " + why + ")"
 	}
-	why := strings.TrimSuffix(common.Describe(m.userErr).Sentence, ".")
-	if name == "" {
-		return "not known (the server did not say: " + why + ")"
-	}
-	return name + " (from the config; the server did not say: " + why + ")"
+	return "not known: " + why
 }
+
+// silent reports that the server has no "who am I" (a 404): it follows
+// the interface document, which has none, rather than failing.
+func (m *Model) silent() bool { return errors.Is(m.userErr, api.ErrNotFound) }
 
 func (m *Model) server() string {
 	a := m.account
@@ -165,6 +172,9 @@ func (m *Model) notes() []string {
 		b = append(b, m.wrap(m.removedText()+" RDASH_TOKEN is still set and signs rdash in until you unset it.", m.width))
 	case m.refused() && m.canSignIn():
 		b = append(b, m.para(s.Muted, "Press enter to sign in again."))
+	case m.silent():
+		b = append(b, m.para(s.Muted, "The server cannot be asked who is signed in, so rdash shows the name it was "+
+			"given, and whether it still accepts the token shows only when rdash next uses it."))
 	}
 	return b
 }

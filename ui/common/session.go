@@ -133,6 +133,11 @@ type SignedInMsg struct {
 // SignedOutMsg tells the root and every screen that the user signed out.
 type SignedOutMsg struct{}
 
+// MembershipsChangedMsg tells the root and every screen that the signed-in
+// user joined an organization (an invitation accepted), so lists of the
+// user's projects are out of date.
+type MembershipsChangedMsg struct{ Org string }
+
 // Storage says where the token lives, for people: the keyring, the
 // plain-text file (with its path), RDASH_TOKEN, or memory in the demo.
 func (a Account) Storage() string {

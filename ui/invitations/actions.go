@@ -94,6 +94,24 @@ func (m *Model) actionDone(msg actionDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		return tea.Batch(refresh, common.ReportError(explainErr(a, msg.err), a.doing(), nil), m.forgetWrongName(a, msg.err))
 	}
+	cmds := []tea.Cmd{refresh, common.Status(a.done())}
+	if a.op == explain.OpAccept {
+		// The user joined: every list of their projects gains the org's.
+		org := a.org
+		cmds = append(cmds, func() tea.Msg { return common.MembershipsChangedMsg{Org: org} })
+	}
+	if o != nil { // nil when the account changed while it ran
+		o.applied(a)
+	}
+	if a.op == explain.OpSend {
+		delete(m.drafts, a.org)
+	}
+	m.rebuild()
+	return tea.Batch(cmds...)
+}
+
+// applied shows a on o without waiting for the list to come again.
+func (o *org) applied(a action) {
 	switch a.op {
 	case explain.OpAccept:
 		o.answered, o.member = "accepted", true
@@ -101,11 +119,7 @@ func (m *Model) actionDone(msg actionDoneMsg) tea.Cmd {
 		o.answered = "rejected"
 	case explain.OpCancel:
 		o.invs = slices.DeleteFunc(o.invs, func(in api.Invitation) bool { return in.ID == a.user })
-	case explain.OpSend:
-		delete(m.drafts, a.org)
 	}
-	m.rebuild()
-	return tea.Batch(refresh, common.Status(a.done()))
 }
 
 // forgetWrongName forgets the username the user typed when the server

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"rdash/api"
 	"rdash/config"
@@ -135,10 +134,20 @@ func TestSendConflictIsExplainedAndKeepsTheForm(t *testing.T) {
 func TestInviteRequiresAnInvitee(t *testing.T) {
 	t.Parallel()
 	w := start(t, setup{})
-	w.d.Press("n", "enter")
-	w.d.Drain(50 * time.Millisecond)
-	if w.m.dialog == nil || w.sent() != 0 {
+	w.d.Press("n")
+	invitee := w.m.dialog.form.GetFocusedField()
+	// enter on each of the four fields would send the form: each key's
+	// commands, and the form's answers to them, run here before the next.
+	for range 4 {
+		for _, msg := range w.d.Step(uitest.Key("enter")) {
+			w.d.Feed(msg)
+		}
+	}
+	if w.m.dialog == nil || w.m.acting != nil || w.sent() != 0 {
 		t.Fatal("an empty invitee was accepted")
+	}
+	if w.m.dialog.form.GetFocusedField() != invitee {
+		t.Fatal("the form moved on from the empty invitee")
 	}
 	w.requireScreen("the invitee is required")
 	w.d.Press("esc")
@@ -156,9 +165,9 @@ func TestCancelByAdmin(t *testing.T) {
 	}
 	w.d.Press("x")
 	w.requireScreen("Cancel dave's invitation to emberforge?", "Cancel it", "No")
-	w.d.Press("enter") // the default is No
-	w.d.Drain(50 * time.Millisecond)
-	if w.sent() != 0 || w.m.dialog != nil {
+	w.d.Press("enter") // the default is No: the form ends, and says so
+	w.waitStatus("kept: nothing sent")
+	if w.sent() != 0 || w.m.acting != nil || w.m.dialog != nil {
 		t.Fatal("enter on the confirmation cancelled the invitation")
 	}
 	w.d.Press("x", "y")
@@ -302,10 +311,12 @@ func TestFailuresAreWords(t *testing.T) {
 			w.requireDetail("You may have an invitation here: a accept · x reject")
 			if tt.report != "" {
 				w.waitProblem(tt.report)
+				if got := w.refreshReports(); len(got) != 1 {
+					t.Fatalf("a refresh that failed again reported %q", got)
+				}
 				return
 			}
-			w.d.Drain(50 * time.Millisecond)
-			if got := w.problems(); len(got) != 0 {
+			if got := w.refreshReports(); len(got) != 0 {
 				t.Fatalf("a failure the screen explains was also reported: %q", got)
 			}
 		})

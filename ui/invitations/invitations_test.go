@@ -186,3 +186,20 @@ func (w *world) helpKeys() []string {
 	}
 	return out
 }
+
+// refreshReports presses r and runs here, to the end, the requests it
+// starts and what their replies start: it returns the errors the screen
+// reported for them, every one there is.
+func (w *world) refreshReports() []string {
+	w.t.Helper()
+	var out []string
+	for _, reply := range w.d.Step(uitest.Key("r")) {
+		for _, msg := range w.d.Step(reply) {
+			if e, ok := msg.(common.ErrorMsg); ok {
+				out = append(out, e.Context+": "+common.Describe(e.Err).Text())
+			}
+			w.d.Feed(msg)
+		}
+	}
+	return out
+}

@@ -75,10 +75,14 @@ func (m *Model) projectsLoaded(msg projectsLoadedMsg) tea.Cmd {
 		return nil
 	}
 	m.projReady = true
-	if msg.err != nil {
-		if !errors.Is(msg.err, context.Canceled) {
-			m.projNote = "Your projects could not be listed, so the organizations you belong to are not either."
-		}
+	switch {
+	case errors.Is(msg.err, context.Canceled):
+		return nil
+	case errors.Is(msg.err, api.ErrNotFound):
+		m.projNote = "This server does not list your projects, so the organizations you belong to are not listed either."
+		return nil
+	case msg.err != nil:
+		m.projNote = "Your projects could not be listed, so the organizations you belong to are not either."
 		return nil
 	}
 	var cmds []tea.Cmd

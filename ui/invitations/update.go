@@ -30,6 +30,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.actionDone(msg)
 	case reloadMsg:
 		return m, m.load(m.find(msg.org))
+	case common.SignedInMsg, common.SignedOutMsg:
+		return m, m.accountChanged()
 	case common.StateMsg:
 		m.state = msg.State
 	case common.ThemeMsg:

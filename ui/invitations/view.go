@@ -47,9 +47,9 @@ func (m *Model) listView() []string {
 			"so an invitation to you cannot be listed here: press o and type the organization's slug or ID, " +
 			"or paste the invitation link (…/orgs/ORG/…). rdash remembers it for next time."
 		if m.projNote != "" {
-			text += "\n" + m.projNote
+			text = m.projNote + "\n" + text
 		}
-		for _, l := range wrapped(text, m.width) {
+		for _, l := range wrapAll(text, m.width) {
 			lines = append(lines, s.Muted.Render(l))
 		}
 	}
@@ -224,13 +224,19 @@ func (m *Model) detail() string {
 
 // wrapped wraps text to the width, indented, in at most detailHeight lines.
 func wrapped(text string, width int) []string {
+	out := wrapAll(text, width)
+	if len(out) > detailHeight {
+		out = out[:detailHeight]
+	}
+	return out
+}
+
+// wrapAll wraps text to the width, indented.
+func wrapAll(text string, width int) []string {
 	w := max(width-4, 10)
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
 		out = append(out, strings.Split(ansi.Wrap(para, w, ""), "\n")...)
-	}
-	if len(out) > detailHeight {
-		out = out[:detailHeight]
 	}
 	for i, l := range out {
 		out[i] = "  " + strings.TrimRight(l, " ")

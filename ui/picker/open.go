@@ -27,19 +27,34 @@ func fetchMine(ctx context.Context, c Client, seq int) tea.Cmd {
 	}
 }
 
+// refetchMine asks for the user's projects again; forget drops those
+// listed so far at once, when they were another account's.
+func (m *Model) refetchMine(forget bool) tea.Cmd {
+	m.mineSeq++
+	m.mineLoaded = false
+	if forget {
+		m.mine, m.mineNote = nil, ""
+		m.rebuild()
+	}
+	return fetchMine(m.ctx, m.client, m.mineSeq)
+}
+
 // projectsLoaded keeps the projects; a failure only leaves a quiet note,
 // since the server need not list them and any project can still be typed.
+// Whatever was listed before goes: a list that could not be had is not
+// shown as if it were the user's.
 func (m *Model) projectsLoaded(msg projectsLoadedMsg) {
-	if msg.seq != m.mineSeq {
+	if msg.seq != m.mineSeq || errors.Is(msg.err, context.Canceled) {
 		return
 	}
 	m.mineLoaded = true
+	m.mine, m.mineNote = nil, ""
 	switch {
 	case msg.err == nil:
-		m.mine, m.mineNote = msg.projects, ""
-	case errors.Is(msg.err, context.Canceled):
+		m.mine = msg.projects
 	case errors.Is(msg.err, api.ErrNotFound):
-		m.mineNote = "This server does not list your projects; type a slug or ID to open one."
+		m.mineNote = "This server does not list your projects: open one by its slug or ID (/), " +
+			"and those you open stay under RECENT; p pins one."
 	case errors.Is(msg.err, api.ErrUnauthorized) && m.common.Has(route.Account):
 		// In the dashboard (and over rdash serve) the account screen signs in.
 		m.mineNote = "Not signed in, so your projects are not listed: press @, then enter, to sign in."

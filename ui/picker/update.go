@@ -30,9 +30,11 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case reopenMsg:
 		return m, m.open(msg.ref)
 	case common.SignedInMsg, common.SignedOutMsg:
-		// Whose projects these are changed: ask again.
-		m.mineSeq++
-		return m, fetchMine(m.ctx, m.client, m.mineSeq)
+		// Whose projects these are changed: the old account's go at once.
+		return m, m.refetchMine(true)
+	case common.MembershipsChangedMsg:
+		// The same user joined an organization: its projects are added.
+		return m, m.refetchMine(false)
 	case common.StateMsg:
 		m.state = msg.State
 		m.rebuild()

@@ -10,7 +10,25 @@ import (
 
 // listHeight is how many lines the list gets: the filter and a blank line
 // above it, the note below it.
-func (m *Model) listHeight() int { return max(m.height-3, 1) }
+func (m *Model) listHeight() int { return max(m.height-2-max(len(m.noteLines()), 1), 1) }
+
+// noteLines is the note on why the user's projects are not listed.
+func (m *Model) noteLines() []string {
+	if m.mineNote == "" {
+		return nil
+	}
+	return m.wrapped(m.mineNote)
+}
+
+// wrapped is text wrapped to the width, indented and muted: the notes
+// say what to do instead, which a cut line would hide.
+func (m *Model) wrapped(text string) []string {
+	lines := strings.Split(ansi.Wrap(text, max(m.width-4, 10), ""), "\n")
+	for i, l := range lines {
+		lines[i] = "  " + m.common.Styles.Muted.Render(strings.TrimRight(l, " "))
+	}
+	return lines
+}
 
 // lines renders the list with its section titles, and says on which line
 // the cursor is.
@@ -79,23 +97,30 @@ func (m *Model) clampScroll() {
 	m.offset = max(0, min(m.offset, len(lines)-h))
 }
 
+// emptyText is what an empty list says. "No projects yet" only when the
+// server said so: when it did not list them, the note says why.
+func (m *Model) emptyText() string {
+	if m.mineNote != "" {
+		return "Nothing pinned or recent yet. Press / and type a project's slug or ID to open it."
+	}
+	return "No projects yet. Press / and type a project's slug or ID to open it."
+}
+
 // View implements common.Screen.
 func (m *Model) View() string {
-	s := m.common.Styles
 	out := []string{" " + m.filter.View(), ""}
 	lines, _ := m.lines()
 	if len(lines) == 0 && m.mineLoaded {
-		lines = []string{s.Muted.Render("  No projects yet. Press / and type a project's slug or ID to open it.")}
+		lines = m.wrapped(m.emptyText())
 	}
 	end := min(m.offset+m.listHeight(), len(lines))
 	if m.offset < end {
 		out = append(out, lines[m.offset:end]...)
 	}
-	for len(out) < m.height-1 {
+	note := m.noteLines()
+	for len(out) < m.height-max(len(note), 1) {
 		out = append(out, "")
 	}
-	if m.mineNote != "" {
-		out = append(out, "  "+s.Muted.Render(m.mineNote))
-	}
+	out = append(out, note...)
 	return common.Clip(strings.Join(out, "\n"), m.width, m.height)
 }

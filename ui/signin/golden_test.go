@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
@@ -103,16 +103,24 @@ func TestGolden(t *testing.T) {
 					sc.keys(d)
 				}
 				d.WaitForText(sc.wait)
-				d.WaitFor("the screen to settle", func() bool {
-					return m.phase != phaseExchanging && (m.Busy() == "" || m.Busy() == "waiting for the browser")
-				})
-				d.Drain(20 * time.Millisecond)
+				settled(d, m)
 				uitest.RequireFits(t, d.Screen(), size[0], size[1])
 				uitest.RequireTerminalSafe(t, d.Raw())
 				golden.RequireEqual(t, d.Screen())
 			})
 		}
 	}
+}
+
+// settled waits until every answer that changes the screen has come: the
+// code's, the keyring's and, in loopback mode, the browser's. Only the
+// browser's callback stays out: fixedFlow never gets one.
+func settled(d *uitest.Driver, m *Model) {
+	d.WaitFor("the screen to settle", func() bool {
+		opened := slices.ContainsFunc(d.Seen, func(msg tea.Msg) bool { _, ok := msg.(browserOpenedMsg); return ok })
+		return m.phase != phaseExchanging && (m.Busy() == "" || m.Busy() == "waiting for the browser") &&
+			(m.phase == phaseEnv || m.storage != storageChecking) && (!m.loopback || opened)
+	})
 }
 
 func TestNarrowAndShortTerminalsFit(t *testing.T) {

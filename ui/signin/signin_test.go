@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/url"
 	"os"
-	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +15,7 @@ import (
 
 	"rdash/api"
 	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
 	"rdash/internal/authui"
 	"rdash/ui/common"
@@ -311,9 +311,10 @@ func TestConsentDeclinedAfterTheTokenArrivedWritesNothing(t *testing.T) {
 	if !strings.Contains(d.Screen(), "Signed in at the account service") || !strings.Contains(d.Screen(), "Store it there?") {
 		t.Fatalf("screen:\n%s", d.Screen())
 	}
-	d.Press("n")
+	if started := d.Step(uitest.Key("n")); len(started) != 0 || m.completing {
+		t.Fatalf("declining started %v", started)
+	}
 	d.WaitForText("Not signed in.")
-	d.Drain(50 * time.Millisecond)
 	if _, err := os.Stat(sess.Store.FilePath()); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the token file exists after declining: %v", err)
 	}
@@ -344,45 +345,17 @@ func TestConsentGivenStoresInThePlainTextFile(t *testing.T) {
 
 func TestEnvTokenMakesSignInPointless(t *testing.T) {
 	t.Parallel()
-	d, m, sess := start(t, setup{opts: uitest.SessionOptions{EnvUser: "dave"}})
-	d.WaitForText("RDASH_TOKEN is set")
-	d.Drain(50 * time.Millisecond)
-	if m.flow != nil || m.url != "" || m.Busy() != "" {
+	sess := uitest.NewSession(t, uitest.SessionOptions{EnvUser: "dave"})
+	c := uitest.Common(t)
+	c.Session = sess
+	m := New(c, route.SignInArgs{})
+	if cmd := m.Init(); cmd != nil || m.Busy() != "" {
 		t.Fatal("a flow started although RDASH_TOKEN would override its token")
 	}
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	d.WaitForText("RDASH_TOKEN is set")
+	if started := d.Step(uitest.Key("enter")); len(started) != 0 || m.flow != nil || m.url != "" {
+		t.Fatalf("enter started %v although RDASH_TOKEN would override the token", started)
+	}
 	requireNoSecret(t, d, sess)
-}
-
-func TestLeavingStopsTheListener(t *testing.T) {
-	t.Parallel()
-	d, m, _ := start(t, setup{opts: uitest.SessionOptions{Mode: auth.ModeLoopback}})
-	u := waitURL(t, d, m)
-	q, _ := url.Parse(u)
-	callback := q.Query().Get("redirect_uri")
-	d.Drain(50 * time.Millisecond) // the wait has begun
-	m.Close()
-	d.Drain(50 * time.Millisecond)
-	if page, err := sandboxtest.NewBrowser(t).Follow(callback); err == nil {
-		t.Fatalf("the listener still answers after the screen closed:\n%s", page)
-	}
-}
-
-func TestAFlowMadeAfterLeavingIsClosed(t *testing.T) {
-	t.Parallel()
-	d, m, _ := start(t, setup{opts: uitest.SessionOptions{Mode: auth.ModeLoopback}})
-	m.Close() // before the flow arrives: its reply reaches no screen
-	d.Drain(100 * time.Millisecond)
-	var f common.Flow
-	for _, msg := range d.Seen {
-		if fs, ok := msg.(flowStartedMsg); ok {
-			f = fs.flow
-		}
-	}
-	if f == nil {
-		t.Skip("the flow was not made")
-	}
-	q, _ := url.Parse(f.URL())
-	if _, err := sandboxtest.NewBrowser(t).Follow(q.Query().Get("redirect_uri")); err == nil {
-		t.Fatal("the listener of a flow no screen saw still answers")
-	}
 }

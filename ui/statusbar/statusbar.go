@@ -1,5 +1,9 @@
 // Package statusbar is the dashboard's status line: a spinner naming what
 // is loading, and notes (confirmations, recoverable errors) that fade.
+//
+// A note belongs to the screen it is about (the root passes the screen's
+// id): it shows only while that screen is on top, and goes when that
+// screen leaves, so an error of one screen is never read as another's.
 package statusbar
 
 import (
@@ -27,6 +31,8 @@ type Model struct {
 
 	note    string
 	isError bool
+	owner   int // the screen the note belongs to
+	top     int // the screen on top: only its note shows
 	seq     int
 	width   int
 }
@@ -71,18 +77,38 @@ func (m *Model) SetBusy(label string) tea.Cmd {
 	return m.spin.Tick
 }
 
-// Info shows a passing note.
-func (m *Model) Info(text string) tea.Cmd { return m.show(text, false, InfoTTL) }
+// Info shows a passing note of screen owner.
+func (m *Model) Info(owner int, text string) tea.Cmd { return m.show(owner, text, false, InfoTTL) }
 
-// Error shows a recoverable error until it fades or another note replaces it.
-func (m *Model) Error(text string) tea.Cmd { return m.show(text, true, ErrorTTL) }
+// Error shows a recoverable error of screen owner until it fades or
+// another note replaces it.
+func (m *Model) Error(owner int, text string) tea.Cmd { return m.show(owner, text, true, ErrorTTL) }
+
+// Focus says which screen is on top now: another screen's note is hidden
+// while it is covered, and shows again if it comes back before fading.
+func (m *Model) Focus(top int) { m.top = top }
+
+// Forget drops the note of a screen that left.
+func (m *Model) Forget(screen int) {
+	if m.owner == screen {
+		m.Clear()
+	}
+}
 
 // Clear removes the note at once.
-func (m *Model) Clear() { m.note, m.isError = "", false }
+func (m *Model) Clear() { m.note, m.isError, m.owner = "", false, 0 }
 
-func (m *Model) show(text string, isError bool, ttl time.Duration) tea.Cmd {
+// Note is the note shown now, "" when none is or it is hidden.
+func (m *Model) Note() string {
+	if m.owner != m.top {
+		return ""
+	}
+	return m.note
+}
+
+func (m *Model) show(owner int, text string, isError bool, ttl time.Duration) tea.Cmd {
 	m.seq++
-	m.note, m.isError = text, isError
+	m.note, m.isError, m.owner = text, isError, owner
 	seq := m.seq
 	return tea.Tick(ttl, func(time.Time) tea.Msg { return noteExpiredMsg{seq: seq} })
 }
@@ -102,8 +128,6 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.seq == m.seq {
 			m.Clear()
 		}
-	case common.StatusMsg:
-		return m.Info(msg.Text)
 	}
 	return nil
 }
@@ -115,11 +139,11 @@ func (m Model) View() string {
 		left = m.spin.View() + " " + m.styles.StatusInfo.Render(m.busy+"…")
 	}
 	right := ""
-	switch {
-	case m.note != "" && m.isError:
-		right = m.styles.StatusError.Render("✗ " + m.note)
-	case m.note != "":
-		right = m.styles.StatusInfo.Render(m.note)
+	switch note := m.Note(); {
+	case note != "" && m.isError:
+		right = m.styles.StatusError.Render("✗ " + note)
+	case note != "":
+		right = m.styles.StatusInfo.Render(note)
 	}
 	if left == "" {
 		return common.Cut(right, m.width)

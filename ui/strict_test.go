@@ -1,0 +1,163 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+	"rdash/auth"
+	"rdash/config"
+	"rdash/ui/account"
+	"rdash/ui/internal/uitest"
+	"rdash/ui/invitations"
+	"rdash/ui/picker"
+	"rdash/ui/versions"
+)
+
+// The tests here run the dashboard against a server that follows the
+// interface document and no more. Until the sandbox has its strict
+// profile, strictFront plays it: switching is a change to strictSandbox
+// and strictClient alone (sandbox.Options{Strict: true}, or whatever the
+// profile is called, and the session's own client).
+
+// strictFront serves h, the sandbox, as a server that follows the
+// interface document and nothing more would: the document has no /users
+// routes, so who is signed in (GET /users/@me) and their projects
+// (GET /users/@me/projects) are a plain 404.
+func strictFront(t *testing.T, h http.Handler) string {
+	t.Helper()
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case sandbox.APIPrefix + "/users/@me", sandbox.APIPrefix + "/users/@me/projects":
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	return front.URL + sandbox.APIPrefix
+}
+
+// strictSandbox is a client signed in as user to a strict server.
+func strictSandbox(t *testing.T, user string) *api.Client {
+	t.Helper()
+	srv, _ := sandboxtest.Start(t, sandbox.Options{Now: uitest.Now})
+	tok, err := srv.MintToken(user, config.AllScopes()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return uitest.Client(t, strictFront(t, srv.Handler()), tok)
+}
+
+// strictClient is the dashboard's client on sess's sandbox, seen as a
+// strict server: it sends the session's token.
+func strictClient(t *testing.T, sess *uitest.Session) *api.Client {
+	t.Helper()
+	c, err := api.New(strictFront(t, sess.Server.Handler()),
+		api.WithHTTPClient(auth.NewHTTPClient(sess.Source, nil)),
+		api.WithRetryBackoff(time.Millisecond, 10*time.Millisecond, time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// The picker on a server that does not list the user's projects says so
+// and offers what works: a typed slug, then recent and pinned projects.
+func TestStrictServerPickerOffersRecentPinnedAndTyped(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{client: strictSandbox(t, "alice")})
+	settle(d, m)
+	scr := d.Screen()
+	if !strings.Contains(scr, "This server does not list your projects") || strings.Contains(scr, "YOUR PROJECTS") ||
+		strings.Contains(scr, "No projects yet") {
+		t.Fatalf("the picker does not say the server cannot list the projects:\n%s", scr)
+	}
+	for _, want := range []string{"Nothing pinned or recent yet. Press / and type a project's slug or ID",
+		"open one by its slug or ID (/), and those you open stay under RECENT; p pins one."} {
+		if !strings.Contains(flat(scr), want) {
+			t.Errorf("the picker does not offer %q:\n%s", want, scr)
+		}
+	}
+	d.Press("/")
+	d.Type("lumen")
+	d.Press("enter")
+	d.WaitFor("the typed project", func() bool { _, ok := m.top().(*versions.Model); return ok })
+	d.Press("esc")
+	d.WaitForText("RECENT")
+	d.Press("p")
+	d.WaitForText("PINNED")
+	if !strings.Contains(d.Screen(), "★ lumen") || !strings.Contains(d.Screen(), "does not list your projects") {
+		t.Fatalf("lumen is not pinned, or the note went:\n%s", d.Screen())
+	}
+}
+
+// The account screen on a server that does not say who is signed in
+// says what it cannot know, and where the name it shows comes from.
+func TestStrictServerAccountSaysWhatItCannotKnow(t *testing.T) {
+	t.Parallel()
+	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
+	d, m := startSessionWith(t, sess, strictClient(t, sess))
+	settle(d, m)
+	d.Press("@")
+	d.WaitFor("the account screen", func() bool { _, ok := m.top().(*account.Model); return ok })
+	settle(d, m)
+	scr := flat(d.Screen())
+	for _, want := range []string{
+		"Signed in as alice (the name given at sign-in: this server does not say who is signed in)",
+		"whether it still accepts the token shows only when rdash next uses it",
+	} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the account screen lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"from the config", "404", "page not found"} {
+		if strings.Contains(scr, bad) {
+			t.Errorf("the account screen says %q", bad)
+		}
+	}
+	if t.Failed() {
+		t.Log("\n" + d.Screen())
+	}
+}
+
+// An invitee on a strict server types the organization, says who they
+// are once, and accepts, as today.
+func TestStrictServerInviteeAccepts(t *testing.T) {
+	t.Parallel()
+	d, m := start(t, setup{client: strictSandbox(t, "dave")})
+	settle(d, m)
+	d.Press("i")
+	d.WaitFor("the invitations", func() bool { _, ok := m.top().(*invitations.Model); return ok })
+	settle(d, m)
+	if !strings.Contains(flat(d.Screen()), "This server does not list your projects") {
+		t.Fatalf("the invitations screen does not say why no organization is listed:\n%s", d.Screen())
+	}
+	d.Press("o")
+	d.Type("emberforge")
+	d.Press("enter")
+	d.WaitForText("you may have an invitation here")
+	d.Press("a")
+	d.WaitForText("Who are you on this server?")
+	d.Type("dave")
+	d.Press("enter")
+	d.WaitForText("Accept the invitation to emberforge?")
+	d.Press("y")
+	d.WaitForText("accepted: you are now a member of emberforge")
+	d.Press("esc")
+	if _, ok := m.top().(*picker.Model); !ok {
+		t.Fatalf("esc did not go back to the picker:\n%s", d.Screen())
+	}
+	settle(d, m)
+	if !strings.Contains(d.Screen(), "does not list your projects") {
+		t.Fatalf("after the accept the picker lost its note:\n%s", d.Screen())
+	}
+}
+
+// flat is the screen's words on one line, however they were wrapped.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
