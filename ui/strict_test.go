@@ -1,17 +1,12 @@
 package ui
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"rdash/api"
 	"rdash/api/sandbox"
-	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
-	"rdash/config"
 	"rdash/ui/account"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/invitations"
@@ -19,52 +14,24 @@ import (
 	"rdash/ui/versions"
 )
 
-// The tests here run the dashboard against a server that follows the
-// interface document and no more. Until the sandbox has its strict
-// profile, strictFront plays it: switching is a change to strictSandbox
-// and strictClient alone (sandbox.Options{Strict: true}, or whatever the
-// profile is called, and the session's own client).
-
-// strictFront serves h, the sandbox, as a server that follows the
-// interface document and nothing more would: the document has no /users
-// routes, so who is signed in (GET /users/@me) and their projects
-// (GET /users/@me/projects) are a plain 404.
-func strictFront(t *testing.T, h http.Handler) string {
-	t.Helper()
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case sandbox.APIPrefix + "/users/@me", sandbox.APIPrefix + "/users/@me/projects":
-			http.NotFound(w, r)
-			return
-		}
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(front.Close)
-	return front.URL + sandbox.APIPrefix
-}
+// The tests here run the dashboard against the sandbox's strict profile:
+// a server that follows the interface document and no more. The document
+// has no /users routes, so who is signed in (GET /users/@me) and their
+// projects (GET /users/@me/projects) are a plain 404.
 
 // strictSandbox is a client signed in as user to a strict server.
 func strictSandbox(t *testing.T, user string) *api.Client {
 	t.Helper()
-	srv, _ := sandboxtest.Start(t, sandbox.Options{Now: uitest.Now})
-	tok, err := srv.MintToken(user, config.AllScopes()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return uitest.Client(t, strictFront(t, srv.Handler()), tok)
+	c, _ := uitest.SandboxWith(t, user, sandbox.Options{Now: uitest.Now, Strict: true})
+	return c
 }
 
-// strictClient is the dashboard's client on sess's sandbox, seen as a
-// strict server: it sends the session's token.
-func strictClient(t *testing.T, sess *uitest.Session) *api.Client {
+// strictSession is a dashboard session signed in as user on a strict
+// server; its Client sends the session's token.
+func strictSession(t *testing.T, user string) *uitest.Session {
 	t.Helper()
-	c, err := api.New(strictFront(t, sess.Server.Handler()),
-		api.WithHTTPClient(auth.NewHTTPClient(sess.Source, nil)),
-		api.WithRetryBackoff(time.Millisecond, 10*time.Millisecond, time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: user,
+		Sandbox: sandbox.Options{Now: uitest.Now, Strict: true}})
 }
 
 // The picker on a server that does not list the user's projects says so
@@ -101,8 +68,8 @@ func TestStrictServerPickerOffersRecentPinnedAndTyped(t *testing.T) {
 // says what it cannot know, and where the name it shows comes from.
 func TestStrictServerAccountSaysWhatItCannotKnow(t *testing.T) {
 	t.Parallel()
-	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
-	d, m := startSessionWith(t, sess, strictClient(t, sess))
+	sess := strictSession(t, "alice")
+	d, m := startSessionWith(t, sess, sess.Client)
 	settle(d, m)
 	d.Press("@")
 	d.WaitFor("the account screen", func() bool { _, ok := m.top().(*account.Model); return ok })
