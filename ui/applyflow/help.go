@@ -13,7 +13,7 @@ func (f *Flow) ShortHelp() []key.Binding {
 		return f.previewHelp()
 	case StageResults:
 		var out []key.Binding
-		if len(f.results.failed()) > 0 {
+		if len(f.results.retryable()) > 0 {
 			out = append(out, f.opts.Keys.Retry)
 		}
 		for _, a := range f.actions() {
@@ -34,8 +34,8 @@ func (f *Flow) previewHelp() []key.Binding {
 		return []key.Binding{common.WithHelp(k.Left, "←/→", "choose"), common.WithHelp(k.Submit, "enter", "answer"), k.Yes, k.No}
 	case f.plan == nil && f.err != nil:
 		return []key.Binding{common.WithHelp(k.Retry, "r", "retry"), k.Back}
-	case f.plan == nil || f.plan.Job().Size() == 0:
-		return []key.Binding{k.Back}
+	case !f.ready():
+		return []key.Binding{k.Back} // enter does nothing: the footer says why
 	case f.opts.Typing != nil:
 		return []key.Binding{common.WithHelp(k.Submit, "enter", f.opts.Typing.Verb), common.WithHelp(k.Back, "esc", "cancel"), nav.Down}
 	}
