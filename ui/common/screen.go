@@ -31,3 +31,12 @@ type Screen interface {
 	// screen leaves the stack.
 	Close()
 }
+
+// Guard is a Screen that may hold input not yet sent: a form being
+// filled, a draft the server refused. While Unsaved, the root gives it
+// the keys that would leave it (esc, q, ctrl+c) instead of acting on
+// them, so the screen asks first; it lets the next such key through by
+// no longer being Unsaved.
+type Guard interface {
+	Unsaved() bool
+}
