@@ -96,7 +96,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.common.Keys
 	top := m.top()
 	switch {
-	case key.Matches(msg, k.ForceQuit) && unsaved(top):
+	case key.Matches(msg, k.ForceQuit) && guards(top, msg):
 		return m.updateTop(msg) // the screen asks before its input is lost
 	case key.Matches(msg, k.ForceQuit):
 		return m.quit()
@@ -114,11 +114,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		m.showHelp, m.helpTop = false, 0
-		if key.Matches(msg, k.Quit) && !unsaved(top) {
+		if key.Matches(msg, k.Quit) && !guards(top, msg) {
 			return m.quit()
 		}
 		return nil
-	case key.Matches(msg, k.Quit, k.Back) && unsaved(top):
+	case key.Matches(msg, k.Quit, k.Back) && guards(top, msg):
 		return m.updateTop(msg)
 	case key.Matches(msg, k.Quit):
 		return m.quit()
@@ -137,10 +137,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.updateTop(msg)
 }
 
-// unsaved reports that s holds input not yet sent (common.Guard).
-func unsaved(s common.Screen) bool {
+// guards reports that s holds input not yet sent and asks before msg
+// drops it (common.Guard).
+func guards(s common.Screen, msg tea.KeyPressMsg) bool {
 	g, ok := s.(common.Guard)
-	return ok && g.Unsaved()
+	return ok && g.Guards(msg)
 }
 
 func (m *Model) quit() tea.Cmd {

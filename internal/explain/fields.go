@@ -58,7 +58,7 @@ func Label(wire string) string {
 	label := names[0] + op
 	if m[2] != "" {
 		i, _ := strconv.Atoi(m[2])
-		label = names[1] + op + " " + strconv.Itoa(i+1)
+		label = names[1] + " " + strconv.Itoa(i+1) + op
 	}
 	if m[3] != "" {
 		sub, ok := subLabels[m[3]]

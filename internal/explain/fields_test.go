@@ -18,7 +18,7 @@ func TestLabel(t *testing.T) {
 		"data.version":                     "Version",
 		"channel":                          "Channel",
 		"data.minecraft_versions":          "Game versions",
-		"add_platforms[0]":                 "Platform to add 1",
+		"add_platforms[0]":                 "Platform 1 to add",
 		"remove_minecraft_versions":        "Game versions to remove",
 		"data.dependencies[1].url":         "Dependency 2, URL",
 		"dependencies[0].version_id":       "Dependency 1, version ID",

@@ -10,8 +10,8 @@ import (
 // Guard asks before a screen's unsent input is lost: the first key that
 // would leave the screen (esc, q, ctrl+c) only arms it, and the screen
 // says what a second press does; any other key disarms it. A screen that
-// holds input is a common.Guard whose Unsaved is "holding and not
-// armed", so the root acts on the second press itself.
+// holds input is a common.Guard that guards every leaving key but the
+// armed one (Passes), so the root acts on the second press itself.
 type Guard struct {
 	armed *key.Binding // the key pressed once, or nil
 	quits bool         // it quits rdash rather than leaving the screen
@@ -43,6 +43,9 @@ func (g *Guard) Reset() { g.armed = nil }
 
 // Armed reports that the next press of the armed key goes through.
 func (g *Guard) Armed() bool { return g.armed != nil }
+
+// Passes reports that msg is the armed key, pressed again: it leaves.
+func (g *Guard) Passes(msg tea.KeyPressMsg) bool { return g.armed != nil && key.Matches(msg, *g.armed) }
 
 // Warning says what the armed key does when pressed again; what names the
 // input ("this new version"). Empty when not armed.

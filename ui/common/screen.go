@@ -33,10 +33,10 @@ type Screen interface {
 }
 
 // Guard is a Screen that may hold input not yet sent: a form being
-// filled, a draft the server refused. While Unsaved, the root gives it
-// the keys that would leave it (esc, q, ctrl+c) instead of acting on
-// them, so the screen asks first; it lets the next such key through by
-// no longer being Unsaved.
+// filled, a draft the server refused. The root asks it before acting on
+// a key that would leave it (esc, q, ctrl+c): while Guards, the key goes
+// to the screen, which asks first, and lets the same key through when
+// pressed again.
 type Guard interface {
-	Unsaved() bool
+	Guards(msg tea.KeyPressMsg) bool
 }

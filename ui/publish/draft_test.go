@@ -61,7 +61,7 @@ func TestRefusedDraftIsKept(t *testing.T) {
 	if cl.creates.Load() != 1 || e.m.flow.Stage() != applyflow.StageResults {
 		t.Fatalf("r sent the refused version again (%d creates)", cl.creates.Load())
 	}
-	if !e.m.Unsaved() {
+	if !e.m.Guards(uitest.Key("esc")) {
 		t.Fatal("a refused draft is not guarded")
 	}
 	e.d.Press("esc")
@@ -93,8 +93,8 @@ func TestRefusedDraftIsKept(t *testing.T) {
 	e.previewed()
 	e.d.Press("enter")
 	e.results()
-	if !strings.Contains(e.d.Screen(), "1 published") || e.m.Unsaved() {
-		t.Fatalf("after the fix (unsaved %v):\n%s", e.m.Unsaved(), e.d.Screen())
+	if !strings.Contains(e.d.Screen(), "1 published") || e.m.Guards(uitest.Key("esc")) {
+		t.Fatalf("after the fix (guarded %v):\n%s", e.m.Guards(uitest.Key("esc")), e.d.Screen())
 	}
 }
 
@@ -120,37 +120,39 @@ func TestRefusedEditIsKept(t *testing.T) {
 }
 
 // TestGuardAsksBeforeQuitting: with a draft, ctrl+c (which the root gives
-// a common.Guard) only asks; the guard then stands aside so the root's
-// next ctrl+c quits; any other key keeps the draft.
+// a common.Guard) only asks; the guard then lets ctrl+c alone through, so
+// the root's next ctrl+c quits, while esc still asks; any other key keeps
+// the draft.
 func TestGuardAsksBeforeQuitting(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 100, 30)
+	ctrlC, q, esc := uitest.Key("ctrl+c"), uitest.Key("q"), uitest.Key("esc")
 	var g common.Guard = e.m
-	if g.Unsaved() {
+	if g.Guards(ctrlC) {
 		t.Fatal("an untouched form is guarded")
 	}
 	e.set(fName, "Lumen typed")
-	if !g.Unsaved() {
+	if !g.Guards(ctrlC) {
 		t.Fatal("a typed form is not guarded")
 	}
 	e.d.Press("ctrl+c")
-	if g.Unsaved() || !strings.Contains(e.d.Screen(), "Press ctrl+c again to quit rdash and drop this new version") {
-		t.Fatalf("ctrl+c did not ask (unsaved %v):\n%s", g.Unsaved(), e.d.Screen())
+	if g.Guards(ctrlC) || !g.Guards(esc) || !strings.Contains(e.d.Screen(), "Press ctrl+c again to quit rdash and drop this new version") {
+		t.Fatalf("ctrl+c did not ask, or lets other keys through:\n%s", e.d.Screen())
 	}
 	e.d.Press("tab")
-	if !g.Unsaved() || strings.Contains(e.d.Screen(), "again to quit") {
+	if !g.Guards(ctrlC) || strings.Contains(e.d.Screen(), "again to quit") {
 		t.Fatal("another key did not keep the draft guarded")
 	}
 	e.fill("2.6.0")
 	e.previewed()
 	e.d.Press("q")
-	if g.Unsaved() || !strings.Contains(e.flat(), "Press q again to quit rdash and drop this new version") {
+	if g.Guards(q) || !g.Guards(ctrlC) || !strings.Contains(e.flat(), "Press q again to quit rdash and drop this new version") {
 		t.Fatalf("q on the preview did not ask:\n%s", e.d.Screen())
 	}
 	e.d.Press("down")
 	e.d.Press("esc")
-	if e.m.stage != stageForm || !g.Unsaved() {
+	if e.m.stage != stageForm || !g.Guards(q) {
 		t.Fatal("esc on the preview did not go back to the form")
 	}
 }

@@ -235,10 +235,10 @@ func (m *Model) Title() string {
 	return "new version"
 }
 
-// Unsaved implements common.Guard: the draft, or a preview of it, an
+// Guards implements common.Guard: the draft, or a preview of it, an
 // upload under way, or a draft the server refused, is not dropped by esc,
 // q or ctrl+c without a second press.
-func (m *Model) Unsaved() bool { return m.holding() && !m.guard.Armed() }
+func (m *Model) Guards(msg tea.KeyPressMsg) bool { return m.holding() && !m.guard.Passes(msg) }
 
 // holding reports that leaving would lose what the user typed.
 func (m *Model) holding() bool {
