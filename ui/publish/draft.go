@@ -29,7 +29,7 @@ func (f *form) reject(err error) {
 	f.rejected, f.refusal = nil, ""
 	i, ok := fieldOfError(err)
 	if !ok {
-		f.refusal = common.Describe(explain.Fields(err)).Text()
+		f.refusal = common.Describe(err).Text()
 		if fix := explain.Change(err, "it"); fix != "" {
 			f.refusal += " → " + fix
 		}

@@ -233,5 +233,5 @@ func maybeWhy(err error, cancelled bool, again string) string {
 // results offer e, back to the form, the field marked).
 func refusal(id, name, status string, err error) applyflow.Outcome {
 	return applyflow.Outcome{ID: id, Name: name, Status: status, Failed: true, Retry: explain.Retryable(err),
-		Error: common.Describe(explain.Fields(err)).Text(), Fix: explain.Change(err, "it")}
+		Error: common.Describe(err).Text(), Fix: explain.Change(err, "it")}
 }
