@@ -43,15 +43,6 @@ const (
 	stageDone
 )
 
-// saveMode is what a download does with a file already there.
-type saveMode int
-
-const (
-	modeAsk       saveMode = iota // stop and ask (stageExists)
-	modeOverwrite                 // replace it
-	modeKeepBoth                  // save beside it, "name (1).jar"
-)
-
 // Model is the download screen.
 type Model struct {
 	common  common.Common
@@ -151,13 +142,6 @@ type savedMsg struct {
 	err      error
 }
 
-// existsMsg stops a download before it begins: a file of that name is
-// in the directory (free is where keeping both would save).
-type existsMsg struct {
-	run        *transfer
-	dest, free string
-}
-
 // start downloads the chosen file into the directory typed; mode says
 // what to do with a file there already.
 func (m *Model) start(mode saveMode) tea.Cmd {
@@ -205,14 +189,6 @@ func (m *Model) start(mode saveMode) tea.Cmd {
 		return savedMsg{run: run, dest: res.Path, n: res.N, verified: res.Verified, err: err}
 	}
 	return tea.Batch(fetch, m.nextTick())
-}
-
-// askExists stops at a file already there, to ask what to do with it.
-func (m *Model) askExists(msg existsMsg) {
-	if msg.run != m.run {
-		return
-	}
-	m.stage, m.exists, m.free = stageExists, msg.dest, msg.free
 }
 
 // tickMsg redraws the progress; seq names the tick awaited.
