@@ -2,7 +2,6 @@ package publish
 
 import (
 	"errors"
-	"net/http"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -50,8 +49,7 @@ func fieldOfError(err error) (field, bool) {
 	if wire, _, ok := explain.FieldRule(err); ok {
 		return fieldOf(wire)
 	}
-	var ae *api.Error
-	if errors.As(err, &ae) && ae.StatusCode == http.StatusConflict {
+	if errors.Is(err, api.ErrConflict) {
 		return fVersion, true
 	}
 	return 0, false
