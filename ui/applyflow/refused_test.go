@@ -77,3 +77,23 @@ func TestQuestionWrapsAndKeepsItsButtons(t *testing.T) {
 	}
 	uitest.RequireFits(t, d.Screen(), 30, 12)
 }
+
+// TestShortHeightKeepsTheQuestion: where the height cannot hold the
+// header and the question, the header gives way; the question and its
+// buttons stay.
+func TestShortHeightKeepsTheQuestion(t *testing.T) {
+	t.Parallel()
+	f := &fake{confirm: Confirm{Question: "Apply this edit to 3 versions of emberforge-core?", Yes: "Apply"},
+		header: "Deleting cannot be undone: the service cannot restore a deleted version, nor its files."}
+	fl, d := open(t, f, Options{})
+	d.Send(sizeMsg(24, 6))
+	d.WaitFor("the plan", func() bool { return fl.Plan() != nil })
+	d.Press("enter")
+	if !fl.Asking() {
+		t.Fatal("no question")
+	}
+	lines := strings.Split(d.Screen(), "\n")
+	if len(lines) > 6 || lines[len(lines)-1] != "[ Cancel ] [ Apply ]" || !strings.Contains(d.Screen(), "Apply this edit") {
+		t.Fatalf("the question gave way at 24x6:\n%s", d.Screen())
+	}
+}

@@ -29,7 +29,11 @@ func (p page) height(h int) int {
 // is short, the header's last lines go first.
 func (f *Flow) View() string {
 	p := f.page()
-	if over := len(p.header) + len(p.footer) - f.height; over > 0 {
+	reserve := len(p.footer)
+	if len(p.content) > 0 {
+		reserve++ // at least the line that says the content scrolls
+	}
+	if over := len(p.header) + reserve - f.height; over > 0 {
 		p.header = p.header[:max(len(p.header)-over, 0)]
 	}
 	h := p.height(f.height)
