@@ -145,6 +145,14 @@ func TestGuardAsksBeforeQuitting(t *testing.T) {
 		t.Fatal("another key did not keep the draft guarded")
 	}
 	e.fill("2.6.0")
+	e.focus(fButton)
+	if e.m.Capturing() {
+		t.Fatal("the Preview button keeps q from the root")
+	}
+	e.d.Press("q")
+	if g.Guards(q) || !strings.Contains(e.flat(), "Press q again to quit rdash and drop this new version") {
+		t.Fatalf("q on the form's button did not ask:\n%s", e.d.Screen())
+	}
 	e.previewed()
 	e.d.Press("q")
 	if g.Guards(q) || !g.Guards(ctrlC) || !strings.Contains(e.flat(), "Press q again to quit rdash and drop this new version") {

@@ -261,11 +261,16 @@ func (m *Model) what() string {
 	return "this new version"
 }
 
-// Capturing: the form's fields take every key but ctrl+c; the flow says
+// Capturing: a text field of the form, the changelog editor and the file
+// picker take every key but ctrl+c; elsewhere in the form (the files, the
+// button) q and esc are the root's, which asks Guards first; the flow says
 // for itself.
 func (m *Model) Capturing() bool {
-	if m.stage == stageApply {
+	switch m.stage {
+	case stageApply:
 		return m.flow.Capturing()
+	case stageForm:
+		return isInput(m.form.focus)
 	}
 	return true
 }
