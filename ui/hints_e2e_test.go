@@ -79,7 +79,7 @@ func TestFootersSayEachKeyOnceAndTruly(t *testing.T) {
 	requireHints(t, d, "publish preview")
 	d.Press("enter")
 	d.WaitForText("1 published")
-	requireHints(t, d, "publish results", "enter apply")
+	requireHints(t, d, "publish results", "enter apply", "down", "scroll")
 	d.Press("esc")
 
 	d.WaitForText("9.2.0")
@@ -91,5 +91,5 @@ func TestFootersSayEachKeyOnceAndTruly(t *testing.T) {
 	requireHints(t, d, "bulk preview")
 	d.Press("enter")
 	d.WaitForText("1 updated")
-	requireHints(t, d, "bulk results", "enter apply")
+	requireHints(t, d, "bulk results", "enter apply", "down", "scroll")
 }

@@ -200,8 +200,11 @@ func (m *Model) ShortHelp() []key.Binding {
 		out = []key.Binding{k.SwitchView, k.Back}
 	case stagePicker:
 		out = []key.Binding{k.Back}
-	default:
-		out = []key.Binding{k.Next, k.Prev, k.Pick, k.Back}
+	case stageForm:
+		out = []key.Binding{k.Next, k.Prev, k.Back}
+		if m.form.focus == fAdd {
+			out = []key.Binding{k.Pick, k.Next, k.Back}
+		}
 	}
 	if !m.Capturing() {
 		out = slices.DeleteFunc(out, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
