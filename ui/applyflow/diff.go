@@ -57,7 +57,7 @@ func (d Diff) Summary() string {
 	if d.added+d.removed == 1 {
 		n = "line"
 	}
-	return fmt.Sprintf("+%d −%d %s", d.added, d.removed, n)
+	return "+" + common.Count(int64(d.added)) + " −" + common.Count(int64(d.removed)) + " " + n
 }
 
 // Lines draws the diff under indent spaces: lines added green with "+",
@@ -68,9 +68,19 @@ func (d Diff) Summary() string {
 func (d Diff) Lines(s *common.Styles, indent, width int) []string {
 	pad := strings.Repeat(" ", indent)
 	var out []string
+	shown, total := 0, 0
 	for _, h := range d.hunks {
+		total += len(h.Lines)
+	}
+	for _, h := range d.hunks {
+		if shown >= maxDiffLines {
+			break
+		}
 		out = append(out, pad+s.Muted.Render(fmt.Sprintf("@@ line %d @@", h.FromLine)))
 		for _, l := range h.Lines {
+			if shown++; shown > maxDiffLines {
+				break
+			}
 			text := safe.Line(strings.TrimRight(l.Content, "\r\n"))
 			var head string
 			switch l.Kind {
@@ -84,5 +94,14 @@ func (d Diff) Lines(s *common.Styles, indent, width int) []string {
 			out = append(out, Hang(pad+head, text, width)...)
 		}
 	}
+	if total > maxDiffLines {
+		out = append(out, pad+s.Warn.Render(fmt.Sprintf("… %s more lines of this diff are not shown (%s in all)",
+			common.Count(int64(total-maxDiffLines)), d.Summary())))
+	}
 	return out
 }
+
+// maxDiffLines bounds the lines of one diff the preview draws: a change
+// of a whole changelog of megabytes would take seconds to draw at every
+// key, and says no more than its counts.
+const maxDiffLines = 2000

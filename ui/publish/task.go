@@ -36,6 +36,11 @@ type task struct {
 	journal  *bulk.Journal
 	channels []api.Channel
 	logDiff  applyflow.Diff // an edit's changelog change, made by Plan
+	drawn    struct {       // the preview as last drawn, on the UI goroutine
+		ok      bool
+		width   int
+		preview applyflow.Preview
+	}
 	// ran is told how the run ended (the version as the server answered,
 	// or why not), on the UI goroutine.
 	ran func(v *api.Version, err error) tea.Cmd
@@ -85,8 +90,16 @@ func (t *task) uploadBytes() int64 {
 }
 
 // Preview is exactly what is sent: the data part's fields, then each
-// file part (or URL).
+// file part (or URL). It is drawn once per width: the flow asks for it at
+// every key, and an edit's changelog diff may be long to draw.
 func (t *task) Preview(width int) applyflow.Preview {
+	if !t.drawn.ok || t.drawn.width != width {
+		t.drawn.ok, t.drawn.width, t.drawn.preview = true, width, t.draw(width)
+	}
+	return t.drawn.preview
+}
+
+func (t *task) draw(width int) applyflow.Preview {
 	if t.update != nil {
 		return t.editPreview(width)
 	}
