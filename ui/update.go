@@ -22,8 +22,10 @@ import (
 //   - Keys, mouse, paste and any other terminal event reach only the
 //     focused (top) screen. Global keys (q, esc, ?) are taken first unless
 //     that screen is Capturing() (a text field has focus, so q types a q);
-//     ctrl+c always quits. An error panel takes the keys too, but over a
-//     capturing screen it keeps only esc: the user may be mid-word.
+//     ctrl+c always quits. A screen that holds input not yet sent
+//     (common.Guard) gets ctrl+c, q and esc instead, and asks first. An
+//     error panel takes the keys too, but over a capturing screen it
+//     keeps only esc: the user may be mid-word.
 //   - Requests to the root (OpenMsg, BackMsg, ErrorMsg, StatusMsg,
 //     EditStateMsg, SignedInMsg, SignedOutMsg, VersionsChangedMsg,
 //     MembershipsChangedMsg) are
@@ -99,6 +101,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.common.Keys
 	top := m.top()
 	switch {
+	case key.Matches(msg, k.ForceQuit) && guards(top, msg):
+		return m.updateTop(msg) // the screen asks before its input is lost
 	case key.Matches(msg, k.ForceQuit):
 		return m.quit()
 	case m.panel != nil:
@@ -115,10 +119,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		m.showHelp, m.helpTop = false, 0
-		if key.Matches(msg, k.Quit) {
+		if key.Matches(msg, k.Quit) && !guards(top, msg) {
 			return m.quit()
 		}
 		return nil
+	case key.Matches(msg, k.Quit, k.Back) && guards(top, msg):
+		return m.updateTop(msg)
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
@@ -134,6 +140,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return retry
 	}
 	return m.updateTop(msg)
+}
+
+// guards reports that s holds input not yet sent and asks before msg
+// drops it (common.Guard).
+func guards(s common.Screen, msg tea.KeyPressMsg) bool {
+	g, ok := s.(common.Guard)
+	return ok && g.Guards(msg)
 }
 
 func (m *Model) quit() tea.Cmd {

@@ -49,7 +49,10 @@ func LocalName(file api.File) (string, error) {
 }
 
 // Destination is where file goes in dir (the current directory when
-// empty), refused when dir is not a directory or a file is there already.
+// empty), refused when dir is not a directory. When a file is there
+// already, the path is returned with an error that wraps ErrExists, so
+// the caller can ask whether to overwrite it (Options.Force) or keep both
+// (Options.KeepBoth).
 func Destination(dir string, file api.File) (string, error) {
 	name, err := LocalName(file)
 	if err != nil {
@@ -67,7 +70,7 @@ func Destination(dir string, file api.File) (string, error) {
 	}
 	dest := filepath.Join(dir, name)
 	if _, err := os.Lstat(dest); err == nil {
-		return "", fmt.Errorf("%s already exists: choose another directory", safe.Line(dest))
+		return dest, fmt.Errorf("%s already exists: %w", safe.Line(dest), ErrExists)
 	}
 	return dest, nil
 }
@@ -88,6 +91,10 @@ type Options struct {
 	// Force replaces an existing destination, and a .part left there by
 	// a download that was killed.
 	Force bool
+	// KeepBoth saves beside an existing destination rather than over it,
+	// under the first free name as browsers make one: "name (1).jar",
+	// "name (2).jar" (Sibling). Force wins when both are set.
+	KeepBoth bool
 }
 
 // Result is what Save wrote.
@@ -95,6 +102,9 @@ type Result struct {
 	N        int64  // bytes written
 	SHA256   string // their checksum, lower-case hex
 	Verified bool   // they matched Options.Want
+	// Path is where the file was saved: dest, or with KeepBoth the name
+	// it was given beside it.
+	Path string
 }
 
 // Save writes src to dest.part in dest's directory, syncs it, checks its
@@ -138,12 +148,59 @@ func Save(dest string, src io.Reader, o Options) (res Result, err error) {
 	if err = fh.Close(); err != nil {
 		return res, err
 	}
-	if err = publish(part, dest, o.Force); err != nil {
+	if res.Path, err = publishAs(part, dest, o); err != nil {
 		return res, err
 	}
 	syncDir(filepath.Dir(dest))
 	res.Verified = o.Want != ""
 	return res, nil
+}
+
+// maxSiblings bounds the names KeepBoth tries: "name (1)" … "name (999)".
+const maxSiblings = 999
+
+// publishAs gives part the name dest, or with KeepBoth the first free
+// sibling of it; it returns the name given. Each try links, which fails
+// when the name is taken, even by a file made since the last try.
+func publishAs(part, dest string, o Options) (string, error) {
+	err := publish(part, dest, o.Force)
+	if o.Force || !o.KeepBoth || !errors.Is(err, ErrExists) {
+		return dest, err
+	}
+	for n := 1; n <= maxSiblings; n++ {
+		name := Sibling(dest, n)
+		if err = publish(part, name, false); !errors.Is(err, ErrExists) {
+			return name, err
+		}
+	}
+	return dest, fmt.Errorf("%s and %d others beside it already exist: %w", safe.Line(dest), maxSiblings, ErrExists)
+}
+
+// Sibling is the n-th name beside path that keeps both files, as browsers
+// name a second download: "lumen-1.2.jar" → "lumen-1.2 (1).jar", the
+// extension kept last ("pack (1).tar.gz").
+func Sibling(path string, n int) string {
+	dir, base := filepath.Split(path)
+	ext := filepath.Ext(base)
+	if stem := strings.TrimSuffix(base, ext); filepath.Ext(stem) == ".tar" {
+		ext = ".tar" + ext
+	}
+	if ext == base { // ".hidden": no stem to number
+		ext = ""
+	}
+	return dir + strings.TrimSuffix(base, ext) + fmt.Sprintf(" (%d)", n) + ext
+}
+
+// FreeSibling is the first sibling of path (Sibling) no file has now,
+// to say where KeepBoth would save; Save picks again, as files come and
+// go meanwhile.
+func FreeSibling(path string) string {
+	for n := 1; n <= maxSiblings; n++ {
+		if _, err := os.Lstat(Sibling(path, n)); errors.Is(err, os.ErrNotExist) {
+			return Sibling(path, n)
+		}
+	}
+	return Sibling(path, maxSiblings+1)
 }
 
 // publish gives part the name dest. Without force it links, which fails

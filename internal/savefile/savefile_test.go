@@ -77,8 +77,9 @@ func TestDestination(t *testing.T) {
 	if _, err := Destination(filepath.Join(dir, "one.jar"), f); err == nil || !strings.Contains(err.Error(), "is not a directory") {
 		t.Errorf("a file as directory: %v", err)
 	}
-	if _, err := Destination(dir, f); err == nil || !strings.Contains(err.Error(), "already exists") {
-		t.Errorf("over an existing file: %v", err)
+	if got, err := Destination(dir, f); !errors.Is(err, ErrExists) || got != filepath.Join(dir, "one.jar") ||
+		!strings.Contains(err.Error(), "already exists") {
+		t.Errorf("over an existing file: %q, %v; want the path and ErrExists, to ask", got, err)
 	}
 	if _, err := Destination(dir, api.File{Name: ".."}); err == nil {
 		t.Error("an unusable name was accepted")
@@ -224,5 +225,65 @@ func TestSaveForceDoesNotFollowAPlantedPart(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(dest); string(b) != "download" {
 		t.Fatalf("dest holds %q", b)
+	}
+}
+
+func TestSibling(t *testing.T) {
+	t.Parallel()
+	for path, want := range map[string]string{
+		"lumen-1.2.jar":         "lumen-1.2 (1).jar",
+		"dir/pack.tar.gz":       "dir/pack (1).tar.gz",
+		"noext":                 "noext (1)",
+		".hidden":               ".hidden (1)",
+		"/tmp/a b/sources.zip":  "/tmp/a b/sources (1).zip",
+		"lumen-1.2 (1).jar":     "lumen-1.2 (1) (1).jar",
+		"archive.tar":           "archive (1).tar",
+		"double.dots.in.it.jar": "double.dots.in.it (1).jar",
+	} {
+		if got := Sibling(path, 1); got != want {
+			t.Errorf("Sibling(%q, 1) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+// TestSaveKeepBoth saves beside an existing file, as a browser does:
+// "one (1).jar", then the next free name; the file that was there is
+// left as it was, and Force still overwrites.
+func TestSaveKeepBoth(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	dest := filepath.Join(dir, "one.jar")
+	if err := os.WriteFile(dest, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := FreeSibling(dest); got != filepath.Join(dir, "one (1).jar") {
+		t.Errorf("FreeSibling = %q", got)
+	}
+	for _, want := range []string{"one (1).jar", "one (2).jar"} {
+		res, err := Save(dest, strings.NewReader("theirs"), Options{KeepBoth: true})
+		if err != nil || res.Path != filepath.Join(dir, want) {
+			t.Fatalf("Save = %+v, %v; want %s", res, err, want)
+		}
+		if b, _ := os.ReadFile(res.Path); string(b) != "theirs" {
+			t.Errorf("%s holds %q", want, b)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "one (3).jar"), []byte("made meanwhile"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := Save(dest, strings.NewReader("fourth"), Options{KeepBoth: true}); err != nil || filepath.Base(res.Path) != "one (4).jar" {
+		t.Errorf("past a name taken meanwhile: %+v, %v", res, err)
+	}
+	if b, _ := os.ReadFile(dest); string(b) != "mine" {
+		t.Errorf("the file that was there holds %q", b)
+	}
+	if res, err := Save(dest, strings.NewReader("over"), Options{KeepBoth: true, Force: true}); err != nil || res.Path != dest {
+		t.Fatalf("Force with KeepBoth = %+v, %v", res, err)
+	}
+	if b, _ := os.ReadFile(dest); string(b) != "over" {
+		t.Errorf("Force did not overwrite: %q", b)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 5 {
+		t.Errorf("files: %v; want one.jar and four siblings, no .part", names)
 	}
 }

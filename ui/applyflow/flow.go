@@ -36,6 +36,9 @@ type Options struct {
 	Back func() tea.Cmd
 	// Actions are the keys the results offer besides retry, as they stand.
 	Actions func() []Action
+	// BackSays is what esc does on the results, in their footer; empty
+	// says "esc back to the list".
+	BackSays string
 }
 
 // Flow is the component. Its zero value is not usable: build it with New.
@@ -93,6 +96,10 @@ func (f *Flow) Start(t Task) tea.Cmd {
 	return f.replan()
 }
 
+// Forget drops the results shown, so that esc on the next preview goes
+// to Options.Back: the screen went back to its form after them.
+func (f *Flow) Forget() { f.results = nil }
+
 // replan works out the task's plan again, dropping any older reply.
 func (f *Flow) replan() tea.Cmd {
 	f.seq++
@@ -143,6 +150,10 @@ func (f *Flow) Asking() bool { return f.asking }
 
 // Sure reports that the question's focus is on the button that goes ahead.
 func (f *Flow) Sure() bool { return f.sure }
+
+// SetNotice shows a line under the footer (a screen's warning), until
+// the flow's next notice or an empty one.
+func (f *Flow) SetNotice(s string) { f.notice = s }
 
 // Typed is what the typed field holds.
 func (f *Flow) Typed() string { return f.typed.Value() }
@@ -196,10 +207,10 @@ func (f *Flow) Outcomes() []Outcome {
 	return out
 }
 
-// Failed is the IDs of the versions a retry would send again.
-func (f *Flow) Failed() map[string]bool {
+// Retryable is the IDs of the versions a retry would send again.
+func (f *Flow) Retryable() map[string]bool {
 	if f.results == nil {
 		return map[string]bool{}
 	}
-	return f.results.failed()
+	return f.results.retryable()
 }

@@ -18,11 +18,13 @@ import (
 // versions; those in fail do not end as intended on their first run.
 type fake struct {
 	confirm Confirm
+	header  string        // a line under the preview's title
 	planErr error         // the first plan fails with it
 	gate    chan struct{} // when set, a run waits for it after its first count; buffered, so a test never blocks
 
 	mu      sync.Mutex
-	fail    map[string]bool
+	fail    map[string]bool // fail once, as a lost request does: a retry may mend them
+	refuse  map[string]bool // refused every time: a retry cannot mend them
 	plans   int
 	runs    [][]string // the IDs each run sent
 	retried []map[string]bool
@@ -48,7 +50,11 @@ func (f *fake) Planned(Plan) tea.Cmd { return nil }
 type fakePlan struct{ f *fake }
 
 func (p fakePlan) Preview(int) Preview {
-	return Preview{Header: []string{"Send 3 versions"}, Lines: []string{"A  first", "B  second", "C  third"},
+	head := []string{"Send 3 versions"}
+	if p.f.header != "" {
+		head = append(head, p.f.header)
+	}
+	return Preview{Header: head, Lines: []string{"A  first", "B  second", "C  third"},
 		Enter: "enter sends them · esc goes back"}
 }
 
@@ -81,9 +87,12 @@ func (j fakeJob) Start() (Run, error) {
 		r.Record = []string{"entry" + string(rune('0'+len(j.f.runs)))}
 		for _, id := range j.ids {
 			o := Outcome{ID: id, Name: "v" + id, Status: "sent"}
-			if j.f.fail[id] {
-				o = Outcome{ID: id, Name: "v" + id, Status: "not sent", Failed: true, Error: "refused: " + id}
+			switch {
+			case j.f.fail[id]:
+				o = Outcome{ID: id, Name: "v" + id, Status: "not sent", Failed: true, Retry: true, Error: "lost: " + id}
 				delete(j.f.fail, id)
+			case j.f.refuse[id]:
+				o = Outcome{ID: id, Name: "v" + id, Status: "refused", Failed: true, Error: "refused: " + id, Fix: "rename " + id}
 			}
 			r.Outcomes = append(r.Outcomes, o)
 		}
@@ -170,7 +179,7 @@ func TestTypedRunProgressFailureRetry(t *testing.T) {
 	d.WaitFor("the results", func() bool { return fl.Stage() == StageResults })
 	screen := d.Screen()
 	for _, want := range []string{"Sent: 3 versions of thing", "2 sent · 1 not sent", "log: entry1", "✗ not sent     vB",
-		"refused: B", "r retries the 1 that did not end as intended"} {
+		"lost: B", "r sends the 1 version that may go through again"} {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("no %q in the results:\n%s", want, screen)
 		}
@@ -178,8 +187,8 @@ func TestTypedRunProgressFailureRetry(t *testing.T) {
 	if lines := strings.Split(screen, "\n"); !strings.Contains(lines[4], "vB") {
 		t.Fatalf("the failed version is not listed first:\n%s", screen)
 	}
-	if f.then != 1 || !slices.Equal(keys(fl.Failed()), []string{"B"}) {
-		t.Fatalf("Then ran %d times; failed %v", f.then, fl.Failed())
+	if f.then != 1 || !slices.Equal(keys(fl.Retryable()), []string{"B"}) {
+		t.Fatalf("Then ran %d times; retryable %v", f.then, fl.Retryable())
 	}
 
 	d.Press("r")
@@ -193,7 +202,7 @@ func TestTypedRunProgressFailureRetry(t *testing.T) {
 		t.Fatalf("retry sent %v (failed %v), want B alone", f.runs, f.retried)
 	}
 	screen = d.Screen()
-	if !strings.Contains(screen, "3 sent") || strings.Contains(screen, "not sent") || strings.Contains(screen, "r retries") ||
+	if !strings.Contains(screen, "3 sent") || strings.Contains(screen, "not sent") || strings.Contains(screen, "r sends") ||
 		!strings.Contains(screen, "log: entry1, entry2") || len(fl.Outcomes()) != 3 {
 		t.Fatalf("after the retry:\n%s", screen)
 	}
@@ -203,6 +212,8 @@ func TestTypedRunProgressFailureRetry(t *testing.T) {
 	}
 	uitest.RequireFits(t, screen, 80, 24)
 }
+
+func sizeMsg(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
 
 func keys(m map[string]bool) []string {
 	var out []string
@@ -232,7 +243,7 @@ func TestQuestionPlanErrorAndBack(t *testing.T) {
 		t.Fatal("esc on the preview did not go to the screen's Back")
 	}
 	d.Press("enter")
-	if !fl.Asking() || fl.Sure() || !strings.Contains(d.Screen(), "Send 3 versions?  [ Cancel ] [ Send ]") {
+	if !fl.Asking() || fl.Sure() || !strings.Contains(d.Screen(), "Send 3 versions?\n[ Cancel ] [ Send ]") {
 		t.Fatalf("no question, or not on Cancel:\n%s", d.Screen())
 	}
 	d.Press("enter")

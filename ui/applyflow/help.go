@@ -13,13 +13,13 @@ func (f *Flow) ShortHelp() []key.Binding {
 		return f.previewHelp()
 	case StageResults:
 		var out []key.Binding
-		if len(f.results.failed()) > 0 {
+		if len(f.results.retryable()) > 0 {
 			out = append(out, f.opts.Keys.Retry)
 		}
 		for _, a := range f.actions() {
 			out = append(out, a.Key)
 		}
-		return append(out, f.common.Keys.Down, f.common.Keys.Up)
+		return append(out, f.scrollHelp()...)
 	}
 	if f.run.cancel != nil {
 		return []key.Binding{f.opts.Keys.Cancel}
@@ -28,16 +28,27 @@ func (f *Flow) ShortHelp() []key.Binding {
 }
 
 func (f *Flow) previewHelp() []key.Binding {
-	k, nav := f.opts.Keys, f.common.Keys
+	k := f.opts.Keys
 	switch {
 	case f.asking:
 		return []key.Binding{common.WithHelp(k.Left, "←/→", "choose"), common.WithHelp(k.Submit, "enter", "answer"), k.Yes, k.No}
 	case f.plan == nil && f.err != nil:
 		return []key.Binding{common.WithHelp(k.Retry, "r", "retry"), k.Back}
-	case f.plan == nil || f.plan.Job().Size() == 0:
-		return []key.Binding{k.Back}
+	case !f.ready():
+		return []key.Binding{k.Back} // enter does nothing: the footer says why
 	case f.opts.Typing != nil:
-		return []key.Binding{common.WithHelp(k.Submit, "enter", f.opts.Typing.Verb), common.WithHelp(k.Back, "esc", "cancel"), nav.Down}
+		return append([]key.Binding{common.WithHelp(k.Submit, "enter", f.opts.Typing.Verb), common.WithHelp(k.Back, "esc", "cancel")},
+			f.scrollHelp()...)
 	}
-	return []key.Binding{common.WithHelp(k.Submit, "enter", "apply"), k.Back, nav.Down, nav.Up}
+	return append([]key.Binding{common.WithHelp(k.Submit, "enter", "apply"), k.Back}, f.scrollHelp()...)
+}
+
+// scrollHelp is ↑/↓ when the page is longer than the room it has, and
+// nothing when scrolling would do nothing.
+func (f *Flow) scrollHelp() []key.Binding {
+	p := f.page()
+	if len(p.content) <= p.height(f.height) {
+		return nil
+	}
+	return []key.Binding{common.WithHelp(f.common.Keys.Down, "↑/↓", "scroll")}
 }

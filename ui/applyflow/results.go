@@ -33,15 +33,38 @@ func (r *results) add(rep Report) {
 	}
 }
 
-// failed is the versions that did not end as intended.
-func (r *results) failed() map[string]bool {
+// retryable is the versions that did not end as intended and that
+// sending again may mend: those r sends again.
+func (r *results) retryable() map[string]bool {
 	out := map[string]bool{}
 	for id, o := range r.byID {
-		if o.Failed {
+		if o.Failed && o.Retry {
 			out[id] = true
 		}
 	}
 	return out
+}
+
+// refused counts the versions that did not end as intended and would
+// fail the same way if sent again.
+func (r *results) refused() int {
+	n := 0
+	for _, o := range r.byID {
+		if o.Failed && !o.Retry {
+			n++
+		}
+	}
+	return n
+}
+
+// anyFailed reports that a version did not end as intended.
+func (r *results) anyFailed() bool {
+	for _, o := range r.byID {
+		if o.Failed {
+			return true
+		}
+	}
+	return false
 }
 
 // summary counts the outcomes by status, those that went well first:
@@ -88,8 +111,21 @@ func (r *results) lines(s *common.Styles, width int) []string {
 		}
 		failed = append(failed, common.Cut(s.Bad.Render("✗ "+status)+" "+row, width))
 		if o.Error != "" {
-			failed = append(failed, common.Cut("    "+s.Muted.Render(safe.Line(o.Error)), width))
+			failed = append(failed, indented(s.Muted.Render(safe.Line(o.Error)), width)...)
+		}
+		if o.Fix != "" {
+			failed = append(failed, indented(s.Warn.Render("→ "+safe.Line(o.Fix)), width)...)
 		}
 	}
 	return append(failed, fine...)
+}
+
+// indented wraps text to width under a four-space indent, so a reason or
+// a fix is read whole.
+func indented(text string, width int) []string {
+	out := wrap([]string{text}, max(width-4, 8))
+	for i, l := range out {
+		out[i] = "    " + l
+	}
+	return out
 }

@@ -125,7 +125,7 @@ func (f *Flow) runDone(msg runDoneMsg) tea.Cmd {
 // retry sends the last job again to the versions that did not end as
 // intended.
 func (f *Flow) retry() tea.Cmd {
-	failed := f.results.failed()
+	failed := f.results.retryable()
 	if len(failed) == 0 {
 		return nil
 	}

@@ -96,8 +96,15 @@ type Report struct {
 type Outcome struct {
 	ID, Name string // the version's ID and version string
 	Status   string // how it reads: "updated", "not applied"
-	Failed   bool   // it did not end as intended; a retry sends it again
-	Error    string // why, when the server said
+	Failed   bool   // it did not end as intended
+	// Retry marks a failure that sending again may mend (the request was
+	// lost on the way, the server was busy or failing, or what happened is
+	// not known); r sends these again. A refusal (400, 403, 404, 409)
+	// would be refused again, so it is not retried: Fix says what to
+	// change instead.
+	Retry bool
+	Error string // why, when the server said
+	Fix   string // what to change before sending again, for a refusal
 }
 
 // Words name a job's run and results.

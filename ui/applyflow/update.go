@@ -127,7 +127,7 @@ func (f *Flow) typeKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (f *Flow) resultsKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, f.opts.Keys.Retry) && len(f.results.failed()) > 0 {
+	if key.Matches(msg, f.opts.Keys.Retry) && len(f.results.retryable()) > 0 {
 		return f.retry()
 	}
 	for _, a := range f.actions() {

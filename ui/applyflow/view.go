@@ -24,9 +24,18 @@ func (p page) height(h int) int {
 	return h
 }
 
-// View renders the flow in its size; the screen clips it.
+// View renders the flow in its size; the screen clips it. The footer,
+// which asks for the decision, is never what gives way: when the height
+// is short, the header's last lines go first.
 func (f *Flow) View() string {
 	p := f.page()
+	reserve := len(p.footer)
+	if len(p.content) > 0 {
+		reserve++ // at least the line that says the content scrolls
+	}
+	if over := len(p.header) + reserve - f.height; over > 0 {
+		p.header = p.header[:max(len(p.header)-over, 0)]
+	}
 	h := p.height(f.height)
 	start := min(f.scroll, max(len(p.content)-h, 0))
 	body := p.content[start:min(start+h, len(p.content))]
@@ -60,7 +69,7 @@ func (f *Flow) previewPage() page {
 	switch {
 	case f.plan != nil:
 		p = f.plan.Preview(f.width)
-		foot = []string{f.previewFooter(p)}
+		foot = f.previewFooter(p)
 	case f.err != nil:
 		p = f.task.Waiting()
 		p.Lines = []string{s.Bad.Render(common.Describe(f.err).Text())}
@@ -68,24 +77,25 @@ func (f *Flow) previewPage() page {
 	default:
 		p = f.task.Waiting()
 	}
-	return page{header: append(f.cut(p.Header), ""), content: p.Lines, footer: f.cut(append(foot, f.noticeLines()...))}
+	return page{header: append(wrap(p.Header, f.width), ""), content: p.Lines, footer: wrap(append(foot, f.noticeLines()...), f.width)}
 }
 
-func (f *Flow) previewFooter(p Preview) string {
+func (f *Flow) previewFooter(p Preview) []string {
 	s := f.common.Styles
 	switch {
 	case p.Blocked != "":
-		return p.Blocked
+		return []string{p.Blocked}
 	case f.asking:
 		return f.question()
 	case f.opts.Typing != nil:
-		return s.Bold.Render(f.plan.Confirm().Prompt) + f.typed.View()
+		return []string{s.Bold.Render(f.plan.Confirm().Prompt), f.typed.View()}
 	}
-	return s.Muted.Render(p.Enter)
+	return []string{s.Muted.Render(p.Enter)}
 }
 
-// question asks before the run, with the focus on Cancel.
-func (f *Flow) question() string {
+// question asks before the run, with the focus on Cancel: the question,
+// then the buttons on a line of their own, so neither is ever cut.
+func (f *Flow) question() []string {
 	s := f.common.Styles
 	c := f.plan.Confirm()
 	yes := "[ " + c.Yes + " ]"
@@ -93,7 +103,7 @@ func (f *Flow) question() string {
 	if f.sure {
 		cancel, ok = s.Muted.Render("[ Cancel ]"), s.Cursor.Render(yes)
 	}
-	return s.Bold.Render(c.Question) + "  " + cancel + " " + ok
+	return []string{s.Bold.Render(c.Question), cancel + " " + ok}
 }
 
 func (f *Flow) noticeLines() []string {
@@ -101,13 +111,6 @@ func (f *Flow) noticeLines() []string {
 		return nil
 	}
 	return []string{f.common.Styles.Warn.Render(f.notice)}
-}
-
-func (f *Flow) cut(lines []string) []string {
-	for i := range lines {
-		lines[i] = common.Cut(lines[i], f.width)
-	}
-	return lines
 }
 
 func (f *Flow) runningHeader() []string {
@@ -160,34 +163,59 @@ func (f *Flow) cancelLines() []string {
 	if f.run.cancelled {
 		offer = cancelling
 	}
-	return []string{"", f.common.Styles.Muted.Render(common.Cut(offer, f.width))}
+	return append([]string{""}, wrap([]string{f.common.Styles.Muted.Render(offer)}, f.width)...)
 }
 
 func (f *Flow) resultsHeader() []string {
 	s := f.common.Styles
 	r := f.results
 	sum := s.Good.Render(r.summary())
-	if len(r.failed()) > 0 {
+	if r.anyFailed() {
 		sum = s.Warn.Render(r.summary())
 	}
-	return []string{
+	return append(wrap([]string{
 		s.Title.Render(r.words.Results + ": " + CountVersions(len(r.order)) + " of " + safe.Line(r.words.Of)),
 		sum,
-		s.Muted.Render(common.Cut(r.words.Record+": "+strings.Join(r.record, ", "), f.width)),
-		"",
-	}
+		s.Muted.Render(r.words.Record + ": " + strings.Join(r.record, ", ")),
+	}, f.width), "")
 }
 
+// resultsFooter offers r for what sending again may mend, and says why
+// the refused are not offered it.
 func (f *Flow) resultsFooter() []string {
 	var parts []string
-	if n := len(f.results.failed()); n > 0 {
-		parts = append(parts, fmt.Sprintf("r retries the %d that did not end as intended", n))
+	if n := len(f.results.retryable()); n > 0 {
+		parts = append(parts, fmt.Sprintf("r sends the %s that may go through again", CountVersions(n)))
+	}
+	if n := f.results.refused(); n > 0 {
+		parts = append(parts, refusedSays(n))
 	}
 	for _, a := range f.actions() {
 		parts = append(parts, a.Says)
 	}
-	parts = append(parts, "esc back to the list")
-	return append([]string{f.common.Styles.Muted.Render(strings.Join(parts, " · "))}, f.noticeLines()...)
+	parts = append(parts, f.backSays())
+	var out []string
+	for _, l := range wrapParts(parts, f.width) {
+		out = append(out, f.common.Styles.Muted.Render(l))
+	}
+	return append(out, wrap(f.noticeLines(), f.width)...)
+}
+
+// refusedSays why r leaves the refused versions alone: the server would
+// refuse them again.
+func refusedSays(n int) string {
+	if n == 1 {
+		return "the 1 refused is not retried: change what → says first"
+	}
+	return fmt.Sprintf("the %d refused are not retried: change what → says first", n)
+}
+
+// backSays is where esc goes from the results.
+func (f *Flow) backSays() string {
+	if f.opts.BackSays != "" {
+		return f.opts.BackSays
+	}
+	return "esc back to the list"
 }
 
 // sentence capitalises s.

@@ -28,6 +28,7 @@ import (
 type Client interface {
 	bulk.Client
 	bulk.Reader
+	applyflow.AccessClient
 }
 
 // kind is what a screen, or a step of it, does to versions.
@@ -67,7 +68,11 @@ type Model struct {
 	form   *form
 	editor common.ChangelogEditor
 	notice string // a line under the form's title: why enter did nothing
-	armed  bool   // esc pressed once on a changed form
+	// guard asks before the edit chosen is dropped (esc, q, ctrl+c).
+	guard applyflow.Guard
+	// lacks says what the signed-in user lacks for this change, when
+	// known (applyflow.CheckAccess).
+	lacks string
 	// formScroll is the form's first line shown; kept apart so the
 	// form is where it was after a look at the preview.
 	formScroll int
@@ -141,10 +146,20 @@ func (m *Model) Init() tea.Cmd {
 		j, err := m.journal()
 		return readJournal(j, err, m.project)
 	case kindDelete:
-		return tea.Batch(m.flow.Start(m.deleteTask()), m.flow.Init())
+		return tea.Batch(m.flow.Start(m.deleteTask()), m.flow.Init(), m.checkAccess())
 	}
 	m.sampling = true
-	return sampleProject(m.ctx, m.client, m.project.Key())
+	return tea.Batch(sampleProject(m.ctx, m.client, m.project.Key()), m.checkAccess())
+}
+
+// checkAccess finds out, when it can, that the server will refuse the
+// change whatever the form holds (the scope, the project's owner).
+func (m *Model) checkAccess() tea.Cmd {
+	a := applyflow.Access{Project: m.project, Scope: "project:version:update", What: "edit its versions"}
+	if m.kind == kindDelete {
+		a.Scope, a.What = "project:version:delete", "delete its versions"
+	}
+	return applyflow.CheckAccess(m.ctx, m.common.Session, m.client, a)
 }
 
 // Title implements common.Screen.
@@ -152,18 +167,36 @@ func (m *Model) Title() string {
 	return [...]string{"edit", "delete", "undo"}[m.kind]
 }
 
-// Capturing implements common.Screen: the screen keeps esc (and q) while
-// it has a form, a question, a typed count, or a run going; esc then goes
-// one step back, or is refused while versions are being changed. The
-// edit's preview keeps esc to go back to the form.
+// Capturing implements common.Screen: the screen keeps esc and q while
+// a text field of the form has the focus (or typing names the version),
+// in the changelog editor, and while the flow keeps them (a question, a
+// typed count, a run going). Elsewhere the root has them, and asks the
+// screen first while it holds an edit (Unsaved).
 func (m *Model) Capturing() bool {
 	switch m.stage {
-	case stageForm, stageChangelog:
+	case stageForm:
+		return m.form.typing()
+	case stageChangelog:
 		return true
 	case stageApply:
-		return m.flow.Capturing() || m.kind == kindEdit && m.flow.Stage() == applyflow.StagePreview
+		return m.flow.Capturing()
 	}
 	return false
+}
+
+// Guards implements common.Guard: an edit chosen in the form, or
+// previewed, is not dropped by esc, q or ctrl+c without a second press.
+func (m *Model) Guards(msg tea.KeyPressMsg) bool { return m.holding() && !m.guard.Passes(msg) }
+
+// holding reports that leaving would lose the edit chosen.
+func (m *Model) holding() bool {
+	switch {
+	case m.kind != kindEdit:
+		return false
+	case m.stage == stageApply:
+		return m.flow.Stage() == applyflow.StagePreview
+	}
+	return m.form.dirty()
 }
 
 // Busy implements common.Screen.

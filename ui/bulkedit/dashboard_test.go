@@ -11,8 +11,8 @@ import (
 )
 
 // TestInTheDashboard runs the flow through the root: marks on the versions
-// screen, e, the form (where q types nothing and quits nothing), the
-// preview, the results; esc goes back to a list that shows the change,
+// screen, e, the form (where q and ctrl+c ask before the edit chosen is
+// dropped), the preview, the results; esc goes back to a list that shows the change,
 // and the undo route puts it back.
 func TestInTheDashboard(t *testing.T) {
 	t.Parallel()
@@ -25,15 +25,19 @@ func TestInTheDashboard(t *testing.T) {
 	d.Press("space", "space", "e")
 	d.WaitForText("Edit 2 versions of lumen")
 	d.WaitForText("release · beta · snapshot") // the project's channels
-	d.Press("q")
-	if d.Quit() {
-		t.Fatal("q quit from the form")
-	}
 	for range 5 {
 		if strings.Contains(d.Screen(), "‹ snapshot") {
 			break
 		}
 		d.Press("right")
+	}
+	d.Press("q")
+	if !strings.Contains(d.Screen(), "Press q again to quit rdash and drop this edit") {
+		t.Fatalf("q on a changed form did not ask:\n%s", d.Screen())
+	}
+	d.Press("ctrl+c")
+	if !strings.Contains(d.Screen(), "Press ctrl+c again to quit rdash and drop this edit") {
+		t.Fatalf("ctrl+c on a changed form did not ask:\n%s", d.Screen())
 	}
 	d.Press("enter")
 	d.WaitForText("Preview: 2 versions of lumen")

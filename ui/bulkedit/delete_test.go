@@ -84,10 +84,10 @@ func TestDeleteNeedsTheTypedCount(t *testing.T) {
 	}
 }
 
-// TestDeleteRefusedIsReportedAndRetried: bob may not delete lumen's
-// versions; each is reported not applied with the server's reason, and r
-// tries those again.
-func TestDeleteRefusedIsReportedAndRetried(t *testing.T) {
+// TestDeleteRefusedSaysWhatToChange: bob may not delete lumen's
+// versions; each is reported not applied with the server's reason and
+// what to change, and no retry is offered: it would be refused again.
+func TestDeleteRefusedSaysWhatToChange(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "bob")
 	e := open(t, c, DeleteFactory, selection("lumen", versionsOf(t, c, "lumen", 2), 0), 80, 24)
@@ -95,15 +95,20 @@ func TestDeleteRefusedIsReportedAndRetried(t *testing.T) {
 	e.d.Type("2")
 	e.d.Press("enter")
 	e.results()
-	if !strings.Contains(e.d.Screen(), "2 not applied") || !strings.Contains(e.d.Screen(), "403 bob may not change versions of lumen") ||
-		!strings.Contains(e.d.Screen(), "r retries the 2") {
-		t.Fatalf("results:\n%s", e.d.Screen())
+	for _, want := range []string{"2 not applied", "403 bob may not change versions of lumen",
+		"→ only alice, the project's owner, may change it", "the 2 refused are not retried"} {
+		if !strings.Contains(e.flat(), want) {
+			t.Fatalf("no %q in the results:\n%s", want, e.d.Screen())
+		}
+	}
+	if strings.Contains(e.flat(), "r sends") || len(e.m.flow.Retryable()) != 0 {
+		t.Fatalf("a retry that would be refused again is offered:\n%s", e.d.Screen())
 	}
 	e.d.Press("r")
-	e.results()
-	if len(e.client.deleted) != 2 || len(e.m.flow.Outcomes()) != 2 {
-		t.Fatalf("retry sent %v", e.client.deleted)
+	if len(e.client.deleted) != 1 || !e.at(applyflow.StageResults) {
+		t.Fatalf("r sent the refused deletion again: %v", e.client.deleted)
 	}
+	e.check()
 }
 
 // TestLoadFailureSendsNothing: when the current values cannot be read,

@@ -8,6 +8,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -147,18 +148,20 @@ func (d *depsField) validate() {
 				continue
 			}
 			if err := api.ValidateDependency(i, d.dependency(r, depList(l))); err != nil {
-				r.err = safe.Line(depList(l).wirePrefix() + describeRule(err))
+				r.err = safe.Line(describeRule(depList(l).wirePrefix(), err))
 			}
 			i++
 		}
 	}
 }
 
-// describeRule is "field: rule" for a validation error.
-func describeRule(err error) string {
+// describeRule is "field: rule" for a validation error of the list
+// named with prefix, the field named by its label ("Dependency 1 to add,
+// version ID").
+func describeRule(prefix string, err error) string {
 	var ve *api.ValidationError
 	if errors.As(err, &ve) {
-		return ve.Field + ": " + ve.Rule
+		return explain.Fields(&api.ValidationError{Field: prefix + ve.Field, Rule: ve.Rule}).Error()
 	}
 	return err.Error()
 }

@@ -8,6 +8,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -118,7 +119,7 @@ func (f *form) validate() {
 	if !ok || (fd == fieldDeps && f.deps.hasRowError()) {
 		return // "nothing to change" is said on submit; rows show their own
 	}
-	f.errs[fd] = safe.Line(ve.Field + ": " + ve.Rule)
+	f.errs[fd] = safe.Line(explain.Fields(ve).Error())
 }
 
 // fieldOf maps the wire name in a validation error to the form's field.
@@ -166,6 +167,10 @@ func (f *form) errorPart(fd field) part {
 	}
 	return partMode
 }
+
+// typing reports that keys type text where the focus is: a text field,
+// or the Name's "set to", beside its field.
+func (f *form) typing() bool { return f.inputAt(f.focus) != nil || f.focus == nameMode && f.nameSet }
 
 // dirty reports whether anything was chosen, so leaving asks first.
 func (f *form) dirty() bool { return !f.edit().Empty() }

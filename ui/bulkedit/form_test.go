@@ -119,11 +119,11 @@ func TestInvalidDependenciesAreRejectedInline(t *testing.T) {
 		url    string
 		want   string
 	}{
-		{"project ID too short", "project ID", "prj1", "", "add_dependencies[0].project_id: must be an ID of 8 characters"},
-		{"version ID with a symbol", "version ID", "abc-1234", "", "add_dependencies[0].version_id: must be an ID of 8 characters"},
-		{"URL without a name", "external", "", "https://luckperms.net", "add_dependencies[0]: must reference one of"},
-		{"URL not http", "external", "LuckPerms", "ftp://luckperms.net", "add_dependencies[0].url: must be an http(s) URL"},
-		{"name too long", "external", long, "", "add_dependencies[0].name: must be at most 64 characters"},
+		{"project ID too short", "project ID", "prj1", "", "Dependency 1 to add, project ID: must be an ID of 8 characters"},
+		{"version ID with a symbol", "version ID", "abc-1234", "", "Dependency 1 to add, version ID: must be an ID of 8 characters"},
+		{"URL without a name", "external", "", "https://luckperms.net", "Dependency 1 to add: must reference one of"},
+		{"URL not http", "external", "LuckPerms", "ftp://luckperms.net", "Dependency 1 to add, URL: must be an http(s) URL"},
+		{"name too long", "external", long, "", "Dependency 1 to add, name: must be at most 64 characters"},
 	}
 	c, _ := uitest.Sandbox(t, "alice")
 	vs := versionsOf(t, c, "lumen", 2)
@@ -142,7 +142,7 @@ func TestInvalidDependenciesAreRejectedInline(t *testing.T) {
 			}
 			e.check()
 			e.d.Press("enter")
-			if e.m.stage != stageForm || !strings.Contains(e.flat(), "Fix this first: add_dependencies[0]") {
+			if e.m.stage != stageForm || !strings.Contains(e.flat(), "Fix this first: Dependency 1 to add") {
 				t.Fatalf("enter left the form despite the error:\n%s", e.d.Screen())
 			}
 			if e.m.form.focus != dep(listAdd, 0, partDepTarget) {
@@ -164,12 +164,12 @@ func TestSectionErrorsNameTheField(t *testing.T) {
 	e := openEdit(t, c, "lumen", vs, 80, 24)
 	e.choose(gameMode, "add and remove")
 	e.typeInto(target{field: fieldGame, part: partAdd}, "1.21.5 1.21.5")
-	if !strings.Contains(e.flat(), "! add_minecraft_versions[1]: repeats add_minecraft_versions[0]") {
+	if !strings.Contains(e.flat(), "! Game version 2 to add: repeats Game version 1 to add") {
 		t.Fatalf("repeated game version not flagged:\n%s", e.d.Screen())
 	}
 	e.typeInto(target{field: fieldGame, part: partAdd}, "1.21.5")
 	e.typeInto(target{field: fieldGame, part: partRemove}, "1.21.5")
-	if !strings.Contains(e.flat(), "! remove_minecraft_versions[0]: is also added by add_minecraft_versions[0]") {
+	if !strings.Contains(e.flat(), "! Game version 1 to remove: is also added by Game version 1 to add") {
 		t.Fatalf("add and remove of one value not flagged:\n%s", e.d.Screen())
 	}
 	e.typeInto(target{field: fieldGame, part: partRemove}, "")
@@ -178,7 +178,7 @@ func TestSectionErrorsNameTheField(t *testing.T) {
 	e.focus(target{field: fieldDeps, part: partNewDep, list: listSet})
 	e.d.Press("enter")
 	e.d.Type("prjEmber")
-	if !strings.Contains(e.flat(), "! dependencies[1]: references the same project as dependencies[0]") {
+	if !strings.Contains(e.flat(), "! Dependency 2: references the same project as Dependency 1") {
 		t.Fatalf("duplicate dependency not flagged:\n%s", e.d.Screen())
 	}
 	e.d.Press("ctrl+x")
@@ -187,7 +187,7 @@ func TestSectionErrorsNameTheField(t *testing.T) {
 	}
 	e.choose(target{field: fieldName}, "set to")
 	e.d.Press("enter")
-	if !strings.Contains(e.flat(), "Fix this first: name: is required") || e.m.stage != stageForm {
+	if !strings.Contains(e.flat(), "Fix this first: Name: is required") || e.m.stage != stageForm {
 		t.Fatalf("an empty name was let through:\n%s", e.d.Screen())
 	}
 }
@@ -266,13 +266,16 @@ func TestEscAsksBeforeDroppingAnEdit(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	e := openEdit(t, c, "lumen", versionsOf(t, c, "lumen", 1), 80, 24)
-	if !e.m.Capturing() {
-		t.Fatal("the form must keep q and esc")
+	esc := uitest.Key("esc")
+	if e.m.Capturing() || e.m.Guards(esc) {
+		t.Fatal("an untouched form, focus on a choice, keeps q and esc from the root")
 	}
-	e.d.Press("q") // typed nowhere, quits nothing
 	e.choose(target{field: fieldChannel}, "beta")
+	if !e.m.Guards(esc) || !e.m.Guards(uitest.Key("q")) {
+		t.Fatal("a changed form does not ask the root for its leaving keys")
+	}
 	e.d.Press("esc")
-	if !strings.Contains(e.d.Screen(), "Press esc again to drop this edit") || backs(e) != 0 {
+	if !strings.Contains(e.d.Screen(), "Press esc again to drop this edit") || backs(e) != 0 || e.m.Guards(esc) {
 		t.Fatalf("first esc:\n%s", e.d.Screen())
 	}
 	e.d.Press("esc")

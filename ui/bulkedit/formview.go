@@ -141,7 +141,8 @@ func changelogSummary(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return "empty: clears the changelog"
 	}
-	return fmt.Sprintf("%d lines, %d characters", strings.Count(strings.TrimRight(s, "\n"), "\n")+1, len([]rune(s)))
+	lines, chars := strings.Count(strings.TrimRight(s, "\n"), "\n")+1, len([]rune(s))
+	return plural(lines, "1 line", fmt.Sprintf("%d lines", lines)) + ", " + plural(chars, "1 character", fmt.Sprintf("%d characters", chars))
 }
 
 func (f *form) gameLines() []line {
@@ -237,13 +238,24 @@ func (f *form) depRowLine(l depList, i int, r *depRow) line {
 	return line{targets: ts, text: text}
 }
 
+// buttonLine is the Preview button and what it does; the summary drops
+// its least needed words rather than be cut where the form is narrow.
 func (f *form) buttonLine() line {
 	t := target{field: fieldButton}
-	summary := "nothing chosen yet: every field keeps its value"
+	summaries := []string{"nothing chosen yet: every field keeps its value", "nothing chosen yet"}
 	if n := f.changedFields(); n > 0 {
-		summary = fmt.Sprintf("%d %s set · enter previews, nothing is sent yet", n, plural(n, "field", "fields"))
+		set := fmt.Sprintf("%d %s set", n, plural(n, "field", "fields"))
+		summaries = []string{set + " · enter previews, nothing is sent yet", set + " · enter previews", set}
 	}
-	return line{targets: []target{t}, text: "  " + f.button(t, "[ Preview ]") + "  " + f.s.Muted.Render(summary)}
+	head := "  " + f.button(t, "[ Preview ]") + "  "
+	summary := summaries[len(summaries)-1]
+	for _, s := range summaries {
+		if ansi.StringWidth(head+s) <= f.width {
+			summary = s
+			break
+		}
+	}
+	return line{targets: []target{t}, text: head + f.s.Muted.Render(summary)}
 }
 
 // Widths of the inputs, from the form's width.

@@ -9,11 +9,11 @@ import (
 	"rdash/ui/internal/uitest"
 )
 
-// TestGolden pins the form and the preview at 80x24 and 120x40 (go test
+// TestGolden pins the form and the preview at every size (go test
 // ./ui/bulkedit -update refreshes them).
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			c, _ := uitest.Sandbox(t, "alice")

@@ -2,13 +2,16 @@ package bulkedit
 
 import (
 	"context"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
@@ -118,7 +121,8 @@ func run(ctx context.Context, r bulk.Runner, steps []step, progress func(int)) (
 }
 
 // report is the entries' outcomes as the results show them: an undo's
-// updates read "undone".
+// updates read "undone". Only what the runner found worth sending again
+// is retried; a refusal says what to change instead.
 func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report {
 	rep := applyflow.Report{Then: then}
 	for _, e := range entries {
@@ -128,8 +132,16 @@ func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report
 			if k == kindUndo && o.Status == bulk.StatusUpdated {
 				status = "undone"
 			}
-			rep.Outcomes = append(rep.Outcomes, applyflow.Outcome{ID: o.ID, Name: o.Version, Status: status,
-				Failed: o.Status == bulk.StatusNotApplied || o.Status == bulk.StatusUnknown, Error: reason(o.Error)})
+			failed := o.Status == bulk.StatusNotApplied || o.Status == bulk.StatusUnknown
+			out := applyflow.Outcome{ID: o.ID, Name: o.Version, Status: status, Failed: failed, Retry: failed && o.Retry,
+				Error: reason(o.Error)}
+			if err, ok := statusError(o.Error); ok && failed && !o.Retry {
+				out.Fix = explain.Change(err, "them")
+				if _, _, named := explain.FieldRule(err); named {
+					out.Error = explain.Fields(err).Error()
+				}
+			}
+			rep.Outcomes = append(rep.Outcomes, out)
 		}
 	}
 	return rep
@@ -145,6 +157,21 @@ func reason(err string) string {
 		}
 	}
 	return err
+}
+
+// apiError reads an *api.Error back from its text ("PATCH /path: 403
+// message (code)"), which is all a journal outcome keeps of it.
+var apiError = regexp.MustCompile(`^([A-Z]+) (/\S*): (\d{3}) (.*?)(?: \(([a-z_]+)\))?$`)
+
+// statusError is the API error an outcome's text holds, for wording the
+// refusal; ok is false for any other failure (a lost connection).
+func statusError(text string) (*api.Error, bool) {
+	m := apiError.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	code, _ := strconv.Atoi(m[3])
+	return &api.Error{StatusCode: code, Method: m[1], Path: m[2], Message: m[4], Code: m[5]}, true
 }
 
 // ran keeps the edits made here for their undo, and tells the list what

@@ -7,6 +7,7 @@ import (
 	"rdash/api"
 	"rdash/internal/bulk"
 	"rdash/ui/applyflow"
+	"rdash/ui/common"
 )
 
 // confirmOver is how many versions one enter may change; past it (or when
@@ -28,6 +29,26 @@ type plan struct {
 	kept    []bulk.Kept    // undo: fields left alone, changed since the edit
 	moved   []api.Version  // read: versions that changed since they were last seen
 	nothing bool           // undo: the journal has nothing to undo
+	// diffs are the changelog changes, by version ID, worked out with
+	// the plan (in its command): a diff reads both texts whole.
+	diffs map[string]applyflow.Diff
+	drawn struct { // the preview's lines as last drawn
+		width  int
+		styles *common.Styles
+		lines  []string
+	}
+}
+
+// diffChangelogs works out the diff of every changelog the plan changes.
+func (p *plan) diffChangelogs() {
+	p.diffs = map[string]applyflow.Diff{}
+	for _, c := range p.changes {
+		for _, fc := range c.Fields {
+			if fc.Field == "changelog" {
+				p.diffs[c.Before.ID] = applyflow.NewDiff(c.Before.Changelog, c.After.Changelog)
+			}
+		}
+	}
 }
 
 func (p *plan) size() int {

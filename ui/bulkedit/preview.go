@@ -35,7 +35,7 @@ func (m *Model) waitingHeader() []string {
 	default:
 		out = []string{s.Title.Render("Preview"), s.Muted.Render("Nothing is sent until you apply.")}
 	}
-	return append(out, m.hiddenLines()...)
+	return slices.Concat(out, m.lacksLines(), m.hiddenLines())
 }
 
 func deleteHeader(s *common.Styles, n int, project string) []string {
@@ -62,15 +62,15 @@ func (p *plan) header() []string {
 	of := countVersions(p.size()) + " of " + p.m.projectName()
 	switch p.kind {
 	case kindDelete:
-		return append(deleteHeader(s, p.size(), p.m.projectName()), p.m.hiddenLines()...)
+		return slices.Concat(deleteHeader(s, p.size(), p.m.projectName()), p.m.lacksLines(), p.m.hiddenLines())
 	case kindUndo:
 		if p.nothing {
 			return p.m.waitingHeader()
 		}
 		return append([]string{s.Title.Render("Undo: restore " + of)}, p.undoLines()...)
 	}
-	out := append([]string{s.Title.Render("Preview: " + of),
-		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.m.hiddenLines()...)
+	out := slices.Concat([]string{s.Title.Render("Preview: " + of),
+		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.m.lacksLines(), p.m.hiddenLines())
 	if n := len(p.same); n > 0 {
 		out = append(out, s.Muted.Render(fmt.Sprintf("%d already %s these values and %s left out.",
 			n, plural(n, "has", "have"), plural(n, "is", "are"))))
@@ -100,7 +100,17 @@ func (p *plan) undoLines() []string {
 	return out
 }
 
+// lines are the preview's, drawn once per width and theme: a plan of
+// many versions with changelog diffs is long to draw at every key.
 func (p *plan) lines(w int) []string {
+	s := p.m.common.Styles
+	if p.drawn.lines == nil || p.drawn.width != w || p.drawn.styles != s {
+		p.drawn.width, p.drawn.styles, p.drawn.lines = w, s, p.draw(w)
+	}
+	return p.drawn.lines
+}
+
+func (p *plan) draw(w int) []string {
 	s := p.m.common.Styles
 	switch {
 	case p.nothing:
@@ -109,21 +119,27 @@ func (p *plan) lines(w int) []string {
 	case p.kind == kindDelete:
 		return deleteLines(s, p.deletes, w)
 	}
-	out := changeLines(s, p.changes, w)
+	out := changeLines(s, p.changes, p.diffs, w)
 	if len(p.same) > 0 {
 		out = append(out, "", s.Muted.Render(common.Cut("Left out, already as asked: "+versionList(p.same), w)))
 	}
 	return out
 }
 
-// changeLines list each version and its fields before and after.
-func changeLines(s *common.Styles, cs []bulk.Change, w int) []string {
+// changeLines list each version and its fields before and after; a
+// changelog shows as the lines it adds and removes (diffs, by version).
+func changeLines(s *common.Styles, cs []bulk.Change, diffs map[string]applyflow.Diff, w int) []string {
 	var out []string
 	for _, c := range cs {
 		v := c.Before
 		out = append(out, common.Cut(s.Bold.Render(safe.Line(v.Version))+
 			s.Muted.Render("  "+safe.Line(v.Name)+" · "+safe.Line(v.ID)), w))
 		for _, fc := range c.Fields {
+			if d, ok := diffs[v.ID]; ok && fc.Field == "changelog" {
+				out = append(out, "    "+s.Label.Render(common.Fit(fc.Field, 15))+s.Muted.Render(d.Summary()))
+				out = append(out, d.Lines(s, 6, w)...)
+				continue
+			}
 			out = append(out, fieldLines(s, fc, c, w)...)
 		}
 		if c.Problem != "" {
@@ -210,13 +226,16 @@ func shown(field, v string) string {
 	if n == 1 {
 		return "“" + common.Cut(safe.Line(first), 40) + "”"
 	}
-	return fmt.Sprintf("“%s” (%d lines)", common.Cut(safe.Line(first), 32), n)
+	return fmt.Sprintf("“%s” (%s)", common.Cut(safe.Line(first), 32), plural(n, "1 line", fmt.Sprintf("%d lines", n)))
 }
 
+// deleteLines list the versions deleted; the name gives way to the
+// width, so each version and its ID stay whole.
 func deleteLines(s *common.Styles, vs []api.Version, w int) []string {
 	out := make([]string, len(vs))
+	name := max(8, min(28, w-2-17-11-9))
 	for i, v := range vs {
-		out[i] = common.Cut("  "+common.Fit(safe.Line(v.Version), 16)+" "+common.Fit(safe.Line(v.Name), 28)+" "+
+		out[i] = common.Cut("  "+common.Fit(safe.Line(v.Version), 16)+" "+common.Fit(safe.Line(v.Name), name)+" "+
 			s.Channel(v.Channel.Slug).Render(common.Fit(safe.Line(v.Channel.Slug), 10))+" "+s.Muted.Render(safe.Line(v.ID)), w)
 	}
 	return out

@@ -43,6 +43,7 @@ func (t task) Plan(ctx context.Context) (applyflow.Plan, error) {
 		return nil, err
 	}
 	p.m = t.m
+	p.diffChangelogs()
 	for i, v := range current {
 		if len(bulk.Diff(t.read[i], v)) > 0 {
 			p.moved = append(p.moved, v)

@@ -18,6 +18,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.key(msg)
 	case sampleLoadedMsg:
 		m.sampleLoaded(msg)
+	case applyflow.AccessCheckedMsg:
+		m.lacks = msg.Lacks
 	case journalReadMsg:
 		m.stage = stageApply
 		return m, m.flow.Start(m.undoTask(msg.entries, msg.err))
@@ -35,6 +37,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	if m.guardKey(msg) {
+		return nil
+	}
 	switch m.stage {
 	case stageForm:
 		return m.formKey(msg)
@@ -53,13 +58,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Back) {
-		if m.form.dirty() && !m.armed {
-			m.armed, m.notice = true, "Press esc again to drop this edit; nothing has been sent."
-			return nil
-		}
-		return common.Back
+		return common.Back // guardKey asked first
 	}
-	m.armed, m.notice = false, ""
+	m.notice = ""
 	cmd, act := m.form.key(msg, m.keys)
 	switch act {
 	case actSubmit:
@@ -144,4 +145,43 @@ func (m *Model) setStyles(s *common.Styles) {
 	}
 	m.editor.SetStyles(s)
 	m.flow.SetStyles(s)
+}
+
+// leaves reports that msg would take the user away from the screen, and
+// the edit chosen with it: ctrl+c, q where it is not typed, esc from the
+// form (on the preview it goes back to the form).
+func (m *Model) leaves(msg tea.KeyPressMsg) bool {
+	k := m.common.Keys
+	switch {
+	case key.Matches(msg, k.ForceQuit):
+		return true
+	case key.Matches(msg, k.Quit):
+		return !m.Capturing()
+	case key.Matches(msg, k.Back):
+		return m.stage == stageForm
+	}
+	return false
+}
+
+// guardKey asks before a key that leaves drops the edit; it reports that
+// the key was taken. Any other key disarms the guard.
+func (m *Model) guardKey(msg tea.KeyPressMsg) bool {
+	if !m.leaves(msg) {
+		if m.guard.Armed() {
+			m.guard.Reset()
+			m.notice = ""
+			m.flow.SetNotice("")
+		}
+		return false
+	}
+	if !m.guard.Stop(msg, m.common.Keys, m.holding()) {
+		return false
+	}
+	w := m.guard.Warning("this edit")
+	if m.stage == stageApply {
+		m.flow.SetNotice(w)
+	} else {
+		m.notice = w
+	}
+	return true
 }

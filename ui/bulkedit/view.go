@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
@@ -27,8 +29,21 @@ func (m *Model) View() string {
 	return common.Clip(out, m.width, m.height)
 }
 
-// formHeight is the room for the form under its three header lines.
-func (m *Model) formHeight() int { return max(m.height-3, 1) }
+// formHeight is the room for the form under its header lines.
+func (m *Model) formHeight() int { return max(m.height-3-len(m.lacksLines()), 1) }
+
+// lacksLines say that the server will refuse the change whatever is
+// chosen, when that is known (applyflow.CheckAccess).
+func (m *Model) lacksLines() []string {
+	if m.lacks == "" {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(ansi.Wrap("✗ "+m.lacks, max(m.width, 10), " "), "\n") {
+		out = append(out, m.common.Styles.Bad.Render(l))
+	}
+	return out
+}
 
 func (m *Model) formView() string {
 	s := m.common.Styles
@@ -37,8 +52,9 @@ func (m *Model) formView() string {
 	if m.hidden > 0 {
 		right = s.Warn.Render(fmt.Sprintf("%d hidden by the list's filter", m.hidden))
 	}
-	out := []string{common.Spread(title, right, m.width), s.Muted.Render(common.Cut(versionList(m.selection), m.width)),
-		s.Warn.Render(m.notice)}
+	out := append([]string{common.Spread(title, right, m.width), s.Muted.Render(common.Cut(versionList(m.selection), m.width))},
+		m.lacksLines()...)
+	out = append(out, s.Warn.Render(common.Cut(m.notice, m.width)))
 	lines := m.form.lines()
 	h := m.formHeight()
 	start := min(m.formScroll, max(len(lines)-h, 0))

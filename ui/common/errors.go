@@ -55,6 +55,7 @@ func Describe(err error) Problem {
 		ve *api.ValidationError
 		xe *explain.Error
 	)
+	err = explain.Fields(err) // a field named by the form's label, never its wire name
 	switch {
 	case err == nil, errors.Is(err, context.Canceled):
 		return Problem{}

@@ -31,3 +31,12 @@ type Screen interface {
 	// screen leaves the stack.
 	Close()
 }
+
+// Guard is a Screen that may hold input not yet sent: a form being
+// filled, a draft the server refused. The root asks it before acting on
+// a key that would leave it (esc, q, ctrl+c): while Guards, the key goes
+// to the screen, which asks first, and lets the same key through when
+// pressed again.
+type Guard interface {
+	Guards(msg tea.KeyPressMsg) bool
+}

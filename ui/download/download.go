@@ -9,6 +9,7 @@ package download
 
 import (
 	"context"
+	"errors"
 	"io"
 	"path/filepath"
 	"time"
@@ -38,6 +39,7 @@ type stage int
 const (
 	stageChoose stage = iota // the files, and the directory
 	stageRunning
+	stageExists // the file is there already: overwrite, keep both, or not
 	stageDone
 )
 
@@ -69,6 +71,9 @@ type Model struct {
 	saved   string // where the file was saved
 	outcome string // what the run did, said in full
 	failed  bool
+	// exists is the file in the way of a download, and free where keeping
+	// both would save it (stageExists).
+	exists, free string
 
 	width, height int
 }
@@ -137,8 +142,9 @@ type savedMsg struct {
 	err      error
 }
 
-// start downloads the chosen file into the directory typed.
-func (m *Model) start() tea.Cmd {
+// start downloads the chosen file into the directory typed; mode says
+// what to do with a file there already.
+func (m *Model) start(mode saveMode) tea.Cmd {
 	if m.chosen >= len(m.version.Files) {
 		return nil
 	}
@@ -160,11 +166,15 @@ func (m *Model) start() tea.Cmd {
 	want, _ := f.SHA256()
 	fetched := make(chan struct{})
 	m.fetched = fetched
+	opts := savefile.Options{Want: want, Force: mode == modeOverwrite, KeepBoth: mode == modeKeepBoth}
 	fetch := func() tea.Msg {
 		defer close(fetched) // last: after savefile.Save has removed the .part
 		defer stop()
 		dest, err := savefile.Destination(common.ExpandHome(dir), f) // ~ as the publish screen reads it
-		if err != nil {
+		switch {
+		case errors.Is(err, savefile.ErrExists) && mode == modeAsk:
+			return existsMsg{run: run, dest: dest, free: savefile.FreeSibling(dest)}
+		case err != nil && !errors.Is(err, savefile.ErrExists):
 			return savedMsg{run: run, err: err}
 		}
 		body, _, err := c.Download(ctx, p, vid, f.ID)
@@ -172,8 +182,11 @@ func (m *Model) start() tea.Cmd {
 			return savedMsg{run: run, dest: dest, err: err}
 		}
 		defer body.Close()
-		res, err := savefile.Save(dest, &counter{r: body, ctx: ctx, p: run}, savefile.Options{Want: want})
-		return savedMsg{run: run, dest: dest, n: res.N, verified: res.Verified, err: err}
+		res, err := savefile.Save(dest, &counter{r: body, ctx: ctx, p: run}, opts)
+		if errors.Is(err, savefile.ErrExists) && mode == modeAsk { // made meanwhile
+			return existsMsg{run: run, dest: dest, free: savefile.FreeSibling(dest)}
+		}
+		return savedMsg{run: run, dest: res.Path, n: res.N, verified: res.Verified, err: err}
 	}
 	return tea.Batch(fetch, m.nextTick())
 }
@@ -204,6 +217,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, nil
 	case savedMsg:
 		return m, m.finished(msg)
+	case existsMsg:
+		m.askExists(msg)
+		return m, nil
 	case tickMsg:
 		if msg.seq == m.tick && m.stage == stageRunning {
 			return m, m.nextTick()
@@ -256,6 +272,16 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.stop()
 		}
 		return nil
+	case stageExists:
+		switch {
+		case key.Matches(msg, k.Overwrite):
+			return m.start(modeOverwrite)
+		case key.Matches(msg, k.KeepBoth):
+			return m.start(modeKeepBoth)
+		case key.Matches(msg, k.Back):
+			m.stage = stageChoose // nothing was fetched
+		}
+		return nil
 	case stageDone:
 		switch {
 		case key.Matches(msg, k.Back):
@@ -272,7 +298,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.dir.Blur()
 			return nil
 		case key.Matches(msg, k.Download):
-			return m.start()
+			return m.start(modeAsk)
 		}
 		var cmd tea.Cmd
 		m.dir, cmd = m.dir.Update(msg)
@@ -285,7 +311,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.dirFocus = true
 		return m.dir.Focus()
 	case key.Matches(msg, k.Download):
-		return m.start()
+		return m.start(modeAsk)
 	case key.Matches(msg, k.Reload) && m.loadErr != nil:
 		return m.load()
 	}
@@ -298,8 +324,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // Title is the breadcrumb.
 func (m *Model) Title() string { return "download " + safe.Line(m.version.Version) }
 
-// Capturing: the directory field takes q; a download keeps esc.
-func (m *Model) Capturing() bool { return m.dirFocus || m.stage == stageRunning }
+// Capturing: the directory field takes q; a download keeps esc, and so
+// does the question about a file already there (esc answers it).
+func (m *Model) Capturing() bool {
+	return m.dirFocus && m.stage == stageChoose || m.stage == stageRunning || m.stage == stageExists
+}
 
 // Busy names the download going.
 func (m *Model) Busy() string {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -81,11 +82,70 @@ func TestDownloadVerified(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "lumen-8.8.8.jar.part")); !os.IsNotExist(err) {
 		t.Errorf(".part left: %v", err)
 	}
-	// Again into the same directory: refused, nothing replaced.
-	e.d.Press("enter", "enter")
+}
+
+// downloads counts the downloads begun.
+type downloads struct {
+	Client
+	n atomic.Int32
+}
+
+func (d *downloads) Download(ctx context.Context, p, v, f string) (io.ReadCloser, *api.Response, error) {
+	d.n.Add(1)
+	return d.Client.Download(ctx, p, v, f)
+}
+
+// TestExistingFileAsks: downloading a file that is already there asks,
+// before anything is fetched, whether to overwrite it or keep both (the
+// new one saved as "name (1).jar", as browsers do); esc fetches nothing.
+func TestExistingFileAsks(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	v := publishOne(t, c, "8.8.7", map[string]string{"lumen-8.8.7.jar": "fresh"})
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "lumen-8.8.7.jar")
+	if err := os.WriteFile(mine, []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cl := &downloads{Client: c}
+	e := open(t, cl, v, dir, 100, 30)
+	asked := func(n string) {
+		t.Helper()
+		e.d.Press("enter")
+		e.d.WaitFor("the question", func() bool { return e.m.stage == stageExists })
+		for _, want := range []string{"lumen-8.8.7.jar is already in", "o  overwrite it", "k  keep both: save this one as lumen-8.8.7 (" + n + ").jar"} {
+			if !strings.Contains(e.d.Screen(), want) {
+				t.Fatalf("no %q in the question:\n%s", want, e.d.Screen())
+			}
+		}
+	}
+	asked("1")
+	if cl.n.Load() != 0 || !e.m.Capturing() {
+		t.Fatalf("%d downloads begun before the answer, or esc is the root's", cl.n.Load())
+	}
+	e.d.Press("esc")
+	if e.m.stage != stageChoose || cl.n.Load() != 0 {
+		t.Fatal("esc did not answer: download nothing")
+	}
+	asked("1")
+	e.d.Press("k")
 	e.done()
-	if !e.m.failed || !strings.Contains(e.m.outcome, "already exists") {
-		t.Errorf("second download: %q", e.m.outcome)
+	both := filepath.Join(dir, "lumen-8.8.7 (1).jar")
+	if got, _ := os.ReadFile(both); string(got) != "fresh" || !strings.Contains(e.m.outcome, "Saved lumen-8.8.7 (1).jar") {
+		t.Fatalf("keep both: %s holds %q; outcome %q", both, got, e.m.outcome)
+	}
+	if got, _ := os.ReadFile(mine); string(got) != "mine" {
+		t.Fatalf("keep both changed the file that was there: %q", got)
+	}
+	e.d.Press("enter")
+	asked("2")
+	e.d.Press("o")
+	e.done()
+	if got, _ := os.ReadFile(mine); string(got) != "fresh" || e.m.failed {
+		t.Fatalf("overwrite: %q, outcome %q", got, e.m.outcome)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 2 {
+		t.Errorf("files: %v; want the file and its sibling, no .part", names)
 	}
 }
 
@@ -211,14 +271,15 @@ func TestCloseWaitsForThePartToGo(t *testing.T) {
 	}
 }
 
-// TestGolden pins the choice, the progress and the result at 80x24 and
-// 120x40; the temporary directory reads DIR in them.
+// TestGolden pins the choice, the progress, the results and the question
+// about a file already there, at every size; the temporary directory
+// reads DIR in them.
 func TestGolden(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	v := publishOne(t, c, "8.9.1", map[string]string{"lumen-8.9.1.jar": strings.Repeat("y", 5000)},
 		"https://example.com/lumen-8.9.1-sources.zip")
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}, {200, 60}} {
 		t.Run(strings.Join([]string{itoa(size[0]), itoa(size[1])}, "x"), func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
@@ -245,6 +306,9 @@ func TestGolden(t *testing.T) {
 			e.d.Press("enter")
 			e.done()
 			check("saved")
+			e.d.Press("enter", "enter")
+			e.d.WaitFor("the question", func() bool { return e.m.stage == stageExists })
+			check("exists")
 		})
 	}
 }

@@ -1,9 +1,11 @@
 package download
 
 import (
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/safe"
 	"rdash/ui/common"
@@ -17,6 +19,8 @@ func (m *Model) View() string {
 	switch m.stage {
 	case stageRunning:
 		body = m.runningLines()
+	case stageExists:
+		body = m.existsLines()
 	case stageDone:
 		body = m.doneLines()
 	default:
@@ -102,17 +106,52 @@ func (m *Model) doneLines() []string {
 	return append(out, "", s.Muted.Render(common.Cut("enter chooses another file · esc back", m.width)))
 }
 
-// ShortHelp is the footer's keys.
+// existsLines ask what to do with the file already there: the question
+// wraps, and each answer is whole on its line.
+func (m *Model) existsLines() []string {
+	s := m.common.Styles
+	var out []string
+	for _, l := range []string{safe.Line(filepath.Base(m.exists)) + " is already in", "  " + safe.Line(filepath.Dir(m.exists))} {
+		for _, w := range strings.Split(ansi.Wrap(l, max(m.width, 10), " "), "\n") {
+			out = append(out, s.Warn.Render(w))
+		}
+	}
+	out = append(out, "")
+	for _, l := range []string{
+		"o  overwrite it",
+		"k  keep both: save this one as " + safe.Line(filepath.Base(m.free)),
+		"esc  download nothing",
+	} {
+		for _, w := range strings.Split(ansi.Wrap(l, max(m.width-2, 10), " "), "\n") {
+			out = append(out, "  "+w)
+		}
+	}
+	return out
+}
+
+// ShortHelp is the footer's keys. esc is listed only while the screen
+// keeps it; otherwise the root lists it, once.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	switch m.stage {
 	case stageRunning:
 		return []key.Binding{common.WithHelp(k.Back, "esc", "cancel")}
+	case stageExists:
+		return []key.Binding{k.Overwrite, k.KeepBoth, common.WithHelp(k.Back, "esc", "cancel")}
 	case stageDone:
-		return []key.Binding{k.Again, k.Back}
+		return []key.Binding{k.Again}
 	}
-	return []key.Binding{k.Download, k.Switch, k.Back}
+	if m.dirFocus {
+		return []key.Binding{k.Download, common.WithHelp(k.Switch, "tab/esc", "files")}
+	}
+	if m.chosen < len(m.version.Files) && m.version.Files[m.chosen].ExternalURL != "" {
+		return []key.Binding{common.WithHelp(k.Download, "enter", "copy the URL"), k.Switch}
+	}
+	return []key.Binding{k.Download, k.Switch}
 }
 
 // FullHelp is the ? overlay's keys.
-func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.keys
+	return [][]key.Binding{{k.Download, k.Switch, k.Reload}, {k.Overwrite, k.KeepBoth, k.Again, k.Back}}
+}

@@ -2,7 +2,6 @@ package publish
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -160,148 +159,53 @@ func orEmpty(s []string) []string {
 	return s
 }
 
-// editPreview shows each field changed, before → after, and what
-// happens to each file.
-func (t *task) editPreview(width int) applyflow.Preview {
-	s, b, u := t.styles, t.before, t.update
-	head := []string{
-		s.Title.Render(fmt.Sprintf("Edit %s of %s", safe.Line(b.Version), safe.Line(t.project.Key()))),
-		s.Muted.Render("Only what changes is sent, as one multipart request."),
-	}
-	if undoable(u) {
-		head = append(head, s.Muted.Render("Journaled first: u on the versions list undoes it."))
-	} else {
-		head = append(head, s.Warn.Render("Not undoable: an undo cannot restore a version string or files."))
-	}
-	row := func(label, before, after string) string {
-		return common.Cut("  "+s.Label.Render(common.Fit(label, 15))+s.Muted.Render(safe.Line(before))+" → "+
-			s.Value.Render(safe.Line(after)), width)
-	}
-	var lines []string
-	if u.Channel != nil {
-		lines = append(lines, row("Channel", b.Channel.Slug, *u.Channel))
-	}
-	if u.Version != nil {
-		lines = append(lines, row("Version", b.Version, *u.Version))
-	}
-	if u.Name != nil {
-		lines = append(lines, row("Name", b.Name, *u.Name))
-	}
-	if u.Changelog != nil {
-		lines = append(lines, common.Cut("  "+s.Label.Render(common.Fit("Changelog", 15))+
-			changelogSummary(s, b.Changelog)+" → "+changelogSummary(s, *u.Changelog), width))
-	}
-	list := func(l []string) string {
-		if len(l) == 0 {
-			return "none"
-		}
-		return strings.Join(l, ", ")
-	}
-	if u.MinecraftVersions != nil {
-		lines = append(lines, row("Game versions", list(b.MinecraftVersions), list(u.MinecraftVersions)))
-	}
-	if u.Platforms != nil {
-		lines = append(lines, row("Platforms", list(b.Platforms), list(u.Platforms)))
-	}
-	if u.Dependencies != nil {
-		specs := func(ds []api.Dependency) []string {
-			out := make([]string, len(ds))
-			for i, d := range ds {
-				out[i] = api.DependencySpec(d)
-			}
-			return out
-		}
-		lines = append(lines, row("Dependencies", list(specs(b.Dependencies)), list(specs(u.Dependencies))))
-	}
-	if u.Files != nil {
-		lines = append(lines, t.fileChanges(width)...)
-	}
-	lines = append(lines, "", common.Cut("  "+s.Muted.Render(common.Bytes(t.uploadBytes())+" to upload"), width))
-	return applyflow.Preview{Header: head, Lines: lines, Enter: "enter saves the edit · esc back to the form"}
-}
-
-// fileChanges say what happens to each file: kept, added, replaced,
-// removed; the first listed is primary.
-func (t *task) fileChanges(width int) []string {
-	s := t.styles
-	had := fileNames(t.before)
-	var out []string
-	for i, e := range t.files {
-		label := ""
-		if i == 0 {
-			label = "Files"
-		}
-		what := "kept"
-		switch {
-		case e.isUpload() && slices.Contains(had, e.name):
-			what = "replaced by an upload of " + common.Bytes(e.size)
-		case e.isUpload():
-			what = "added, an upload of " + common.Bytes(e.size)
-		case !e.existing:
-			what = "added, external URL"
-		}
-		if i == 0 {
-			what += s.Good.Render(" primary")
-		}
-		out = append(out, common.Cut("  "+s.Label.Render(common.Fit(label, 15))+s.Value.Render(safe.Line(e.name))+" "+s.Muted.Render(what), width))
-	}
-	for _, name := range had {
-		if !slices.ContainsFunc(t.files, func(e entry) bool { return e.name == name }) {
-			out = append(out, common.Cut("  "+strings.Repeat(" ", 15)+s.Bad.Render(safe.Line(name)+" removed"), width))
-		}
-	}
-	return out
-}
-
 // runEdit journals an undoable edit, then sends the PATCH.
 func (t *task) runEdit(ctx context.Context) applyflow.Report {
 	name := safe.Line(t.before.Version)
 	var entry *bulk.Entry
 	if undoable(t.update) {
 		if t.journal == nil {
-			return notChanged(t.before.ID, name, errNoStateDir.Error())
+			return notChanged(t.before.ID, name, errNoStateDir.Error(), false)
 		}
 		entry = journalEntry(t.project.Key(), *t.before, t.update, t.channels, t.now())
 		if err := t.journal.Write(entry); err != nil {
-			return notChanged(t.before.ID, name, "Nothing was sent: "+safe.Line(err.Error()))
+			return notChanged(t.before.ID, name, "Nothing was sent: "+safe.Line(err.Error()), true)
 		}
 	}
 	req := *t.update
 	req.Progress = t.up.Set
 	v, _, err := t.client.UpdateVersion(ctx, t.project.Key(), t.before.ID, &req)
+	then := func() tea.Cmd { return t.ran(v, err) }
 	switch {
 	case err == nil:
-		changed := *v
 		var j *bulk.Journal
 		if entry != nil {
 			j = t.journal
 		}
 		return applyflow.Report{
-			Outcomes: []applyflow.Outcome{{ID: changed.ID, Name: safe.Line(changed.Version), Status: "updated"}},
-			Record:   []string{recorded(j, entry, changed)},
-			Then: func() tea.Cmd {
-				return func() tea.Msg {
-					return common.VersionsChangedMsg{Project: t.project.Key(), Updated: []api.Version{changed}}
-				}
-			},
+			Outcomes: []applyflow.Outcome{{ID: v.ID, Name: safe.Line(v.Version), Status: "updated"}},
+			Record:   []string{recorded(j, entry, *v)},
+			Then:     then,
 		}
 	case isMaybe(err):
-		why := common.Describe(err).Text()
-		if applyflow.Cancelled(ctx) {
-			why = "Cancelled during the upload. " + why
-		}
-		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: t.before.ID, Name: name, Status: "unknown", Failed: true,
-			Error: why + " Check with r on the versions list before editing again."}},
-			Record: []string{"version " + name + " may or may not be changed: reload to check"}}
+		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: t.before.ID, Name: name, Status: "unknown", Failed: true, Retry: true,
+			Error: maybeWhy(err, applyflow.Cancelled(ctx), "Sending again sets the same values, so it does no harm.")}},
+			Record: []string{"version " + name + " may or may not be changed: reload to check"}, Then: then}
 	}
-	why := common.Describe(err).Text()
+	o := refusal(t.before.ID, name, "not changed", err)
 	if applyflow.Cancelled(ctx) {
-		why = "Cancelled before the upload began; nothing was changed."
+		o.Error = "Cancelled before the upload began; nothing was changed."
 	}
-	return notChanged(t.before.ID, name, why)
+	return applyflow.Report{Outcomes: []applyflow.Outcome{o}, Record: []string{"nothing was changed"}, Then: then}
 }
 
-func notChanged(id, name, why string) applyflow.Report {
-	return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: id, Name: name, Status: "not changed", Failed: true,
-		Error: why}}, Record: []string{"nothing was changed"}}
+// notChanged is an edit that could not be sent: the journal, which must
+// hold the old values first, could not be written. Sending again may mend
+// a failed write; without a state directory only a setting will.
+func notChanged(id, name, why string, retry bool) applyflow.Report {
+	o := applyflow.Outcome{ID: id, Name: name, Status: "not changed", Failed: true, Retry: retry, Error: why}
+	if !retry {
+		o.Fix = "set RDASH_STATE_DIR to a writable directory and start rdash again"
+	}
+	return applyflow.Report{Outcomes: []applyflow.Outcome{o}, Record: []string{"nothing was changed"}}
 }

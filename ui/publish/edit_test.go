@@ -96,7 +96,7 @@ func TestEditFiles(t *testing.T) {
 	}
 }
 
-// TestEditNothingChanged sends nothing: the API's rule says why.
+// TestEditNothingChanged sends nothing, and says why in the user's words.
 func TestEditNothingChanged(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
@@ -105,7 +105,7 @@ func TestEditNothingChanged(t *testing.T) {
 	e.d.Press("enter")
 	e.d.WaitFor("the status", func() bool {
 		for _, m := range e.d.Seen {
-			if s, ok := m.(common.StatusMsg); ok && strings.Contains(s.Text, "data: sets no field") {
+			if s, ok := m.(common.StatusMsg); ok && s.Text == "Nothing to send: no field is changed yet." {
 				return true
 			}
 		}
@@ -119,12 +119,16 @@ func TestEditNothingChanged(t *testing.T) {
 // TestEditGolden pins the edit form and its preview.
 func TestEditGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range sizes {
 		t.Run(strings.Join([]string{itoa(size[0]), itoa(size[1])}, "x"), func(t *testing.T) {
 			t.Parallel()
 			c, _ := uitest.Sandbox(t, "alice")
-			e := openEdit(t, c, "6.6.8", size[0], size[1])
+			e := openEditOf(t, c, &api.CreateVersionRequest{Channel: "release", Version: "6.6.8",
+				Name: "Lumen 6.6.8", Changelog: "# 6.6.8\n\n- Fixes the lantern flicker.\n- Faster light updates.\n",
+				Files:   []string{"a.jar", "b.jar", "https://example.com/c.zip"},
+				Uploads: []api.Upload{uploadOf("a.jar", "aaaa"), uploadOf("b.jar", "bbbbbbbb")}}, size[0], size[1])
 			e.set(fPlatforms, "paper, folia")
+			e.m.form.changelog = "# 6.6.8\n\n- Fixes the lantern flicker in caves.\n- Faster light updates.\n"
 			e.chooseFile("b.jar")
 			e.d.Press("p")
 			e.pin(t, "form")

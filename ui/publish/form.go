@@ -71,6 +71,10 @@ type form struct {
 	// a form that still holds all of them has nothing to lose on esc.
 	filledLog   string
 	filledFiles []entry
+	// rejected is the field the server refused, and why; refusal is a
+	// refusal that names no field, for the form's head.
+	rejected *rejection
+	refusal  string
 }
 
 // dirty reports that the user changed something in the form: esc asks

@@ -16,8 +16,8 @@ import (
 )
 
 // TestLimitsNamedAsTyped types past each limit of the interface: the
-// field's line shows the API's rule, naming the field, before anything
-// is sent.
+// field's line shows the API's rule, naming the field by its label (never
+// the wire name, "data.version"), before anything is sent.
 func TestLimitsNamedAsTyped(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
@@ -27,15 +27,15 @@ func TestLimitsNamedAsTyped(t *testing.T) {
 		typed string
 		want  string
 	}{
-		{fVersion, strings.Repeat("9", 33), "data.version: must be at most 32 characters (has 33)"},
-		{fName, strings.Repeat("n", 65), "data.name: must be at most 64 characters (has 65)"},
-		{fGame, "1.21, " + strings.Repeat("1", 33), "data.minecraft_versions[1]: must be at most 32 characters"},
-		{fGame, "1.21 1.21", "data.minecraft_versions[1]: repeats data.minecraft_versions[0]"},
-		{fPlatforms, "paper, lumen", "data.platforms[1]: must be one of bukkit"},
-		{fDeps, "required:project:short", "data.dependencies[0].project_id: must be an ID of 8 characters"},
-		{fDeps, "required:name:" + strings.Repeat("d", 65), "data.dependencies[0].name: must be at most 64 characters"},
-		{fDeps, "required", "data.dependencies[0]: want TYPE:KIND:TARGET"},
-		{fDeps, "sometimes:project:AbCd1234", "data.dependencies[0].type: must be one of required"},
+		{fVersion, strings.Repeat("9", 33), "Version: must be at most 32 characters (has 33)"},
+		{fName, strings.Repeat("n", 65), "Name: must be at most 64 characters (has 65)"},
+		{fGame, "1.21, " + strings.Repeat("1", 33), "Game version 2: must be at most 32 characters"},
+		{fGame, "1.21 1.21", "Game version 2: repeats Game version 1"},
+		{fPlatforms, "paper, lumen", "Platform 2: must be one of bukkit"},
+		{fDeps, "required:project:short", "Dependency 1, project ID: must be an ID of 8 characters"},
+		{fDeps, "required:name:" + strings.Repeat("d", 65), "Dependency 1, name: must be at most 64 characters"},
+		{fDeps, "required", "Dependency 1: want TYPE:KIND:TARGET"},
+		{fDeps, "sometimes:project:AbCd1234", "Dependency 1, type: must be one of required"},
 	}
 	for _, tc := range cases {
 		e.set(tc.field, tc.typed)
@@ -47,13 +47,13 @@ func TestLimitsNamedAsTyped(t *testing.T) {
 	// Files: a URL too long, and an upload name too long.
 	e.set(fAdd, "https://example.com/"+strings.Repeat("u", 240))
 	e.d.Press("enter")
-	if !strings.Contains(e.d.Screen(), "data.files[0]: must be at most 256 characters (has 260)") {
+	if !strings.Contains(e.d.Screen(), "File 1: must be at most 256 characters (has 260)") {
 		t.Errorf("a long URL is not refused:\n%s", e.d.Screen())
 	}
 	e.chooseFile(e.m.form.files[0].name)
 	e.d.Press("x")
 	e.addFile(strings.Repeat("f", 129), 1)
-	if !strings.Contains(e.d.Screen(), "data.files[0]: must be at most 128 characters (has 129)") {
+	if !strings.Contains(e.d.Screen(), "File 1: must be at most 128 characters (has 129)") {
 		t.Errorf("a long file name is not refused:\n%s", e.d.Screen())
 	}
 	// The button does not send: it goes to the first field in error.
@@ -231,7 +231,7 @@ func TestEscAsksBeforeDroppingAChangedForm(t *testing.T) {
 	if esc(e) {
 		t.Fatal("one esc dropped a filled-in form")
 	}
-	if !strings.Contains(e.d.Screen(), "Press esc again to drop this new version; nothing has been sent.") {
+	if !strings.Contains(e.d.Screen(), "Press esc again to drop this new version; any other key keeps it.") {
 		t.Fatalf("no warning:\n%s", e.d.Screen())
 	}
 	e.d.Press("tab") // another key disarms

@@ -70,12 +70,15 @@ func (s *stalling) Read(b []byte) (int, error) {
 	return 0, s.ctx.Err()
 }
 
+// sizes are the terminal sizes the goldens pin, from the smallest the
+// dashboard supports to a large one.
+var sizes = [][2]int{{60, 20}, {80, 24}, {120, 40}, {200, 60}}
+
 // TestGolden pins the form, the preview, the upload's progress and the
-// results at 80x24 and 120x40 (go test ./ui/publish -update refreshes
-// them).
+// results at every size (go test ./ui/publish -update refreshes them).
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			c, _ := uitest.Sandbox(t, "alice")
@@ -106,6 +109,29 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestRefusedGolden pins a publish the server refuses: the results, the
+// question esc asks before the draft is dropped, and the form e goes back
+// to, the refused field marked.
+func TestRefusedGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			c, _ := uitest.Sandbox(t, "alice")
+			e := open(t, c, "lumen", size[0], size[1])
+			e.fill("2.4.0")
+			e.previewed()
+			e.d.Press("enter")
+			e.results()
+			e.pin(t, "refused")
+			e.d.Press("esc")
+			e.pin(t, "leaving")
+			e.d.Press("e")
+			e.pin(t, "draft")
+		})
+	}
+}
+
 // TestCancelMidUpload cancels an upload that has begun: the result says
 // the version may or may not exist, and how to check.
 func TestCancelMidUpload(t *testing.T) {
@@ -125,7 +151,7 @@ func TestCancelMidUpload(t *testing.T) {
 	if len(out) != 1 || out[0].Status != "unknown" || !out[0].Failed {
 		t.Fatalf("outcomes = %+v; screen:\n%s", out, e.d.Screen())
 	}
-	if s := e.d.Screen(); !contains(s, "7.7.7", "Cancelled during the upload", "r on the versions list") {
+	if s := e.flat(); !contains(s, "7.7.7", "Cancelled during the upload", "nothing is published twice", "r sends the 1 version") {
 		t.Errorf("results do not say what exists:\n%s", s)
 	}
 	if e.m.flow.Stage() != applyflow.StageResults {

@@ -22,6 +22,7 @@ type keyMap struct {
 	Back        key.Binding // leave the form, the editor or the picker
 	SwitchView  key.Binding // changelog: editor ⇄ rendered preview
 	Cancel      key.Binding // running: cancel the upload
+	Draft       key.Binding // results of a refusal: back to the form
 	flow        applyflow.KeyMap
 }
 
@@ -42,6 +43,7 @@ func newKeyMap() keyMap {
 		Back:       common.Bind([]string{"esc"}, "esc", "back"),
 		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
 		Cancel:     common.Bind([]string{"esc"}, "esc", "cancel the upload"),
+		Draft:      common.Bind([]string{"e", "enter"}, "e", "back to the form"),
 		flow:       applyflow.DefaultKeyMap(),
 	}
 	k.flow.Cancel = k.Cancel

@@ -9,6 +9,7 @@ package publish
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -29,6 +31,7 @@ type Client interface {
 	GetVersion(ctx context.Context, projectID, versionID string) (*api.Version, *api.Response, error)
 	CreateVersion(ctx context.Context, projectID string, r *api.CreateVersionRequest) (*api.Version, *api.Response, error)
 	UpdateVersion(ctx context.Context, projectID, versionID string, r *api.UpdateVersionRequest) (*api.Version, *api.Response, error)
+	applyflow.AccessClient
 }
 
 // stage is where the screen is; past the form, the flow says where.
@@ -58,8 +61,14 @@ type Model struct {
 	game     []string      // game versions seen there, newest first
 	sampling bool
 	fileSeq  int
-	scroll   int  // the form's first line shown
-	armed    bool // esc pressed once on a changed form: the next drops it
+	scroll   int // the form's first line shown
+	// guard asks before the draft is lost (esc, q, ctrl+c); sent is set
+	// once the server took it, when there is nothing left to lose.
+	guard applyflow.Guard
+	sent  bool
+	// lacks says what the signed-in user lacks for this change, when
+	// known (applyflow.CheckAccess): the form says it before it is filled.
+	lacks string
 
 	// before is the version edited, as GET answered (nil: a new one).
 	before  *api.Version
@@ -86,7 +95,8 @@ func New(c common.Common, cl Client, p common.ProjectRef) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
 		form: newForm(c.Styles), editor: common.NewChangelogEditor(c.Styles, changelogWords), sampling: true}
-	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm})
+	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions,
+		BackSays: "esc leaves"})
 	return m
 }
 
@@ -99,10 +109,20 @@ const sampleSize = 100
 
 func (m *Model) Init() tea.Cmd {
 	ctx, c, p := m.ctx, m.client, m.project.Key()
-	return tea.Batch(m.form.focusCmd(), m.load(), func() tea.Msg {
+	return tea.Batch(m.form.focusCmd(), m.load(), m.checkAccess(), func() tea.Msg {
 		vs, _, _ := c.ListVersions(ctx, p, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
 		return sampleLoadedMsg{versions: vs}
 	})
+}
+
+// checkAccess finds out, when it can, that the server will refuse the
+// change whatever the form holds (the scope, the project's owner).
+func (m *Model) checkAccess() tea.Cmd {
+	a := applyflow.Access{Project: m.project, Scope: "project:version:create", What: "publish versions of it"}
+	if m.editID != "" {
+		a.Scope, a.What = "project:version:update", "edit its versions"
+	}
+	return applyflow.CheckAccess(m.ctx, m.common.Session, m.client, a)
 }
 
 func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
@@ -157,11 +177,14 @@ func (m *Model) preview() tea.Cmd {
 		return tea.Batch(f.focusCmd(), common.Status(err.Error()))
 	}
 	m.task = &task{client: m.client, project: m.project, req: f.request(), files: slices.Clone(f.files),
-		styles: m.common.Styles, created: m.created, now: m.now}
+		styles: m.common.Styles, ran: m.ran, now: m.now}
 	if m.before != nil {
 		u := m.updateRequest()
+		if reflect.ValueOf(*u).IsZero() {
+			return common.Status("Nothing to send: no field is changed yet.")
+		}
 		if err := u.Validate(); err != nil {
-			return common.Status(err.Error())
+			return common.Status(explain.Fields(err).Error())
 		}
 		m.task.update, m.task.before, m.task.channels = u, m.before, slices.Clone(m.channels)
 		if c := m.common.Config; c != nil && c.Env.StateDir != "" {
@@ -174,6 +197,7 @@ func (m *Model) preview() tea.Cmd {
 	}
 	m.task.up = common.NewMeter(m.now, total)
 	m.stage = stageApply
+	m.flow.Forget() // esc on this preview goes back to the form, not to an earlier result
 	return m.flow.Start(m.task)
 }
 
@@ -184,12 +208,20 @@ func (m *Model) now() time.Time {
 	return time.Now()
 }
 
-// created tells every screen of the new version, so the list shows it.
-func (m *Model) created(v api.Version) tea.Cmd {
-	return tea.Batch(
-		func() tea.Msg { return common.VersionsChangedMsg{Project: m.project.Key(), Updated: []api.Version{v}} },
-		common.Status("published "+safe.Line(v.Version)+" to "+safe.Line(m.project.Key())),
-	)
+// ran is told how a run ended, on the UI goroutine: a version the server
+// took is told to every screen, so the list shows it, and leaves nothing
+// to lose; a refusal keeps the draft and marks the field it names.
+func (m *Model) ran(v *api.Version, err error) tea.Cmd {
+	if err != nil {
+		m.form.reject(err)
+		return nil
+	}
+	m.sent = true
+	changed := func() tea.Msg { return common.VersionsChangedMsg{Project: m.project.Key(), Updated: []api.Version{*v}} }
+	if m.before != nil {
+		return changed
+	}
+	return tea.Batch(changed, common.Status("published "+safe.Line(v.Version)+" to "+safe.Line(m.project.Key())))
 }
 
 // Title is the breadcrumb.
@@ -203,11 +235,42 @@ func (m *Model) Title() string {
 	return "new version"
 }
 
-// Capturing: the form's fields take every key but ctrl+c; the flow says
+// Guards implements common.Guard: the draft, or a preview of it, an
+// upload under way, or a draft the server refused, is not dropped by esc,
+// q or ctrl+c without a second press.
+func (m *Model) Guards(msg tea.KeyPressMsg) bool { return m.holding() && !m.guard.Passes(msg) }
+
+// holding reports that leaving would lose what the user typed.
+func (m *Model) holding() bool {
+	switch {
+	case m.sent:
+		return false
+	case m.stage == stageApply:
+		return true // a preview, an upload, or a draft refused
+	case m.editID != "" && m.before == nil:
+		return false // nothing loaded, nothing typed
+	}
+	return m.form.dirty()
+}
+
+// what names the draft, for the guard's warning.
+func (m *Model) what() string {
+	if m.editID != "" {
+		return "this edit"
+	}
+	return "this new version"
+}
+
+// Capturing: a text field of the form, the changelog editor and the file
+// picker take every key but ctrl+c; elsewhere in the form (the files, the
+// button) q and esc are the root's, which asks Guards first; the flow says
 // for itself.
 func (m *Model) Capturing() bool {
-	if m.stage == stageApply {
+	switch m.stage {
+	case stageApply:
 		return m.flow.Capturing()
+	case stageForm:
+		return isInput(m.form.focus)
 	}
 	return true
 }

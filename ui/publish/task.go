@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -33,11 +35,25 @@ type task struct {
 	// name the channel an edit moves to.
 	journal  *bulk.Journal
 	channels []api.Channel
-	// created is told of the version made, on the UI goroutine.
-	created func(v api.Version) tea.Cmd
+	logDiff  applyflow.Diff // an edit's changelog change, made by Plan
+	drawn    struct {       // the preview as last drawn, on the UI goroutine
+		ok      bool
+		width   int
+		preview applyflow.Preview
+	}
+	// ran is told how the run ended (the version as the server answered,
+	// or why not), on the UI goroutine.
+	ran func(v *api.Version, err error) tea.Cmd
 }
 
-func (t *task) Plan(context.Context) (applyflow.Plan, error) { return t, nil }
+// Plan works out the changelog's change of an edit: a diff reads both
+// texts whole, so it is made here, in a command, not in the preview.
+func (t *task) Plan(context.Context) (applyflow.Plan, error) {
+	if t.update != nil && t.update.Changelog != nil {
+		t.logDiff = applyflow.NewDiff(t.before.Changelog, *t.update.Changelog)
+	}
+	return t, nil
+}
 
 func (t *task) Waiting() applyflow.Preview {
 	return applyflow.Preview{Header: []string{t.styles.Title.Render("Publish " + safe.Line(t.req.Version))}}
@@ -74,8 +90,16 @@ func (t *task) uploadBytes() int64 {
 }
 
 // Preview is exactly what is sent: the data part's fields, then each
-// file part (or URL).
+// file part (or URL). It is drawn once per width: the flow asks for it at
+// every key, and an edit's changelog diff may be long to draw.
 func (t *task) Preview(width int) applyflow.Preview {
+	if !t.drawn.ok || t.drawn.width != width {
+		t.drawn.ok, t.drawn.width, t.drawn.preview = true, width, t.draw(width)
+	}
+	return t.drawn.preview
+}
+
+func (t *task) draw(width int) applyflow.Preview {
 	if t.update != nil {
 		return t.editPreview(width)
 	}
@@ -84,8 +108,8 @@ func (t *task) Preview(width int) applyflow.Preview {
 		s.Title.Render(fmt.Sprintf("Publish %s to %s", safe.Line(r.Version), safe.Line(t.project.Key()))),
 		s.Muted.Render("This is what is sent, as one multipart request."),
 	}
-	row := func(label, value string) string {
-		return common.Cut("  "+s.Label.Render(common.Fit(label, 15))+value, width)
+	row := func(label, value string) []string {
+		return applyflow.Hang("  "+s.Label.Render(common.Fit(label, 15)), value, width)
 	}
 	orDefault := func(list []string) string {
 		if list == nil {
@@ -93,16 +117,16 @@ func (t *task) Preview(width int) applyflow.Preview {
 		}
 		return s.Value.Render(safe.Line(strings.Join(list, ", ")))
 	}
-	lines := []string{
+	lines := slices.Concat(
 		row("Channel", s.Value.Render(safe.Line(r.Channel))),
 		row("Version", s.Value.Render(safe.Line(r.Version))),
 		row("Name", s.Value.Render(safe.Line(r.Name))),
 		row("Changelog", changelogSummary(s, r.Changelog)),
 		row("Game versions", orDefault(r.MinecraftVersions)),
 		row("Platforms", orDefault(r.Platforms)),
-	}
+	)
 	if r.Dependencies == nil {
-		lines = append(lines, row("Dependencies", s.Muted.Render("the channel's")))
+		lines = append(lines, row("Dependencies", s.Muted.Render("the channel's"))...)
 	}
 	for i, d := range r.Dependencies {
 		label := ""
@@ -114,7 +138,7 @@ func (t *task) Preview(width int) applyflow.Preview {
 		if d.URL != "" {
 			dep += " (" + d.URL + ")"
 		}
-		lines = append(lines, row(label, s.Value.Render(safe.Line(dep))))
+		lines = append(lines, row(label, s.Value.Render(safe.Line(dep)))...)
 	}
 	for i, e := range t.files {
 		label, what := "", s.Muted.Render(" uploaded, "+common.Bytes(e.size))
@@ -128,10 +152,18 @@ func (t *task) Preview(width int) applyflow.Preview {
 		if i == 0 {
 			prim = s.Good.Render(" primary")
 		}
-		lines = append(lines, row(label, s.Value.Render(safe.Line(e.name))+what+prim))
+		lines = append(lines, row(label, s.Value.Render(safe.Line(e.name))+what+prim)...)
 	}
 	lines = append(lines, "", common.Cut("  "+s.Muted.Render(common.Bytes(t.uploadBytes())+" to upload"), width))
 	return applyflow.Preview{Header: head, Lines: lines, Enter: "enter publishes it · esc back to the form"}
+}
+
+// lines is "1 line", "2 lines".
+func lines(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
 }
 
 // isMaybe reports an error after which the change may exist.
@@ -143,7 +175,7 @@ func changelogSummary(s *common.Styles, text string) string {
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
 	n := strings.Count(strings.TrimSpace(text), "\n") + 1
-	return s.Value.Render(safe.Line(first)) + s.Muted.Render(fmt.Sprintf(" (%d lines)", n))
+	return s.Value.Render(safe.Line(first)) + s.Muted.Render(" ("+lines(n)+")")
 }
 
 // Bytes is how far the upload is (applyflow.ByteJob).
@@ -174,31 +206,45 @@ func (t *task) Start() (applyflow.Run, error) {
 	}, nil
 }
 
-// report says how the run ended: published, not published (nothing
-// exists), or unknown (the server may hold it: reload to see).
+// report says how the run ended: published, not created (nothing exists:
+// the draft is kept for the form), or unknown (the server may hold it).
 func (t *task) report(v *api.Version, err error, cancelled bool) applyflow.Report {
 	name := safe.Line(t.req.Version)
+	then := func() tea.Cmd { return t.ran(v, err) }
 	switch {
 	case err == nil:
-		created := *v
 		return applyflow.Report{
-			Outcomes: []applyflow.Outcome{{ID: created.ID, Name: safe.Line(created.Version), Status: "published"}},
-			Record:   []string{"version " + safe.Line(created.Version) + " is " + safe.Line(created.ID)},
-			Then:     func() tea.Cmd { return t.created(created) },
+			Outcomes: []applyflow.Outcome{{ID: v.ID, Name: safe.Line(v.Version), Status: "published"}},
+			Record:   []string{"version " + safe.Line(v.Version) + " is " + safe.Line(v.ID)},
+			Then:     then,
 		}
 	case isMaybe(err):
-		why := common.Describe(err).Text()
-		if cancelled {
-			why = "Cancelled during the upload. " + why
-		}
-		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: "-", Name: name, Status: "unknown", Failed: true,
-			Error: why + " Check with r on the versions list before publishing again."}},
-			Record: []string{"version " + name + " may or may not exist: reload the list to check"}}
+		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: "-", Name: name, Status: "unknown", Failed: true, Retry: true,
+			Error: maybeWhy(err, cancelled, "If it went through, sending again is refused as a conflict: nothing is published twice.")}},
+			Record: []string{"version " + name + " may or may not exist: reload the list to check"}, Then: then}
 	}
-	why := common.Describe(err).Text()
+	o := refusal("-", name, "not created", err)
 	if cancelled {
-		why = "Cancelled before the upload began; nothing was created."
+		o.Error = "Cancelled before the upload began; nothing was created."
 	}
-	return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: "-", Name: name, Status: "not created", Failed: true,
-		Error: why}}, Record: []string{"nothing was created"}}
+	return applyflow.Report{Outcomes: []applyflow.Outcome{o}, Record: []string{"nothing was created"}, Then: then}
+}
+
+// maybeWhy says why a run's outcome is not known, and what sending again
+// does.
+func maybeWhy(err error, cancelled bool, again string) string {
+	parts := []string{common.Describe(err).Text(), again}
+	if cancelled {
+		parts = append([]string{"Cancelled during the upload."}, parts...)
+	}
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " ")
+}
+
+// refusal is a run that sent nothing the server kept: the server's reason
+// names the form's fields by their labels, and a refusal says what to
+// change rather than offer a retry that would be refused again (the
+// results offer e, back to the form, the field marked).
+func refusal(id, name, status string, err error) applyflow.Outcome {
+	return applyflow.Outcome{ID: id, Name: name, Status: status, Failed: true, Retry: explain.Retryable(err),
+		Error: common.Describe(err).Text(), Fix: explain.Change(err, "it")}
 }

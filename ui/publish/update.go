@@ -21,6 +21,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case fileCheckedMsg:
 		m.fileChecked(msg)
 		return m, nil
+	case applyflow.AccessCheckedMsg:
+		m.lacks = msg.Lacks
+		return m, nil
 	case common.MarkdownRendered:
 		return m, m.editor.RenderedMsg(msg, m.common)
 	case common.ThemeMsg:
@@ -68,6 +71,9 @@ func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	if m.guardKey(msg) {
+		return nil
+	}
 	switch m.stage {
 	case stageChangelog:
 		cmd, done := m.editor.Key(msg, m.keys.Back, m.keys.SwitchView, m.common)
@@ -111,13 +117,8 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.cycling = false
 	}
 	if key.Matches(msg, k.Back) {
-		if f.dirty() && !m.armed {
-			m.armed = true
-			return nil
-		}
-		return common.Back
+		return common.Back // guardKey asked first
 	}
-	m.armed = false
 	switch {
 	case key.Matches(msg, k.Complete) && m.completes():
 		return nil

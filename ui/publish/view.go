@@ -1,10 +1,13 @@
 package publish
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -45,7 +48,7 @@ func (m *Model) formView() string {
 	case m.editID != "":
 		return s.Muted.Render("Loading the version…")
 	}
-	head := s.Title.Render(common.Cut(title, m.width))
+	head := append([]string{s.Title.Render(common.Cut(title, m.width))}, m.warnings()...)
 	var lines []string
 	at := 0 // the line of the focused field
 	for i := range fieldCount {
@@ -54,22 +57,37 @@ func (m *Model) formView() string {
 		}
 		lines = append(lines, m.fieldLines(i)...)
 	}
-	foot := s.Muted.Render(common.Cut(m.hint(), m.width))
-	if m.armed {
-		what := "this new version"
-		if m.before != nil {
-			what = "this edit"
-		}
-		foot = s.Warn.Render(common.Cut("Press esc again to drop "+what+"; nothing has been sent.", m.width))
+	var foot []string
+	for _, l := range applyflow.Hints(strings.Split(m.hint(), " · "), m.width) {
+		foot = append(foot, s.Muted.Render(l))
 	}
-	room := max(m.height-3, 1)
+	if w := m.guard.Warning(m.what()); w != "" {
+		foot = strings.Split(s.Warn.Render(ansi.Wrap(w, m.width, " ")), "\n")
+	}
+	room := max(m.height-len(head)-len(foot)-1, 1)
 	m.scroll = max(0, min(m.scroll, at), at-room+2)
 	m.scroll = min(m.scroll, max(len(lines)-room, 0))
 	body := lines[m.scroll:min(m.scroll+room, len(lines))]
 	for len(body) < room {
 		body = append(body, "")
 	}
-	return head + "\n\n" + strings.Join(body, "\n") + "\n" + foot
+	return strings.Join(head, "\n") + "\n\n" + strings.Join(body, "\n") + "\n" + strings.Join(foot, "\n")
+}
+
+// warnings are the lines under the title that say the server will refuse
+// the change whatever the form holds, or why it refused the last one.
+func (m *Model) warnings() []string {
+	s := m.common.Styles
+	var out []string
+	for _, w := range []string{m.lacks, m.form.refusal} {
+		if w == "" {
+			continue
+		}
+		for _, l := range strings.Split(ansi.Wrap("✗ "+w, max(m.width, 10), " "), "\n") {
+			out = append(out, s.Bad.Render(l))
+		}
+	}
+	return out
 }
 
 // fieldLines are field i's line, and its error under it.
@@ -109,9 +127,25 @@ func (m *Model) fieldLines(i field) []string {
 		lines[j] = common.Cut(lines[j], m.width)
 	}
 	if err := f.shown(i); err != nil {
-		lines = append(lines, common.Cut(strings.Repeat(" ", labelWidth)+s.Bad.Render("✗ "+safe.Line(err.Error())), m.width))
+		lines = append(lines, m.errorLines(safe.Line(explain.Fields(err).Error()))...)
+	} else if why := f.rejectedWhy(i); why != "" {
+		lines = append(lines, m.errorLines(why)...)
 	}
 	return lines
+}
+
+// errorLines show why a field cannot be sent under it, wrapped so the
+// rule is read whole.
+func (m *Model) errorLines(msg string) []string {
+	pad := strings.Repeat(" ", labelWidth)
+	wrapped := strings.Split(ansi.Wrap("✗ "+msg, max(m.width-labelWidth, 10), " "), "\n")
+	for j, l := range wrapped {
+		if j > 0 {
+			l = "  " + l
+		}
+		wrapped[j] = common.Cut(pad+m.common.Styles.Bad.Render(l), m.width)
+	}
+	return wrapped
 }
 
 // suggestions show what tab would complete, after the focused field.
@@ -154,21 +188,28 @@ func (m *Model) hint() string {
 	return "tab or enter next · shift+tab previous · esc back"
 }
 
-// ShortHelp is the footer's keys.
+// ShortHelp is the footer's keys. esc is listed only while the screen
+// keeps it; otherwise the root lists it, once.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
+	var out []key.Binding
 	switch m.stage {
 	case stageApply:
-		if m.flow.Stage() == applyflow.StageRunning {
-			return m.flow.ShortHelp()
-		}
-		return []key.Binding{k.flow.Submit, k.flow.Back}
+		out = m.flow.ShortHelp()
 	case stageChangelog:
-		return []key.Binding{k.SwitchView, k.Back}
+		out = []key.Binding{k.SwitchView, k.Back}
 	case stagePicker:
-		return []key.Binding{k.Back}
+		out = []key.Binding{k.Back}
+	case stageForm:
+		out = []key.Binding{k.Next, k.Prev, k.Back}
+		if m.form.focus == fAdd {
+			out = []key.Binding{k.Pick, k.Next, k.Back}
+		}
 	}
-	return []key.Binding{k.Next, k.Prev, k.Pick, k.Back}
+	if !m.Capturing() {
+		out = slices.DeleteFunc(out, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
+	}
+	return out
 }
 
 // FullHelp is the ? overlay's keys.

@@ -1,0 +1,61 @@
+package applyflow
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/common"
+)
+
+// Guard asks before a screen's unsent input is lost: the first key that
+// would leave the screen (esc, q, ctrl+c) only arms it, and the screen
+// says what a second press does; any other key disarms it. A screen that
+// holds input is a common.Guard that guards every leaving key but the
+// armed one (Passes), so the root acts on the second press itself.
+type Guard struct {
+	armed *key.Binding // the key pressed once, or nil
+	quits bool         // it quits rdash rather than leaving the screen
+}
+
+// Stop is called with a key that would leave the screen (keys are the
+// dashboard's); it reports that the key armed the guard and must do
+// nothing more. It lets the key through when nothing would be lost, or
+// when it is the second press.
+func (g *Guard) Stop(msg tea.KeyPressMsg, keys *common.KeyMap, holding bool) bool {
+	if !holding || g.armed != nil && key.Matches(msg, *g.armed) {
+		g.armed = nil
+		return false
+	}
+	b := keys.Back
+	g.quits = key.Matches(msg, keys.ForceQuit, keys.Quit)
+	switch {
+	case key.Matches(msg, keys.ForceQuit):
+		b = keys.ForceQuit
+	case key.Matches(msg, keys.Quit):
+		b = keys.Quit
+	}
+	g.armed = &b
+	return true
+}
+
+// Reset disarms the guard: a key that leaves nothing was pressed.
+func (g *Guard) Reset() { g.armed = nil }
+
+// Armed reports that the next press of the armed key goes through.
+func (g *Guard) Armed() bool { return g.armed != nil }
+
+// Passes reports that msg is the armed key, pressed again: it leaves.
+func (g *Guard) Passes(msg tea.KeyPressMsg) bool { return g.armed != nil && key.Matches(msg, *g.armed) }
+
+// Warning says what the armed key does when pressed again; what names the
+// input ("this new version"). Empty when not armed.
+func (g *Guard) Warning(what string) string {
+	if g.armed == nil {
+		return ""
+	}
+	k := g.armed.Help().Key
+	if g.quits {
+		return "Press " + k + " again to quit rdash and drop " + what + "; any other key keeps it."
+	}
+	return "Press " + k + " again to drop " + what + "; any other key keeps it."
+}
