@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
@@ -126,16 +126,38 @@ func TestSearchIsDebounced(t *testing.T) {
 	}
 }
 
+// held holds the list requests of one search until released, then
+// answers them whatever became of their context: a superseded request's
+// rows still arrive, as a slow server's would, and must be dropped.
+type held struct {
+	Client
+	search  string
+	release chan struct{}
+}
+
+func (h *held) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	if o.Search == h.search {
+		<-h.release
+		ctx = context.WithoutCancel(ctx)
+	}
+	return h.Client.ListVersions(ctx, p, o)
+}
+
 func TestStaleRepliesAreDropped(t *testing.T) {
 	t.Parallel()
-	d, m, _ := start(t, "lumen", 80, 24)
+	c, _ := uitest.Sandbox(t, "alice")
+	h := &held{Client: c, search: "1.", release: make(chan struct{})}
+	m := New(uitest.Common(t), h, route.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	waitLoaded(d, m)
 	before := len(m.versions)
 	stale := route.Page{Number: 1, Versions: []api.Version{{ID: "stale000", Version: "9.9.9"}}, Total: 1}
 	d.Send(pageLoadedMsg{seq: m.seq - 1, page: stale})
 	if len(m.versions) != before || strings.Contains(d.Screen(), "9.9.9") {
 		t.Fatal("a reply to a superseded request replaced the rows")
 	}
-	// Two filters in a row: only the second one's reply counts.
+	// Two searches in a row: only the second one's reply counts, even when
+	// the first one's rows arrive after it.
 	d.Press("/")
 	d.Type("1.")
 	d.Press("enter")
@@ -147,7 +169,13 @@ func TestStaleRepliesAreDropped(t *testing.T) {
 		t.Fatal("the second search did not supersede the first")
 	}
 	waitLoaded(d, m)
-	d.Drain(50 * time.Millisecond)
+	close(h.release)
+	d.WaitFor("the first search's rows", func() bool {
+		return slices.ContainsFunc(d.Seen, func(msg tea.Msg) bool {
+			p, ok := msg.(pageLoadedMsg)
+			return ok && p.seq == first && p.err == nil && len(p.page.Versions) > 0
+		})
+	})
 	for _, v := range column(m, func(v api.Version) string { return v.Version }) {
 		if !strings.Contains(v, "2.") {
 			t.Fatalf("rows of the superseded search are shown: %q", v)
@@ -269,18 +297,23 @@ func TestSortCyclesColumns(t *testing.T) {
 	}
 }
 
+// y copies the ID and Y the download URL. Each copy is awaited before the
+// next key, as a person's keys are: the ID's copy is local and the URL's
+// a round trip away, and two copies asked for at the same instant may
+// reach the terminal in either order (a clipboard keeps the last; the
+// status line names the one it confirms).
 func TestCopyIDAndDownloadURL(t *testing.T) {
 	t.Parallel()
 	d, m, _ := start(t, "lumen", 80, 24)
 	v := m.versionAt(0)
 	d.Press("y")
-	d.Press("Y")
-	d.WaitFor("two copies", func() bool { return len(d.Clipboard()) == 2 })
-	clips := d.Clipboard()
-	if clips[0] != v.ID {
+	d.WaitFor("the ID's copy", func() bool { return len(d.Clipboard()) == 1 })
+	if clips := d.Clipboard(); clips[0] != v.ID {
 		t.Errorf("copied %q, want the ID %q", clips[0], v.ID)
 	}
-	if !strings.HasPrefix(clips[1], "http") || !strings.Contains(clips[1], "lumen") {
+	d.Press("Y")
+	d.WaitFor("the URL's copy", func() bool { return len(d.Clipboard()) == 2 })
+	if clips := d.Clipboard(); !strings.HasPrefix(clips[1], "http") || !strings.Contains(clips[1], "lumen") {
 		t.Errorf("copied %q, want the download URL", clips[1])
 	}
 }
