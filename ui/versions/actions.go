@@ -114,8 +114,31 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 		}
 	}
 	m.rebuildRows(selected)
-	if created {
+	switch {
+	case created:
 		return m.reload() // its place depends on the sort and the filter: the server says
+	case len(msg.Deleted) > 0:
+		return m.afterDeletion()
+	}
+	return nil
+}
+
+// afterDeletion keeps loading without a gap. Deleting listed versions
+// moves the server's later versions up a page, so the version after the
+// last loaded may now sit on the page already loaded: loading goes on
+// from the page holding the first version not loaded, in the new
+// numbering (versions listed twice are skipped), and a page or a sort's
+// load in flight, numbered the old way, is asked for again.
+func (m *Model) afterDeletion() tea.Cmd {
+	switch {
+	case m.all != nil:
+		return m.loadAll(m.all.want, m.all.replace && m.all.applied == 0)
+	case m.next > 1 && m.loading != 1: // paging, and not a new first page on its way
+		inFlight := m.loading != 0
+		m.resumePaging()
+		if inFlight {
+			return m.fetch(m.next)
+		}
 	}
 	return nil
 }

@@ -30,13 +30,22 @@ func fetchPage(ctx context.Context, c Client, project string, opts *api.ListVers
 
 // reload fetches the first page again (refresh, or a new filter). Rows
 // stay on screen until it arrives; replies to earlier requests are dropped.
+// Under a sort, or during a sort's load, it loads the whole list again
+// for that sort.
 func (m *Model) reload() tea.Cmd {
+	switch {
+	case m.all != nil:
+		return m.loadAll(m.all.want, true)
+	case !m.sort.server():
+		return m.loadAll(m.sort, true)
+	}
 	return m.fetch(1)
 }
 
-// loadNext fetches the page after the last one loaded.
+// loadNext fetches the page after the last one loaded, unless a sort is
+// loading the rest of the list anyway.
 func (m *Model) loadNext() tea.Cmd {
-	if m.next == 0 || m.loading != 0 {
+	if m.next == 0 || m.loading != 0 || m.all != nil {
 		return nil
 	}
 	return m.fetch(m.next)
@@ -44,9 +53,7 @@ func (m *Model) loadNext() tea.Cmd {
 
 // fetch starts the request for page, superseding any in flight.
 func (m *Model) fetch(page int) tea.Cmd {
-	if m.stopFetch != nil {
-		m.stopFetch()
-	}
+	m.stopLoads()
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.stopFetch = cancel
 	m.seq++
@@ -103,9 +110,15 @@ func (m *Model) applyPage(p route.Page) {
 		m.appendRows(from)
 		return
 	}
+	m.replaceRows(p.Versions)
+}
+
+// replaceRows makes vs the rows, keeping the cursor on its version when
+// it is still listed.
+func (m *Model) replaceRows(vs []api.Version) {
 	selected := m.selectedID()
 	m.versions, m.listed = nil, map[string]bool{}
-	m.addVersions(p.Versions)
+	m.addVersions(vs)
 	m.rebuildRows(selected)
 	if !m.selectID(selected) {
 		m.table.SetCursor(0)
@@ -125,30 +138,27 @@ func (m *Model) addVersions(vs []api.Version) {
 }
 
 // appendRows renders the cells of the versions from index from on and
-// merges them into the display order. Rows already listed are neither
-// rendered nor sorted again, so a page costs the same at row 50 as at
-// row 10,000; their "3 days ago" stays as it was when they came (r
-// renders every row afresh).
+// adds them at the end. Rows are only ever appended in the server's
+// order: any other sort waits for the whole list (sortload.go). Rows
+// already listed are not rendered again, so a page costs the same at row
+// 50 as at row 10,000; their "3 days ago" stays as it was when they came
+// (r renders every row afresh).
 func (m *Model) appendRows(from int) {
 	now := m.common.Now()
-	added := make([]int, 0, len(m.versions)-from)
+	rows := make([][]string, 0, len(m.versions)-from)
+	at := make([]int, 0, len(m.versions)-from)
 	for i := from; i < len(m.versions); i++ {
 		m.rows = append(m.rows, cells(m.versions[i], now, m.wide))
-		added = append(added, i)
-	}
-	m.sort.sortIndexes(added, m.versions)
-	var at []int
-	m.order, at = m.sort.merge(m.order, added, m.versions)
-	rows := make([][]string, len(added))
-	for k, idx := range added {
-		rows[k] = m.rows[idx]
+		m.order = append(m.order, i)
+		rows = append(rows, m.rows[i])
+		at = append(at, i)
 	}
 	m.table.InsertRows(at, rows)
 }
 
-// rebuildRows renders every row's cells, applies the local sort and puts
-// the cursor back on the version with id selected, when still listed.
-// The caller reads selected before it changes m.versions.
+// rebuildRows renders every row's cells, applies the sort and puts the
+// cursor back on the version with id selected, when still listed. The
+// caller reads selected before it changes m.versions.
 func (m *Model) rebuildRows(selected string) {
 	now := m.common.Now()
 	m.rows = make([][]string, len(m.versions))

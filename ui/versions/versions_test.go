@@ -29,7 +29,7 @@ func start(t *testing.T, project string, w, h int) (*uitest.Driver, *Model, *uit
 }
 
 func waitLoaded(d *uitest.Driver, m *Model) {
-	d.WaitFor("the page to load", func() bool { return m.page > 0 && m.loading == 0 })
+	d.WaitFor("the page to load", func() bool { return m.page > 0 && m.loading == 0 && m.all == nil })
 }
 
 func column(m *Model, f func(api.Version) string) []string {
@@ -510,35 +510,4 @@ func TestNothingMatches(t *testing.T) {
 	if len(m.versions) != 25 {
 		t.Fatalf("%d rows after clearing the filter", len(m.versions))
 	}
-}
-
-// Pages that arrive under a local sort are merged into it: the order is
-// what sorting every row again gives, the table shows it, and the cursor
-// stays on its version.
-func TestPagesMergeIntoTheLocalSort(t *testing.T) {
-	t.Parallel()
-	d, m, _ := start(t, "emberforge-core", 120, 40)
-	d.Press("s", "S") // by version, oldest first: older pages land above
-	d.Press("j", "j", "j")
-	id := m.selectedID()
-	for range 3 {
-		d.Send(retryLoadMsg{}) // the next page, the cursor where it is
-		waitLoaded(d, m)
-	}
-	if len(m.versions) < 125 {
-		t.Fatalf("%d rows loaded", len(m.versions))
-	}
-	if !slices.Equal(m.order, m.sort.order(m.versions)) || m.table.Len() != len(m.order) {
-		t.Fatal("the merged order is not the full sort")
-	}
-	if m.selectedID() != id {
-		t.Fatalf("the cursor moved from %s to %s", id, m.selectedID())
-	}
-	want := m.versionAt(m.table.Cursor()).Version
-	for _, line := range strings.Split(d.Screen(), "\n") {
-		if strings.Contains(line, want) {
-			return
-		}
-	}
-	t.Fatalf("the cursor's row (%s) is not on screen:\n%s", want, d.Screen())
 }

@@ -72,8 +72,24 @@ func (m *Model) infoLine() string {
 		}
 		return s.Muted.Render("tab: ") + strings.Join(sug, "  ")
 	}
+	if m.all != nil {
+		return s.Muted.Render(m.sortingText()) + m.marksText()
+	}
 	left := m.countText() + " · page " + fmt.Sprint(m.page) + " · sort: " + m.sort.String()
 	return s.Muted.Render(left) + m.marksText()
+}
+
+// sortingText is the progress of a sort's load: "sorting: 600 of 1,500
+// loaded, then by downloads ↓ · esc cancels".
+func (m *Model) sortingText() string {
+	n, of := len(m.versions), ""
+	switch {
+	case m.all.replace && m.all.applied == 0:
+		n = 0 // the rows on screen are the old filter's
+	case m.total >= 0:
+		of = " of " + common.Count(int64(m.total))
+	}
+	return "sorting: " + common.Count(int64(n)) + of + " loaded, then by " + m.all.want.String() + " · esc cancels"
 }
 
 // countText is "42 of 1,500", or "42 loaded" when the server gives no total.
