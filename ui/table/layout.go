@@ -9,18 +9,21 @@ import (
 	"rdash/ui/common"
 )
 
-// layout picks the columns that fit and their widths and renders the
-// header. Rows are drawn again as they come on screen (scroll), not all
-// at once: with thousands loaded, drawing every row was most of the cost
-// of adding a page.
+// layout picks the columns that fit and their widths, renders the
+// header, and draws the rows on screen again.
 func (m *Model) layout() {
 	m.pickColumns()
 	m.header = m.renderHeader()
+	m.bump()
+	m.scroll()
+}
+
+// bump makes every line drawn so far stale.
+func (m *Model) bump() {
 	m.gen++
 	if m.gen == 0 { // 0 means never drawn
 		m.gen = 1
 	}
-	m.scroll()
 }
 
 // pickColumns drops the lowest-priority columns until the minimum widths

@@ -137,49 +137,42 @@ func (m *Model) addVersions(vs []api.Version) {
 	}
 }
 
-// appendRows renders the cells of the versions from index from on and
-// adds them at the end. Rows are only ever appended in the server's
-// order: any other sort waits for the whole list (sortload.go). Rows
-// already listed are not rendered again, so a page costs the same at row
-// 50 as at row 10,000; their "3 days ago" stays as it was when they came
-// (r renders every row afresh).
+// appendRows adds the versions from index from on at the end of the
+// rows. Rows are only ever appended in the server's order: any other
+// sort waits for the whole list (sortload.go). The table measures only
+// the new rows, so a page costs the same at row 50 as at row 10,000.
 func (m *Model) appendRows(from int) {
-	now := m.common.Now()
-	rows := make([][]string, 0, len(m.versions)-from)
-	at := make([]int, 0, len(m.versions)-from)
 	for i := from; i < len(m.versions); i++ {
-		m.rows = append(m.rows, cells(m.versions[i], now, m.wide))
 		m.order = append(m.order, i)
-		rows = append(rows, m.rows[i])
-		at = append(at, i)
 	}
-	m.table.InsertRows(at, rows)
+	m.table.Append(len(m.versions) - from)
 }
 
-// rebuildRows renders every row's cells, applies the sort and puts the
-// cursor back on the version with id selected, when still listed. The
-// caller reads selected before it changes m.versions.
+// rebuildRows orders every version by the sort and has the table measure
+// them all again (their cells changed, or the versions did), then puts
+// the cursor back on the version with id selected, when still listed.
+// The caller reads selected before it changes m.versions.
 func (m *Model) rebuildRows(selected string) {
-	now := m.common.Now()
-	m.rows = make([][]string, len(m.versions))
 	m.listed = make(map[string]bool, len(m.versions))
-	for i, v := range m.versions {
-		m.rows[i] = cells(v, now, m.wide)
+	for _, v := range m.versions {
 		m.listed[v.ID] = true
 	}
-	m.resort(selected)
-}
-
-// resort orders the rows for display and hands them to the table.
-func (m *Model) resort(selected string) {
 	m.order = m.sort.order(m.versions)
-	rows := make([][]string, len(m.order))
-	for i, idx := range m.order {
-		rows[i] = m.rows[idx]
-	}
-	m.table.SetRows(rows)
+	m.table.Reset(len(m.order))
 	m.selectID(selected)
 }
+
+// resort orders the rows by the sort, and the table draws them again.
+func (m *Model) resort(selected string) {
+	m.order = m.sort.order(m.versions)
+	m.table.Redraw()
+	m.selectID(selected)
+}
+
+// Cells implements table.Source: the cells of the version on row i, made
+// safe for the terminal. Only the rows measured and the rows on screen
+// become strings; the versions are all the screen holds of its rows.
+func (m *Model) Cells(i int) []string { return cells(m.versionAt(i), m.common.Now(), m.wide) }
 
 // selected is the version under the cursor.
 func (m *Model) selected() (api.Version, bool) {

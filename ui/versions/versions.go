@@ -43,8 +43,7 @@ type Model struct {
 	cancel  context.CancelFunc
 	project common.ProjectRef
 
-	versions []api.Version   // loaded, in the server's order
-	rows     [][]string      // cells of versions, same order
+	versions []api.Version   // loaded, in the server's order; the table's rows
 	order    []int           // display order: indexes into versions
 	listed   map[string]bool // IDs in versions
 	total    int             // -1 when the server does not say
@@ -90,8 +89,8 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	m := &Model{
 		common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, project: a.Project,
 		total: -1, listed: map[string]bool{}, marks: newMarks(), seen: newSeen(), sort: serverOrder,
-		table: table.New(tableStyles(c.Styles)),
 	}
+	m.table = table.New(tableStyles(c.Styles), m)
 	m.search = newInput(c.Styles, "search: ", "version or name")
 	m.game = newGameInput(c.Styles)
 	m.table.SetColumns(m.columns())
