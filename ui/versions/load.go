@@ -69,7 +69,7 @@ func (m *Model) fetch(page int) tea.Cmd {
 // ready. After a failure it waits until the cursor is on the last row,
 // so a broken page is not asked for again on every keystroke.
 func (m *Model) maybePrefetch() tea.Cmd {
-	left := len(m.versions) - m.table.Cursor()
+	left := m.versions.len() - m.table.Cursor()
 	margin := max(m.table.PageHeight(), m.common.PageSize())
 	if left > margin || (m.failed && left > 1) {
 		return nil
@@ -105,7 +105,7 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 func (m *Model) applyPage(p route.Page) {
 	m.page, m.next, m.total = p.Number, p.Next, p.Total
 	if p.Number > 1 {
-		from := len(m.versions)
+		from := m.versions.len()
 		m.addVersions(p.Versions)
 		m.appendRows(from)
 		return
@@ -117,7 +117,7 @@ func (m *Model) applyPage(p route.Page) {
 // it is still listed.
 func (m *Model) replaceRows(vs []api.Version) {
 	selected := m.selectedID()
-	m.versions, m.listed = nil, map[string]bool{}
+	m.versions, m.listed = store{}, map[string]bool{}
 	m.addVersions(vs)
 	m.rebuildRows(selected)
 	if !m.selectID(selected) {
@@ -130,7 +130,8 @@ func (m *Model) addVersions(vs []api.Version) {
 	for _, v := range vs {
 		if !m.listed[v.ID] {
 			m.listed[v.ID] = true
-			m.versions = append(m.versions, v)
+			m.shared.share(&v)
+			m.versions.add(v)
 			m.marks.refresh(v)
 			m.seen.add(v)
 		}
@@ -142,10 +143,10 @@ func (m *Model) addVersions(vs []api.Version) {
 // sort waits for the whole list (sortload.go). The table measures only
 // the new rows, so a page costs the same at row 50 as at row 10,000.
 func (m *Model) appendRows(from int) {
-	for i := from; i < len(m.versions); i++ {
+	for i := from; i < m.versions.len(); i++ {
 		m.order = append(m.order, i)
 	}
-	m.table.Append(len(m.versions) - from)
+	m.table.Append(m.versions.len() - from)
 }
 
 // rebuildRows orders every version by the sort and has the table measure
@@ -153,18 +154,18 @@ func (m *Model) appendRows(from int) {
 // the cursor back on the version with id selected, when still listed.
 // The caller reads selected before it changes m.versions.
 func (m *Model) rebuildRows(selected string) {
-	m.listed = make(map[string]bool, len(m.versions))
-	for _, v := range m.versions {
-		m.listed[v.ID] = true
+	m.listed = make(map[string]bool, m.versions.len())
+	for i := range m.versions.len() {
+		m.listed[m.versions.at(i).ID] = true
 	}
-	m.order = m.sort.order(m.versions)
+	m.order = m.sort.order(&m.versions)
 	m.table.Reset(len(m.order))
 	m.selectID(selected)
 }
 
 // resort orders the rows by the sort, and the table draws them again.
 func (m *Model) resort(selected string) {
-	m.order = m.sort.order(m.versions)
+	m.order = m.sort.order(&m.versions)
 	m.table.Redraw()
 	m.selectID(selected)
 }
@@ -177,10 +178,10 @@ func (m *Model) Cells(i int) []string { return cells(m.versionAt(i), m.common.No
 // selected is the version under the cursor.
 func (m *Model) selected() (api.Version, bool) {
 	c := m.table.Cursor()
-	if c < 0 || c >= len(m.order) || m.order[c] >= len(m.versions) {
+	if c < 0 || c >= len(m.order) || m.order[c] >= m.versions.len() {
 		return api.Version{}, false
 	}
-	return m.versions[m.order[c]], true
+	return *m.versions.at(m.order[c]), true
 }
 
 func (m *Model) selectedID() string {
@@ -198,7 +199,7 @@ func (m *Model) selectID(id string) bool {
 		return true
 	}
 	for i, idx := range m.order {
-		if m.versions[idx].ID == id {
+		if m.versions.at(idx).ID == id {
 			m.table.SetCursor(i)
 			return true
 		}
@@ -207,4 +208,4 @@ func (m *Model) selectID(id string) bool {
 }
 
 // versionAt is the version shown on table row i.
-func (m *Model) versionAt(i int) api.Version { return m.versions[m.order[i]] }
+func (m *Model) versionAt(i int) api.Version { return *m.versions.at(m.order[i]) }

@@ -33,7 +33,7 @@ func TestPagingNeverStallsAtTheEnd(t *testing.T) {
 		m.SetSize(120, 38)
 		m.Update(pageLoadedMsg{seq: m.seq, page: pageOf(all, 1)})
 		margin := max(m.table.PageHeight(), m.common.PageSize())
-		for step := 0; len(m.versions) < len(all) && step < 20_000; step++ {
+		for step := 0; m.versions.len() < len(all) && step < 20_000; step++ {
 			if m.loading != 0 && rng.IntN(3) == 0 { // the reply, before or after more keys
 				m.Update(pageLoadedMsg{seq: m.seq, page: pageOf(all, m.loading)})
 				continue
@@ -43,11 +43,11 @@ func TestPagingNeverStallsAtTheEnd(t *testing.T) {
 			left := m.table.Len() - m.table.Cursor()
 			if left <= margin && m.next != 0 && m.loading == 0 {
 				t.Fatalf("seed %d: after %q with %d of %d loaded, cursor %d (%d left, margin %d): nothing fetched, next page %d",
-					seed, key.String(), len(m.versions), len(all), m.table.Cursor(), left, margin, m.next)
+					seed, key.String(), m.versions.len(), len(all), m.table.Cursor(), left, margin, m.next)
 			}
 		}
-		if len(m.versions) != len(all) || m.table.Len() != len(all) {
-			t.Fatalf("seed %d: %d versions, %d rows of %d", seed, len(m.versions), m.table.Len(), len(all))
+		if m.versions.len() != len(all) || m.table.Len() != len(all) {
+			t.Fatalf("seed %d: %d versions, %d rows of %d", seed, m.versions.len(), m.table.Len(), len(all))
 		}
 	}
 }

@@ -62,19 +62,19 @@ func (s sortState) column() int {
 
 // order returns the indexes of vs in s's order; ties keep the server's
 // order, and the server's order is vs's own.
-func (s sortState) order(vs []api.Version) []int {
-	idx := make([]int, len(vs))
+func (s sortState) order(vs *store) []int {
+	idx := make([]int, vs.len())
 	for i := range idx {
 		idx[i] = i
 	}
 	if !s.server() {
-		slices.SortStableFunc(idx, func(a, b int) int { return s.cmp(vs[a], vs[b]) })
+		slices.SortStableFunc(idx, func(a, b int) int { return s.cmp(vs.at(a), vs.at(b)) })
 	}
 	return idx
 }
 
 // cmp compares a and b in s's direction.
-func (s sortState) cmp(a, b api.Version) int {
+func (s sortState) cmp(a, b *api.Version) int {
 	c := s.compare(a, b)
 	if s.desc {
 		return -c
@@ -82,7 +82,7 @@ func (s sortState) cmp(a, b api.Version) int {
 	return c
 }
 
-func (s sortState) compare(a, b api.Version) int {
+func (s sortState) compare(a, b *api.Version) int {
 	switch s.key {
 	case sortVersion:
 		return common.NaturalCompare(a.Version, b.Version)

@@ -83,7 +83,7 @@ func (m *Model) loadAll(want sortState, replace bool) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	first := 1
 	if !replace {
-		first = len(m.versions)/sortPageSize + 1
+		first = m.versions.len()/sortPageSize + 1
 	}
 	m.all = &fullLoad{want: want, seq: m.seq, ctx: ctx, cancel: cancel, replace: replace,
 		next: first, applied: first - 1, ready: map[int]route.Page{}}
@@ -163,7 +163,7 @@ func (m *Model) applySortPage(p route.Page) {
 		m.replaceRows(p.Versions)
 		return
 	}
-	from := len(m.versions)
+	from := m.versions.len()
 	m.addVersions(p.Versions)
 	m.appendRows(from)
 }
@@ -173,7 +173,7 @@ func (m *Model) finishSort() tea.Cmd {
 	want := m.all.want
 	m.endLoad()
 	m.next = 0
-	m.page = max(1, (len(m.versions)+m.common.PageSize()-1)/m.common.PageSize())
+	m.page = max(1, (m.versions.len()+m.common.PageSize()-1)/m.common.PageSize())
 	m.applySort(want)
 	return nil
 }
@@ -214,7 +214,7 @@ func (m *Model) sortFailed(err error) tea.Cmd {
 // it are skipped).
 func (m *Model) resumePaging() {
 	size := m.common.PageSize()
-	m.next = len(m.versions)/size + 1
+	m.next = m.versions.len()/size + 1
 	m.page = max(1, m.next-1)
 }
 

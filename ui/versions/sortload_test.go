@@ -183,8 +183,8 @@ func TestSortShowsProgressAndEscCancels(t *testing.T) {
 		}
 		return n == 2
 	})
-	if len(m.versions) != 200 || m.Capturing() {
-		t.Fatalf("after esc, the stopped load's replies added rows: %d", len(m.versions))
+	if m.versions.len() != 200 || m.Capturing() {
+		t.Fatalf("after esc, the stopped load's replies added rows: %d", m.versions.len())
 	}
 	d.Press("G") // paging goes on: page 9 of 25, and more as the cursor nears the end
 	waitLoaded(d, m)
@@ -255,8 +255,8 @@ func TestAFailedSortPageLeavesTheServerOrder(t *testing.T) {
 	}
 	d.Send(report.Retry())
 	waitLoaded(d, m)
-	if len(m.versions) != 1500 || !strings.Contains(d.Screen(), "sort: created ↑") || m.versionAt(0).ID != every(t, c, "emberforge-core")[1499].ID {
-		t.Fatalf("the retry did not sort all 1,500 oldest first (%d rows):\n%s", len(m.versions), d.Screen())
+	if m.versions.len() != 1500 || !strings.Contains(d.Screen(), "sort: created ↑") || m.versionAt(0).ID != every(t, c, "emberforge-core")[1499].ID {
+		t.Fatalf("the retry did not sort all 1,500 oldest first (%d rows):\n%s", m.versions.len(), d.Screen())
 	}
 }
 

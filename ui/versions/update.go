@@ -29,7 +29,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case retrySortMsg:
 		return m.sortBy(msg.want)
 	case retryLoadMsg:
-		if len(m.versions) == 0 {
+		if m.versions.len() == 0 {
 			return m.reload()
 		}
 		return m.loadNext()

@@ -43,9 +43,10 @@ type Model struct {
 	cancel  context.CancelFunc
 	project common.ProjectRef
 
-	versions []api.Version   // loaded, in the server's order; the table's rows
+	versions store           // loaded, in the server's order; the table's rows
 	order    []int           // display order: indexes into versions
 	listed   map[string]bool // IDs in versions
+	shared   sharer          // what versions repeat, held once
 	total    int             // -1 when the server does not say
 	page     int             // last page loaded
 	next     int             // next page to fetch; 0 when none
@@ -88,7 +89,7 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
 		common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, project: a.Project,
-		total: -1, listed: map[string]bool{}, marks: newMarks(), seen: newSeen(), sort: serverOrder,
+		total: -1, listed: map[string]bool{}, marks: newMarks(), seen: newSeen(), shared: newSharer(), sort: serverOrder,
 	}
 	m.table = table.New(tableStyles(c.Styles), m)
 	m.search = newInput(c.Styles, "search: ", "version or name")

@@ -60,8 +60,8 @@ func TestPrefetchesBeforeTheEnd(t *testing.T) {
 		t.Fatalf("cursor at %d of 50 did not fetch page 3", m.table.Cursor())
 	}
 	waitLoaded(d, m)
-	if m.table.Cursor() != 25 || len(m.versions) != 75 {
-		t.Fatalf("cursor %d, %d rows after page 3", m.table.Cursor(), len(m.versions))
+	if m.table.Cursor() != 25 || m.versions.len() != 75 {
+		t.Fatalf("cursor %d, %d rows after page 3", m.table.Cursor(), m.versions.len())
 	}
 	if got := cc.Lists()[2]; got.Page != 3 || got.PageSize != 25 {
 		t.Fatalf("third request = %+v", got)
@@ -69,8 +69,8 @@ func TestPrefetchesBeforeTheEnd(t *testing.T) {
 	d.WaitForText("75 of 1,500 · page 3")
 	d.Press("G") // the end of what is loaded asks for more
 	waitLoaded(d, m)
-	if len(m.versions) != 100 {
-		t.Fatalf("%d rows after G", len(m.versions))
+	if m.versions.len() != 100 {
+		t.Fatalf("%d rows after G", m.versions.len())
 	}
 }
 
@@ -84,7 +84,7 @@ func TestPageDownDoesNotOutrunThePrefetch(t *testing.T) {
 	page := m.table.PageHeight()
 	presses, waits := 0, 0
 	for m.table.Cursor() < 1499 && presses < 200 {
-		if len(m.versions)-1-m.table.Cursor() < page && m.next != 0 {
+		if m.versions.len()-1-m.table.Cursor() < page && m.next != 0 {
 			waits++ // this press stops at the last row loaded
 		}
 		d.Press("pgdown")
@@ -150,10 +150,10 @@ func TestStaleRepliesAreDropped(t *testing.T) {
 	m := New(uitest.Common(t), h, route.VersionsArgs{Project: common.ProjectRef{Slug: "lumen"}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
 	waitLoaded(d, m)
-	before := len(m.versions)
+	before := m.versions.len()
 	stale := route.Page{Number: 1, Versions: []api.Version{{ID: "stale000", Version: "9.9.9"}}, Total: 1}
 	d.Send(pageLoadedMsg{seq: m.seq - 1, page: stale})
-	if len(m.versions) != before || strings.Contains(d.Screen(), "9.9.9") {
+	if m.versions.len() != before || strings.Contains(d.Screen(), "9.9.9") {
 		t.Fatal("a reply to a superseded request replaced the rows")
 	}
 	// Two searches in a row: only the second one's reply counts, even when
@@ -451,8 +451,8 @@ func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 	}
 	d.Press("G")
 	waitLoaded(d, m)
-	if len(m.versions) != 50 {
-		t.Fatalf("%d rows after retrying at the end", len(m.versions))
+	if m.versions.len() != 50 {
+		t.Fatalf("%d rows after retrying at the end", m.versions.len())
 	}
 }
 
@@ -477,7 +477,7 @@ func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := column(m, func(v api.Version) string { return v.ID }); !slices.Equal(got, ids(want)) {
-		t.Fatalf("page %d, %d rows: not the new filter's first %d", m.page, len(m.versions), len(want))
+		t.Fatalf("page %d, %d rows: not the new filter's first %d", m.page, m.versions.len(), len(want))
 	}
 	for _, v := range column(m, func(v api.Version) string { return v.Version }) {
 		if !strings.Contains(v, "1.") {
@@ -507,7 +507,7 @@ func TestNothingMatches(t *testing.T) {
 	d.Press("j", "enter", "space", "y", "e", "s") // nothing under the cursor: nothing happens
 	d.Press("F")
 	waitLoaded(d, m)
-	if len(m.versions) != 25 {
-		t.Fatalf("%d rows after clearing the filter", len(m.versions))
+	if m.versions.len() != 25 {
+		t.Fatalf("%d rows after clearing the filter", m.versions.len())
 	}
 }

@@ -82,7 +82,7 @@ func (m *Model) infoLine() string {
 // sortingText is the progress of a sort's load: "sorting: 600 of 1,500
 // loaded, then by downloads ↓ · esc cancels".
 func (m *Model) sortingText() string {
-	n, of := len(m.versions), ""
+	n, of := m.versions.len(), ""
 	switch {
 	case m.all.replace && m.all.applied == 0:
 		n = 0 // the rows on screen are the old filter's
@@ -94,7 +94,7 @@ func (m *Model) sortingText() string {
 
 // countText is "42 of 1,500", or "42 loaded" when the server gives no total.
 func (m *Model) countText() string {
-	n := common.Count(int64(len(m.versions)))
+	n := common.Count(int64(m.versions.len()))
 	switch {
 	case m.total >= 0:
 		return n + " of " + common.Count(int64(m.total))
