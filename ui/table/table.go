@@ -3,8 +3,9 @@
 // comes on screen, and only the lines on screen are kept, so a table of
 // 10,000 rows costs no more memory than one of 40, and neither a frame
 // nor adding rows costs more as the list grows. Columns take their width
-// from the cells measured as rows are added, and narrow terminals drop
-// whole columns, lowest priority first, rather than squeeze them.
+// from the cells of the rows added (layout.go says how), and narrow
+// terminals drop whole columns, lowest priority first, rather than
+// squeeze them all.
 package table
 
 import (
@@ -16,11 +17,15 @@ import (
 // Column describes one column.
 type Column struct {
 	Title string
-	// Min is the narrowest the column may be; Max caps how wide its
-	// content makes it (0: no cap).
+	// Min is the narrowest the column may be when its content is wider;
+	// Max caps how wide its content makes it (0: no cap).
 	Min, Max int
-	// Priority orders columns for dropping: the lowest goes first.
+	// Priority orders columns: the lowest is dropped first, and the
+	// highest gets room first.
 	Priority int
+	// Whole keeps the column as wide as its widest cell while any other
+	// column can give way (be narrowed or dropped): a version string.
+	Whole bool
 	// Right aligns the column's cells right (numbers).
 	Right bool
 	// Tint, when set, styles a cell from its text (channel colours).
@@ -57,8 +62,8 @@ type Model struct {
 	shown   []int // indexes of the columns that fit, in order
 	widths  []int // width of each shown column
 	header  string
-	natural []int  // widest cell of each column, capped by Max
-	gen     uint32 // the layout's and rows' generation: lines drawn in another are stale
+	measure measure // the widths of the rows' cells
+	gen     uint32  // the layout's and rows' generation: lines drawn in another are stale
 	// lines are the rows on screen as last drawn: row i in lines[i %
 	// len(lines)], one slot per row that fits, so scrolling by a row
 	// draws one row.
@@ -91,12 +96,14 @@ func (m *Model) SetStyles(s Styles) {
 	m.layout()
 }
 
-// SetColumns sets the columns. The rows' measures are kept (the same
-// columns with other titles, as a sort's arrow); when the cells change,
-// Reset measures them again.
+// SetColumns sets the columns. The rows' measures are kept when the
+// columns cap their content as before (the same columns, a sort's arrow
+// in a title); else nothing is measured until Reset.
 func (m *Model) SetColumns(cols []Column) {
 	m.cols = cols
-	m.natural = m.fitTitles(m.natural)
+	if !m.measure.fits(cols) {
+		m.measure = newMeasure(cols)
+	}
 	m.layout()
 }
 
@@ -105,10 +112,11 @@ func (m *Model) SetColumns(cols []Column) {
 // within range and on screen.
 func (m *Model) Reset(n int) {
 	m.n = n
-	m.natural = m.fitTitles(nil)
+	m.measure = newMeasure(m.cols)
 	for i := range n {
-		m.widenTo(m.src.Cells(i))
+		m.measure.add(m.src.Cells(i))
 	}
+	m.measure.settle()
 	m.cursor = min(m.cursor, max(n-1, 0))
 	m.layout()
 }
@@ -117,12 +125,11 @@ func (m *Model) Reset(n int) {
 // columns only widen, and rows are drawn when they come on screen, so
 // adding a page costs the same however many rows there are.
 func (m *Model) Append(k int) {
-	widened := false
 	for i := m.n; i < m.n+k; i++ {
-		widened = m.widenTo(m.src.Cells(i)) || widened
+		m.measure.add(m.src.Cells(i))
 	}
 	m.n += k
-	if widened {
+	if m.measure.settle() {
 		m.layout()
 		return
 	}

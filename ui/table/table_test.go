@@ -146,11 +146,11 @@ func TestRedrawShowsTheNewOrder(t *testing.T) {
 func TestAppendWidensColumns(t *testing.T) {
 	t.Parallel()
 	m, src := testTable(120, 5, 3) // 4 rows on screen
-	before := m.natural[0]
+	before := m.full(0)
 	src.rows = append(src.rows, []string{"1.0.0-really-long-pre", "n", "release", "1"})
 	m.Append(1)
-	if m.natural[0] <= before || m.natural[0] > 16 {
-		t.Fatalf("VERSION natural width %d after a wide row (was %d, Max 16)", m.natural[0], before)
+	if m.full(0) <= before || m.full(0) > 16 {
+		t.Fatalf("VERSION full width %d after a wide row (was %d, Max 16)", m.full(0), before)
 	}
 	m.SetCursor(3)
 	view := m.View(nil)
@@ -162,11 +162,11 @@ func TestAppendWidensColumns(t *testing.T) {
 	if !strings.Contains(ansi.Strip(view), "1.0.0-really-lo") {
 		t.Errorf("wide cell not shown to Max:\n%s", ansi.Strip(view))
 	}
-	wide := m.natural[0]
+	wide := m.full(0)
 	src.rows = append(src.rows, []string{"1"})
 	m.Append(1)
-	if m.natural[0] != wide {
-		t.Errorf("a narrow row narrowed the column: %d, was %d", m.natural[0], wide)
+	if m.full(0) != wide {
+		t.Errorf("a narrow row narrowed the column: %d, was %d", m.full(0), wide)
 	}
 }
 

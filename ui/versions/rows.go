@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"rdash/api"
 	"rdash/internal/safe"
@@ -28,8 +27,12 @@ const (
 const wideWidth = 140
 
 // columns are the table's columns. Priorities say what narrow terminals
-// drop first: platforms, then name, downloads, game versions and the
-// date; the version string and its channel always stay.
+// drop first (platforms, then name, downloads, the date and game
+// versions) and which column gets room first. The version string and its
+// channel are never cut while another column can give way (Whole): a cut
+// one reads as another version or channel. The version is at most 32
+// characters (the interface's limit), 64 cells when they are wide ones;
+// a channel is capped at 12.
 func (m *Model) columns() []table.Column {
 	s := m.common.Styles
 	created := table.Column{Title: "CREATED", Min: 8, Max: 8, Priority: 4}
@@ -37,17 +40,16 @@ func (m *Model) columns() []table.Column {
 		created.Min, created.Max = 26, 36
 	}
 	cols := []table.Column{
-		{Title: "VERSION", Min: 7, Max: 32, Priority: 7},
-		{Title: "NAME", Min: 12, Max: 40, Priority: 2},
-		{Title: "CHANNEL", Min: 7, Max: 12, Priority: 6, Tint: func(c string) lipgloss.Style { return s.Channel(c) }},
-		{Title: "PLATFORMS", Min: 10, Max: 30, Priority: 1},
-		{Title: "GAME", Min: 8, Max: 28, Priority: 5},
+		{Title: "VERSION", Max: 64, Priority: 7, Whole: true},
+		{Title: "NAME", Min: 12, Max: 64, Priority: 2},
+		{Title: "CHANNEL", Max: 12, Priority: 6, Whole: true, Tint: func(c string) lipgloss.Style { return s.Channel(c) }},
+		{Title: "PLATFORMS", Min: 10, Max: 64, Priority: 1},
+		{Title: "GAME", Min: 8, Max: 64, Priority: 5},
 		{Title: "DOWNLOADS", Min: 9, Max: 11, Priority: 3, Right: true},
 		created,
 	}
 	c := m.sort.column()
 	cols[c].Title += " " + m.sort.arrow()
-	cols[c].Min = max(cols[c].Min, ansi.StringWidth(cols[c].Title))
 	return cols
 }
 

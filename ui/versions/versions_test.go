@@ -383,7 +383,7 @@ func TestRefreshKeepsTheCursor(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}, {200, 60}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			d, _, _ := start(t, "lumen", size[0], size[1])
@@ -392,6 +392,23 @@ func TestGolden(t *testing.T) {
 			uitest.RequireTerminalSafe(t, d.Raw())
 			golden.RequireEqual(t, d.Screen())
 		})
+	}
+}
+
+// Version strings are never cut while another column can give way: at
+// 60x20 "2.0.0-b…" stood twice in the list right before marking versions
+// to delete, while DOWNLOADS and CREATED kept their full width.
+func TestVersionsShowWholeAtEveryWidth(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 30)
+	for _, w := range []int{20, 40, 60, 80, 100, 120, 200} {
+		d.Send(teaSize(w, 30))
+		lines := strings.Split(d.Screen(), "\n")
+		for i, v := range column(m, func(v api.Version) string { return v.Version }) {
+			if f := strings.Fields(strings.TrimPrefix(lines[2+i], "●")); len(f) == 0 || f[0] != v {
+				t.Fatalf("width %d: row %d shows %q, want the version %s whole:\n%s", w, i, lines[2+i], v, d.Screen())
+			}
+		}
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rdash/ui/common"
 )
 
@@ -46,7 +48,7 @@ func (m *Model) filterBar() string {
 		return m.game.input.View()
 	}
 	if m.filter.Empty() {
-		return s.Muted.Render("all versions · / search · c channels · v game versions · s sort")
+		return s.Muted.Render(m.hints())
 	}
 	var parts []string
 	if len(m.filter.Channels) > 0 {
@@ -59,6 +61,19 @@ func (m *Model) filterBar() string {
 		parts = append(parts, s.Label.Render("search: ")+s.Value.Render("“"+m.filter.Search+"”"))
 	}
 	return strings.Join(parts, s.Muted.Render(" · ")) + s.Muted.Render("  (F clears)")
+}
+
+// hints is the filter bar when nothing is filtered: the keys that filter
+// and sort, as many as fit whole (a hint cut mid-word reads as another).
+func (m *Model) hints() string {
+	line := "all versions"
+	for _, h := range []string{"/ search", "c channels", "v game versions", "s sort"} {
+		if ansi.StringWidth(line+" · "+h) > m.width {
+			break
+		}
+		line += " · " + h
+	}
+	return line
 }
 
 // infoLine counts what is loaded and marked; while game versions are
