@@ -66,6 +66,7 @@ func (b *batch) paging() ([]figure, error) {
 		rss = append(rss, float64(r)/1024)
 	}
 	at := versionsNote(b.opts.versions)
+	pagingRSS = median(rss)
 	return []figure{addPageFigure(b.opts.versions, at, first, last), pageCPUFigure(b.opts.versions, at, pages, cpu, stalls),
 		rssFigure(b.opts.versions, at, rss)}, nil
 }

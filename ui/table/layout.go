@@ -9,79 +9,118 @@ import (
 	"rdash/ui/common"
 )
 
-// layout picks the columns that fit and their widths and renders the
-// header. Rows are drawn again as they come on screen (scroll), not all
-// at once: with thousands loaded, drawing every row was most of the cost
-// of adding a page.
+// layout picks the columns that fit and their widths, renders the
+// header, and draws the rows on screen again.
 func (m *Model) layout() {
 	m.pickColumns()
 	m.header = m.renderHeader()
+	m.bump()
+	m.scroll()
+}
+
+// bump makes every line drawn so far stale.
+func (m *Model) bump() {
 	m.gen++
 	if m.gen == 0 { // 0 means never drawn
 		m.gen = 1
 	}
-	m.scroll()
 }
 
-// pickColumns drops the lowest-priority columns until the minimum widths
-// fit, then widens columns towards their natural width, most important
-// first, and gives what is left to the last shown column.
+// pickColumns chooses the columns shown and their widths, by priority:
+//
+//   - Every column starts at its floor: a Whole column (the version) at
+//     its widest cell, any other at its Min, or narrower if its cells
+//     and title are; columns are dropped, lowest priority first (a Whole
+//     one last), until the floors fit.
+//   - Then each column, highest priority first, grows to the width that
+//     fits most of its cells (needShare), and only then, again by
+//     priority, to its widest cell: a column does not keep room for its
+//     one long cell while another is cut in most rows.
+//   - No column grows past its widest cell or title; what is left is
+//     blank at the end of the row.
+//
+// Widths come from the rows loaded (measure), not the rows on screen, so
+// they do not change as the cursor moves.
 func (m *Model) pickColumns() {
-	avail := m.width - gutter
+	avail := max(m.width-gutter, 0)
 	shown := make([]int, len(m.cols))
 	for i := range shown {
 		shown[i] = i
 	}
-	for len(shown) > 1 && m.minWidth(shown) > avail {
-		lowest := slices.IndexFunc(shown, func(c int) bool {
-			return m.cols[c].Priority == m.lowestPriority(shown)
-		})
-		shown = slices.Delete(shown, lowest, lowest+1)
+	for len(shown) > 1 && m.span(shown, m.floor) > avail {
+		shown = slices.Delete(shown, m.dropped(shown), m.dropped(shown)+1)
 	}
 	widths := make([]int, len(shown))
 	for i, c := range shown {
-		widths[i] = m.cols[c].Min
+		widths[i] = min(m.floor(c), avail) // alone and still too wide: cut
 	}
-	extra := avail - m.minWidth(shown)
-	for _, i := range m.byPriority(shown) {
-		add := max(0, min(extra, m.natural[shown[i]]-widths[i]))
-		widths[i] += add
-		extra -= add
-	}
-	if len(widths) > 0 && extra > 0 {
-		widths[len(widths)-1] += extra
-	}
-	if len(widths) == 1 && widths[0] > avail {
-		widths[0] = max(avail, 0)
+	extra := avail - m.span(shown, m.floor)
+	for _, target := range []func(int) int{m.need, m.full} {
+		for _, i := range m.byPriority(shown) {
+			add := max(0, min(extra, target(shown[i])-widths[i]))
+			widths[i] += add
+			extra -= add
+		}
 	}
 	m.shown, m.widths = shown, widths
 }
 
-func (m *Model) minWidth(shown []int) int {
-	w := max(len(shown)-1, 0) // one space between columns
-	for _, c := range shown {
-		w += m.cols[c].Min
+// need is the width that fits most of column c's cells, and its title.
+func (m *Model) need(c int) int { return max(m.title(c), m.measure.need[c]) }
+
+// full is the width that fits all of column c's cells, and its title.
+func (m *Model) full(c int) int { return max(m.need(c), m.measure.full[c]) }
+
+// floor is the narrowest column c is shown: a Whole column's full width,
+// else its Min, or less when its cells need less.
+func (m *Model) floor(c int) int {
+	if m.cols[c].Whole {
+		return m.full(c)
 	}
-	return w
+	return max(m.title(c), min(m.cols[c].Min, m.need(c)))
 }
 
-func (m *Model) lowestPriority(shown []int) int {
-	p := m.cols[shown[0]].Priority
-	for _, c := range shown[1:] {
-		p = min(p, m.cols[c].Priority)
+func (m *Model) title(c int) int { return ansi.StringWidth(m.cols[c].Title) }
+
+// span is the width of the shown columns at widths w, with a space
+// between columns.
+func (m *Model) span(shown []int, w func(int) int) int {
+	n := max(len(shown)-1, 0)
+	for _, c := range shown {
+		n += w(c)
 	}
-	return p
+	return n
+}
+
+// dropped is the position in shown of the column to drop next: the
+// lowest priority, a Whole column only when no other is left.
+func (m *Model) dropped(shown []int) int {
+	return slices.MinFunc(m.positions(shown), func(a, b int) int {
+		ca, cb := m.cols[shown[a]], m.cols[shown[b]]
+		if ca.Whole != cb.Whole {
+			if ca.Whole {
+				return 1
+			}
+			return -1
+		}
+		return ca.Priority - cb.Priority
+	})
 }
 
 // byPriority returns positions in shown, highest priority first.
 func (m *Model) byPriority(shown []int) []int {
+	idx := m.positions(shown)
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return m.cols[shown[b]].Priority - m.cols[shown[a]].Priority
+	})
+	return idx
+}
+
+func (m *Model) positions(shown []int) []int {
 	idx := make([]int, len(shown))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		return m.cols[shown[b]].Priority - m.cols[shown[a]].Priority
-	})
 	return idx
 }
 

@@ -1,25 +1,31 @@
 // Package table draws rows as fixed-width columns for the dashboard's
-// lists. Unlike bubbles/table it keeps each row's rendered line, drawn
-// when the row first comes on screen, so neither a frame nor adding rows
-// costs more as the list grows; and it drops whole columns (lowest
-// priority first) rather than squeezing them when the terminal is narrow.
+// lists. It holds no rows: its Source gives a row's cells when the row
+// comes on screen, and only the lines on screen are kept, so a table of
+// 10,000 rows costs no more memory than one of 40, and neither a frame
+// nor adding rows costs more as the list grows. Columns take their width
+// from the cells of the rows added (layout.go says how), and narrow
+// terminals drop whole columns, lowest priority first, rather than
+// squeeze them all.
 package table
 
 import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Column describes one column.
 type Column struct {
 	Title string
-	// Min is the narrowest the column may be; Max caps how wide its
-	// content makes it (0: no cap).
+	// Min is the narrowest the column may be when its content is wider;
+	// Max caps how wide its content makes it (0: no cap).
 	Min, Max int
-	// Priority orders columns for dropping: the lowest goes first.
+	// Priority orders columns: the lowest is dropped first, and the
+	// highest gets room first.
 	Priority int
+	// Whole keeps the column as wide as its widest cell while any other
+	// column can give way (be narrowed or dropped): a version string.
+	Whole bool
 	// Right aligns the column's cells right (numbers).
 	Right bool
 	// Tint, when set, styles a cell from its text (channel colours).
@@ -31,14 +37,22 @@ type Styles struct {
 	Header, Cursor, Mark lipgloss.Style
 }
 
+// Source gives the table its rows' cells, one per column, already safe
+// for the terminal. The table asks for a row's cells when it measures
+// the row (Reset, Append) and when the row comes on screen.
+type Source interface {
+	Cells(row int) []string
+}
+
 // gutter is the width of the mark column at the left of every row.
 const gutter = 2
 
-// Model is a table. Its zero value is empty; SetSize, SetColumns and
-// SetRows fill it.
+// Model is a table of rows its Source holds. SetSize, SetColumns and
+// Reset fill it.
 type Model struct {
 	cols   []Column
-	rows   []row
+	src    Source
+	n      int // rows
 	styles Styles
 	mark   string // the gutter's mark, styled once
 
@@ -48,116 +62,110 @@ type Model struct {
 	shown   []int // indexes of the columns that fit, in order
 	widths  []int // width of each shown column
 	header  string
-	natural []int  // widest cell of each column, capped by Max
-	gen     uint32 // the layout's generation: rows drawn in another are stale
+	measure measure // the widths of the rows' cells
+	gen     uint32  // the layout's and rows' generation: lines drawn in another are stale
+	// lines are the rows on screen as last drawn: row i in lines[i %
+	// len(lines)], one slot per row that fits, so scrolling by a row
+	// draws one row.
+	lines []line
 	// cursorLines is the cursor's row in the cursor style, unmarked and
 	// marked, rendered when the cursor moves rather than every frame.
 	cursorLines [2]string
 }
 
-// New returns a table with styles s.
-func New(s Styles) Model { return Model{styles: s, mark: s.Mark.Render(markGlyph)} }
+// line is a row's line as drawn.
+type line struct {
+	row    int
+	gen    uint32 // 0: never drawn
+	plain  string // fitted to the layout, no styles
+	styled string // the same with tints
+}
+
+// New returns a table with styles s, showing src's rows.
+func New(s Styles, src Source) Model {
+	return Model{styles: s, src: src, mark: s.Mark.Render(markGlyph)}
+}
 
 // markGlyph flags a marked row in the gutter.
 const markGlyph = "● "
 
-// SetStyles changes the styles and renders the rows again.
+// SetStyles changes the styles and draws the rows again.
 func (m *Model) SetStyles(s Styles) {
 	m.styles = s
 	m.mark = s.Mark.Render(markGlyph)
 	m.layout()
 }
 
-// SetColumns sets the columns; rows must follow with SetRows.
+// SetColumns sets the columns. The rows' measures are kept when the
+// columns cap their content as before (the same columns, a sort's arrow
+// in a title); else nothing is measured until Reset.
 func (m *Model) SetColumns(cols []Column) {
 	m.cols = cols
-	m.measure()
-	m.layout()
-}
-
-// row is one row's cells and its line as last drawn.
-type row struct {
-	cells  []string
-	plain  string // fitted to the layout, no styles
-	styled string // the same with tints
-	gen    uint32 // the layout plain and styled were drawn in; 0: never
-}
-
-// SetRows replaces the rows, each a cell per column, keeping the cursor's
-// index within range and on screen. Cells must already be safe for the
-// terminal.
-func (m *Model) SetRows(rows [][]string) {
-	m.rows = make([]row, len(rows))
-	for i, r := range rows {
-		m.rows[i].cells = r
+	if !m.measure.fits(cols) {
+		m.measure = newMeasure(cols)
 	}
-	m.cursor = min(m.cursor, max(len(rows)-1, 0))
-	m.measure()
 	m.layout()
-	m.scroll() // fewer rows may leave the offset past the end
 }
 
-// InsertRows adds rows, rows[k] landing at index at[k] of the result (at
-// ascends); the cursor stays on its row. Only the new rows are measured,
+// Reset says the rows are new: there are n, measured now (every row's
+// cells are asked for once and not kept), and the cursor's index is kept
+// within range and on screen.
+func (m *Model) Reset(n int) {
+	m.n = n
+	m.measure = newMeasure(m.cols)
+	for i := range n {
+		m.measure.add(m.src.Cells(i))
+	}
+	m.measure.settle()
+	m.cursor = min(m.cursor, max(n-1, 0))
+	m.layout()
+}
+
+// Append says k rows were added at the end. Only they are measured,
 // columns only widen, and rows are drawn when they come on screen, so
-// adding a page costs the same however many rows are loaded.
-func (m *Model) InsertRows(at []int, rows [][]string) {
-	if len(rows) == 0 {
-		return
+// adding a page costs the same however many rows there are.
+func (m *Model) Append(k int) {
+	for i := m.n; i < m.n+k; i++ {
+		m.measure.add(m.src.Cells(i))
 	}
-	widened := m.widen(rows)
-	if at[0] >= len(m.rows) { // appended, the usual case: no copy
-		for _, r := range rows {
-			m.rows = append(m.rows, row{cells: r})
-		}
-	} else {
-		m.merge(at, rows)
-	}
-	if widened {
+	m.n += k
+	if m.measure.settle() {
 		m.layout()
+		return
 	}
 	m.scroll()
 }
 
-// merge inserts rows at at, moving the cursor with its row.
-func (m *Model) merge(at []int, rows [][]string) {
-	out := make([]row, 0, len(m.rows)+len(rows))
-	old, cursor := 0, m.cursor
-	for k, r := range rows {
-		for len(out) < at[k] && old < len(m.rows) {
-			old++
-			out = append(out, m.rows[old-1])
-		}
-		if old <= m.cursor {
-			cursor++
-		}
-		out = append(out, row{cells: r})
-	}
-	m.rows = append(out, m.rows[old:]...)
-	if len(m.rows) > len(rows) {
-		m.cursor = cursor
-	}
+// Redraw says rows changed in place or moved (a new order), their count
+// and cells' widths the same: what is on screen is drawn again.
+func (m *Model) Redraw() {
+	m.bump()
+	m.scroll()
 }
 
 // SetSize sets the table's width and height (header included).
 func (m *Model) SetSize(w, h int) {
 	changed := w != m.width
 	m.width, m.height = w, h
+	if len(m.lines) != m.PageHeight() {
+		m.lines = make([]line, m.PageHeight())
+	}
 	if changed {
 		m.layout()
+		return
 	}
 	m.scroll()
 }
 
 // Len is the number of rows.
-func (m Model) Len() int { return len(m.rows) }
+func (m Model) Len() int { return m.n }
 
 // Cursor is the index of the row under the cursor.
 func (m Model) Cursor() int { return m.cursor }
 
 // SetCursor moves the cursor to row i (clamped).
 func (m *Model) SetCursor(i int) {
-	m.cursor = max(0, min(i, len(m.rows)-1))
+	m.cursor = max(0, min(i, m.n-1))
 	m.scroll()
 }
 
@@ -176,60 +184,24 @@ func (m *Model) scroll() {
 	case m.cursor >= m.offset+h:
 		m.offset = m.cursor - h + 1
 	}
-	m.offset = max(0, min(m.offset, len(m.rows)-h))
-	for i := m.offset; i < min(m.offset+h, len(m.rows)); i++ {
+	m.offset = max(0, min(m.offset, m.n-h))
+	if len(m.lines) == 0 {
+		return // no size yet
+	}
+	for i := m.offset; i < min(m.offset+h, m.n); i++ {
 		m.draw(i)
 	}
 	m.renderCursor()
 }
 
 // draw renders row i, unless it is already drawn in the current layout.
-func (m *Model) draw(i int) {
-	if r := &m.rows[i]; r.gen != m.gen {
-		r.plain, r.styled = m.renderRow(r.cells)
-		r.gen = m.gen
+func (m *Model) draw(i int) *line {
+	l := &m.lines[i%len(m.lines)]
+	if l.row != i || l.gen != m.gen {
+		l.plain, l.styled = m.renderRow(m.src.Cells(i))
+		l.row, l.gen = i, m.gen
 	}
-}
-
-// measure finds each column's natural width: its widest cell or title.
-func (m *Model) measure() {
-	m.natural = make([]int, len(m.cols))
-	for i, c := range m.cols {
-		m.natural[i] = max(c.Min, ansi.StringWidth(c.Title))
-	}
-	for _, r := range m.rows {
-		m.widenTo(r.cells)
-	}
-}
-
-// widen measures new rows; it reports whether a column grew.
-func (m *Model) widen(rows [][]string) bool {
-	grew := false
-	for _, r := range rows {
-		grew = m.widenTo(r) || grew
-	}
-	return grew
-}
-
-// widenTo grows the natural widths to fit r's cells, up to each column's
-// Max. A cell's width is at most its length in bytes, so a cell no
-// longer than its column is not measured at all.
-func (m *Model) widenTo(r []string) bool {
-	grew := false
-	for i := range min(len(r), len(m.cols)) {
-		limit := m.cols[i].Max
-		if len(r[i]) <= m.natural[i] || (limit > 0 && m.natural[i] >= limit) {
-			continue
-		}
-		w := ansi.StringWidth(r[i])
-		if limit > 0 {
-			w = min(w, limit)
-		}
-		if w > m.natural[i] {
-			m.natural[i], grew = w, true
-		}
-	}
-	return grew
+	return l
 }
 
 // View renders the header and the rows on screen; marked reports the rows
@@ -238,7 +210,7 @@ func (m Model) View(marked func(row int) bool) string {
 	var b strings.Builder
 	b.Grow(m.size())
 	b.WriteString(m.header)
-	end := min(m.offset+m.PageHeight(), len(m.rows))
+	end := min(m.offset+m.PageHeight(), m.n)
 	for i := m.offset; i < end; i++ {
 		b.WriteByte('\n')
 		isMarked := marked != nil && marked(i)
@@ -265,29 +237,29 @@ func (m Model) View(marked func(row int) bool) string {
 // cursor, the rows or the layout change; line draws one that is not,
 // without keeping it, rather than show a stale line.
 func (m Model) line(i int) string {
-	if r := m.rows[i]; r.gen == m.gen {
-		return r.styled
+	if len(m.lines) > 0 {
+		if l := m.lines[i%len(m.lines)]; l.row == i && l.gen == m.gen {
+			return l.styled
+		}
 	}
-	_, styled := m.renderRow(m.rows[i].cells)
+	_, styled := m.renderRow(m.src.Cells(i))
 	return styled
 }
 
 func (m *Model) renderCursor() {
-	if m.cursor >= len(m.rows) {
+	if m.cursor >= m.n {
 		m.cursorLines = [2]string{}
 		return
 	}
-	m.draw(m.cursor)
-	line := m.rows[m.cursor].plain
-	m.cursorLines = [2]string{m.styles.Cursor.Render("  " + line), m.styles.Cursor.Render(markGlyph + line)}
+	plain := m.draw(m.cursor).plain
+	m.cursorLines = [2]string{m.styles.Cursor.Render("  " + plain), m.styles.Cursor.Render(markGlyph + plain)}
 }
 
 // size estimates the bytes of a frame (styled rows carry escape codes).
 func (m Model) size() int {
 	n := len(m.header) + m.height + len(m.cursorLines[1])
-	end := min(m.offset+m.PageHeight(), len(m.rows))
-	for i := m.offset; i < end; i++ {
-		n += len(m.mark) + len(m.rows[i].styled)
+	for _, l := range m.lines {
+		n += len(m.mark) + len(l.styled)
 	}
 	return n
 }

@@ -10,30 +10,34 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-func testTable(w, h, rows int) Model {
-	m := New(Styles{Cursor: lipgloss.NewStyle().Reverse(true)})
+// source holds rows for a table and counts the cells asked for.
+type source struct {
+	rows  [][]string
+	asked int
+}
+
+func (s *source) Cells(i int) []string { s.asked++; return s.rows[i] }
+
+func testRows(n int) [][]string {
+	var rs [][]string
+	for i := range n {
+		rs = append(rs, []string{fmt.Sprintf("1.%d.0", i), "A rather long display name", "release", fmt.Sprint(i * 1000)})
+	}
+	return rs
+}
+
+func testTable(w, h, rows int) (Model, *source) {
+	src := &source{rows: testRows(rows)}
+	m := New(Styles{Cursor: lipgloss.NewStyle().Reverse(true)}, src)
 	m.SetColumns([]Column{
 		{Title: "VERSION", Min: 7, Max: 16, Priority: 9},
 		{Title: "NAME", Min: 10, Max: 30, Priority: 2},
 		{Title: "CHANNEL", Min: 7, Priority: 8},
 		{Title: "DOWNLOADS", Min: 9, Priority: 5, Right: true},
 	})
-	var rs [][]string
-	for i := range rows {
-		rs = append(rs, []string{fmt.Sprintf("1.%d.0", i), "A rather long display name", "release", fmt.Sprint(i * 1000)})
-	}
-	m.SetRows(rs)
+	m.Reset(rows)
 	m.SetSize(w, h)
-	return m
-}
-
-// cells are the table's rows as given.
-func cells(m Model) [][]string {
-	out := make([][]string, len(m.rows))
-	for i, r := range m.rows {
-		out[i] = r.cells
-	}
-	return out
+	return m, src
 }
 
 // shown reports whether the column titled title fits the table's width.
@@ -53,7 +57,7 @@ func TestNarrowDropsLowPriorityColumns(t *testing.T) {
 		{12, []string{"VERSION"}},
 	}
 	for _, tt := range tests {
-		m := testTable(tt.width, 10, 3)
+		m, _ := testTable(tt.width, 10, 3)
 		for _, c := range []string{"VERSION", "NAME", "CHANNEL", "DOWNLOADS"} {
 			want := strings.Contains(strings.Join(tt.shown, " "), c)
 			if shown(m, c) != want {
@@ -66,7 +70,7 @@ func TestNarrowDropsLowPriorityColumns(t *testing.T) {
 func TestEveryLineIsExactlyTheWidth(t *testing.T) {
 	t.Parallel()
 	for _, w := range []int{5, 12, 40, 80, 200} {
-		m := testTable(w, 6, 20)
+		m, _ := testTable(w, 6, 20)
 		lines := strings.Split(m.View(func(i int) bool { return i%2 == 0 }), "\n")
 		if len(lines) != 6 {
 			t.Errorf("width %d: %d lines, want 6", w, len(lines))
@@ -81,7 +85,7 @@ func TestEveryLineIsExactlyTheWidth(t *testing.T) {
 
 func TestCursorScrollsAndMarksShow(t *testing.T) {
 	t.Parallel()
-	m := testTable(60, 6, 20) // 5 rows on screen
+	m, src := testTable(60, 6, 20) // 5 rows on screen
 	m.Move(7)
 	view := ansi.Strip(m.View(func(i int) bool { return i == 7 }))
 	if !strings.Contains(view, "1.7.0") || strings.Contains(view, "1.2.0") {
@@ -94,7 +98,8 @@ func TestCursorScrollsAndMarksShow(t *testing.T) {
 	if m.Cursor() != 19 {
 		t.Errorf("Cursor = %d after moving past the end", m.Cursor())
 	}
-	m.SetRows(cells(m)[:3])
+	src.rows = src.rows[:3]
+	m.Reset(3)
 	if m.Cursor() != 2 {
 		t.Errorf("Cursor = %d after rows shrank to 3", m.Cursor())
 	}
@@ -104,9 +109,10 @@ func TestCursorScrollsAndMarksShow(t *testing.T) {
 // so the remaining rows show instead of a blank table.
 func TestShrinkingRowsScrollsBack(t *testing.T) {
 	t.Parallel()
-	m := testTable(60, 6, 20) // 5 rows on screen
-	m.Move(100)               // offset 15
-	m.SetRows(cells(m)[:3])
+	m, src := testTable(60, 6, 20) // 5 rows on screen
+	m.Move(100)                    // offset 15
+	src.rows = src.rows[:3]
+	m.Reset(3)
 	view := ansi.Strip(m.View(nil))
 	for _, want := range []string{"1.0.0", "1.1.0", "1.2.0"} {
 		if !strings.Contains(view, want) {
@@ -115,37 +121,36 @@ func TestShrinkingRowsScrollsBack(t *testing.T) {
 	}
 }
 
-func TestInsertRowsKeepsTheCursorOnItsRow(t *testing.T) {
+// Rows whose order changed are drawn again from the source: no line of
+// the old order stays on screen.
+func TestRedrawShowsTheNewOrder(t *testing.T) {
 	t.Parallel()
-	m := testTable(60, 6, 4) // rows 1.0.0 … 1.3.0
-	m.SetCursor(2)
-	m.InsertRows([]int{0, 3, 6}, [][]string{{"0.9.0"}, {"1.1.5"}, {"9.9.9"}})
-	var got []string
-	for _, r := range m.rows {
-		got = append(got, r.cells[0])
+	m, src := testTable(60, 6, 4)
+	m.SetCursor(1)
+	slices.Reverse(src.rows)
+	m.Redraw()
+	got := strings.Fields(ansi.Strip(m.View(nil)))
+	var versions []string
+	for _, f := range got {
+		if strings.HasPrefix(f, "1.") {
+			versions = append(versions, f)
+		}
 	}
-	want := []string{"0.9.0", "1.0.0", "1.1.0", "1.1.5", "1.2.0", "1.3.0", "9.9.9"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("rows = %v, want %v", got, want)
-	}
-	if c := m.rows[m.Cursor()].cells[0]; c != "1.2.0" {
-		t.Fatalf("cursor on %s, want 1.2.0", c)
-	}
-	m.InsertRows([]int{7}, [][]string{{"10.0.0"}})
-	if m.Len() != 8 || m.rows[7].cells[0] != "10.0.0" || m.rows[m.Cursor()].cells[0] != "1.2.0" {
-		t.Fatalf("append: %d rows, last %v, cursor on %v", m.Len(), m.rows[7].cells, m.rows[m.Cursor()].cells)
+	if want := []string{"1.3.0", "1.2.0", "1.1.0", "1.0.0"}; !slices.Equal(versions, want) {
+		t.Fatalf("rows after a new order: %v, want %v", versions, want)
 	}
 }
 
 // A new row wider than its column widens it (up to Max) and the rows on
 // screen are drawn again to the new widths; columns never narrow.
-func TestInsertRowsWidensColumns(t *testing.T) {
+func TestAppendWidensColumns(t *testing.T) {
 	t.Parallel()
-	m := testTable(120, 5, 3) // 4 rows on screen
-	before := m.natural[0]
-	m.InsertRows([]int{3}, [][]string{{"1.0.0-really-long-pre", "n", "release", "1"}})
-	if m.natural[0] <= before || m.natural[0] > 16 {
-		t.Fatalf("VERSION natural width %d after a wide row (was %d, Max 16)", m.natural[0], before)
+	m, src := testTable(120, 5, 3) // 4 rows on screen
+	before := m.full(0)
+	src.rows = append(src.rows, []string{"1.0.0-really-long-pre", "n", "release", "1"})
+	m.Append(1)
+	if m.full(0) <= before || m.full(0) > 16 {
+		t.Fatalf("VERSION full width %d after a wide row (was %d, Max 16)", m.full(0), before)
 	}
 	m.SetCursor(3)
 	view := m.View(nil)
@@ -157,37 +162,34 @@ func TestInsertRowsWidensColumns(t *testing.T) {
 	if !strings.Contains(ansi.Strip(view), "1.0.0-really-lo") {
 		t.Errorf("wide cell not shown to Max:\n%s", ansi.Strip(view))
 	}
-	wide := m.natural[0]
-	m.InsertRows([]int{4}, [][]string{{"1"}})
-	if m.natural[0] != wide {
-		t.Errorf("a narrow row narrowed the column: %d, was %d", m.natural[0], wide)
+	wide := m.full(0)
+	src.rows = append(src.rows, []string{"1"})
+	m.Append(1)
+	if m.full(0) != wide {
+		t.Errorf("a narrow row narrowed the column: %d, was %d", m.full(0), wide)
 	}
 }
 
-// Adding rows draws only what is on screen: the work of adding a page must
-// not grow with the rows already loaded.
-func TestInsertRowsDrawsOnlyTheScreen(t *testing.T) {
+// The table keeps no rows: adding a page measures the new rows and draws
+// nothing off screen, and moving through 2,000 rows asks for the cells of
+// the rows that come on screen only, never holding more lines than fit.
+func TestOnlyTheScreenBecomesLines(t *testing.T) {
 	t.Parallel()
-	m := testTable(80, 11, 2000) // 10 rows on screen
+	m, src := testTable(80, 11, 2000) // 10 rows on screen
 	m.SetCursor(1000)
-	var more [][]string
-	for i := range 50 {
-		more = append(more, []string{fmt.Sprintf("3.%d.0", i), "A rather long display name, longer", "beta", "7"})
+	src.asked = 0
+	src.rows = append(src.rows, testRows(50)...)
+	m.Append(50)
+	if src.asked != 50 {
+		t.Fatalf("adding 50 rows off screen asked for %d rows' cells, want 50 (to measure them)", src.asked)
 	}
-	m.InsertRows([]int{2000}, more[:1])
-	m.InsertRows([]int{0}, more[1:2])
-	at := make([]int, 48)
-	for i := range at {
-		at[i] = 2002 + i
+	src.asked = 0
+	for range 100 {
+		m.Move(1)
+		_ = m.View(nil)
 	}
-	m.InsertRows(at, more[2:])
-	drawn := 0
-	for _, r := range m.rows {
-		if r.gen == m.gen {
-			drawn++
-		}
-	}
-	if drawn > m.PageHeight() {
-		t.Fatalf("%d rows drawn in the current layout, more than the %d on screen", drawn, m.PageHeight())
+	if src.asked != 100 || len(m.lines) != m.PageHeight() {
+		t.Fatalf("100 moves down asked for %d rows' cells (want 100: one row comes on screen per move); %d lines kept for %d on screen",
+			src.asked, len(m.lines), m.PageHeight())
 	}
 }

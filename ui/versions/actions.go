@@ -2,7 +2,6 @@ package versions
 
 import (
 	"fmt"
-	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -35,7 +34,7 @@ func (m *Model) toggleMark() tea.Cmd {
 // markAll marks every loaded row (all of them match the current filter).
 func (m *Model) markAll() tea.Cmd {
 	for _, idx := range m.order {
-		m.marks.add(m.versions[idx])
+		m.marks.add(*m.versions.at(idx))
 	}
 	return common.Status(fmt.Sprintf("marked %d loaded versions", len(m.order)))
 }
@@ -98,24 +97,51 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 	selected := m.selectedID()
 	created := false // a version the list has not loaded: a new one
 	for _, u := range msg.Updated {
-		if i := slices.IndexFunc(m.versions, func(v api.Version) bool { return v.ID == u.ID }); i >= 0 {
-			m.versions[i] = u
+		if i := m.versions.index(u.ID); i >= 0 {
+			*m.versions.at(i) = u
 		} else {
 			created = true
 		}
 		m.marks.refresh(u)
 		m.seen.add(u)
 	}
+	gone := map[string]bool{}
 	for _, id := range msg.Deleted {
-		m.versions = slices.DeleteFunc(m.versions, func(v api.Version) bool { return v.ID == id })
+		gone[id] = true
 		m.marks.remove(id)
 		if m.total > 0 {
 			m.total--
 		}
 	}
+	if len(gone) > 0 {
+		m.versions = m.versions.without(gone)
+	}
 	m.rebuildRows(selected)
-	if created {
+	switch {
+	case created:
 		return m.reload() // its place depends on the sort and the filter: the server says
+	case len(msg.Deleted) > 0:
+		return m.afterDeletion()
+	}
+	return nil
+}
+
+// afterDeletion keeps loading without a gap. Deleting listed versions
+// moves the server's later versions up a page, so the version after the
+// last loaded may now sit on the page already loaded: loading goes on
+// from the page holding the first version not loaded, in the new
+// numbering (versions listed twice are skipped), and a page or a sort's
+// load in flight, numbered the old way, is asked for again.
+func (m *Model) afterDeletion() tea.Cmd {
+	switch {
+	case m.all != nil:
+		return m.loadAll(m.all.want, m.all.replace && m.all.applied == 0)
+	case m.next > 1 && m.loading != 1: // paging, and not a new first page on its way
+		inFlight := m.loading != 0
+		m.resumePaging()
+		if inFlight {
+			return m.fetch(m.next)
+		}
 	}
 	return nil
 }

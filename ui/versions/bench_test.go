@@ -27,11 +27,11 @@ func BenchmarkVersionsView(b *testing.B) {
 		}
 		m.applyPage(route.NewPage(vs, resp, page))
 	}
-	if len(m.versions) != 500 {
-		b.Fatalf("%d rows loaded", len(m.versions))
+	if m.versions.len() != 500 {
+		b.Fatalf("%d rows loaded", m.versions.len())
 	}
 	for i := 0; i < 500; i += 7 {
-		m.marks.add(m.versions[i])
+		m.marks.add(*m.versions.at(i))
 	}
 	m.table.SetCursor(250)
 	b.ReportAllocs()

@@ -17,6 +17,8 @@ func (m *Model) ShortHelp() []key.Binding {
 		return []key.Binding{k.Complete, k.Accept, k.Cancel}
 	case modeChannels:
 		return []key.Binding{k.Up, k.Down, k.Toggle, k.Accept, k.Cancel}
+	case modeSorting:
+		return []key.Binding{common.WithHelp(k.Cancel, "esc", "cancel sort"), k.Sort, k.SortReverse, k.Up, k.Down}
 	}
 	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions}
 }

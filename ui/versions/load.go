@@ -30,13 +30,22 @@ func fetchPage(ctx context.Context, c Client, project string, opts *api.ListVers
 
 // reload fetches the first page again (refresh, or a new filter). Rows
 // stay on screen until it arrives; replies to earlier requests are dropped.
+// Under a sort, or during a sort's load, it loads the whole list again
+// for that sort.
 func (m *Model) reload() tea.Cmd {
+	switch {
+	case m.all != nil:
+		return m.loadAll(m.all.want, true)
+	case !m.sort.server():
+		return m.loadAll(m.sort, true)
+	}
 	return m.fetch(1)
 }
 
-// loadNext fetches the page after the last one loaded.
+// loadNext fetches the page after the last one loaded, unless a sort is
+// loading the rest of the list anyway.
 func (m *Model) loadNext() tea.Cmd {
-	if m.next == 0 || m.loading != 0 {
+	if m.next == 0 || m.loading != 0 || m.all != nil {
 		return nil
 	}
 	return m.fetch(m.next)
@@ -44,9 +53,7 @@ func (m *Model) loadNext() tea.Cmd {
 
 // fetch starts the request for page, superseding any in flight.
 func (m *Model) fetch(page int) tea.Cmd {
-	if m.stopFetch != nil {
-		m.stopFetch()
-	}
+	m.stopLoads()
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.stopFetch = cancel
 	m.seq++
@@ -62,7 +69,7 @@ func (m *Model) fetch(page int) tea.Cmd {
 // ready. After a failure it waits until the cursor is on the last row,
 // so a broken page is not asked for again on every keystroke.
 func (m *Model) maybePrefetch() tea.Cmd {
-	left := len(m.versions) - m.table.Cursor()
+	left := m.versions.len() - m.table.Cursor()
 	margin := max(m.table.PageHeight(), m.common.PageSize())
 	if left > margin || (m.failed && left > 1) {
 		return nil
@@ -98,14 +105,20 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 func (m *Model) applyPage(p route.Page) {
 	m.page, m.next, m.total = p.Number, p.Next, p.Total
 	if p.Number > 1 {
-		from := len(m.versions)
+		from := m.versions.len()
 		m.addVersions(p.Versions)
 		m.appendRows(from)
 		return
 	}
+	m.replaceRows(p.Versions)
+}
+
+// replaceRows makes vs the rows, keeping the cursor on its version when
+// it is still listed.
+func (m *Model) replaceRows(vs []api.Version) {
 	selected := m.selectedID()
-	m.versions, m.listed = nil, map[string]bool{}
-	m.addVersions(p.Versions)
+	m.versions, m.listed = store{}, map[string]bool{}
+	m.addVersions(vs)
 	m.rebuildRows(selected)
 	if !m.selectID(selected) {
 		m.table.SetCursor(0)
@@ -117,67 +130,58 @@ func (m *Model) addVersions(vs []api.Version) {
 	for _, v := range vs {
 		if !m.listed[v.ID] {
 			m.listed[v.ID] = true
-			m.versions = append(m.versions, v)
+			m.shared.share(&v)
+			m.versions.add(v)
 			m.marks.refresh(v)
 			m.seen.add(v)
 		}
 	}
 }
 
-// appendRows renders the cells of the versions from index from on and
-// merges them into the display order. Rows already listed are neither
-// rendered nor sorted again, so a page costs the same at row 50 as at
-// row 10,000; their "3 days ago" stays as it was when they came (r
-// renders every row afresh).
+// appendRows adds the versions from index from on at the end of the
+// rows. Rows are only ever appended in the server's order: any other
+// sort waits for the whole list (sortload.go). The table measures only
+// the new rows, so a page costs the same at row 50 as at row 10,000.
 func (m *Model) appendRows(from int) {
-	now := m.common.Now()
-	added := make([]int, 0, len(m.versions)-from)
-	for i := from; i < len(m.versions); i++ {
-		m.rows = append(m.rows, cells(m.versions[i], now, m.wide))
-		added = append(added, i)
+	for i := from; i < m.versions.len(); i++ {
+		m.order = append(m.order, i)
 	}
-	m.sort.sortIndexes(added, m.versions)
-	var at []int
-	m.order, at = m.sort.merge(m.order, added, m.versions)
-	rows := make([][]string, len(added))
-	for k, idx := range added {
-		rows[k] = m.rows[idx]
-	}
-	m.table.InsertRows(at, rows)
+	m.table.Append(m.versions.len() - from)
 }
 
-// rebuildRows renders every row's cells, applies the local sort and puts
+// rebuildRows orders every version by the sort and has the table measure
+// them all again (their cells changed, or the versions did), then puts
 // the cursor back on the version with id selected, when still listed.
 // The caller reads selected before it changes m.versions.
 func (m *Model) rebuildRows(selected string) {
-	now := m.common.Now()
-	m.rows = make([][]string, len(m.versions))
-	m.listed = make(map[string]bool, len(m.versions))
-	for i, v := range m.versions {
-		m.rows[i] = cells(v, now, m.wide)
-		m.listed[v.ID] = true
+	m.listed = make(map[string]bool, m.versions.len())
+	for i := range m.versions.len() {
+		m.listed[m.versions.at(i).ID] = true
 	}
-	m.resort(selected)
-}
-
-// resort orders the rows for display and hands them to the table.
-func (m *Model) resort(selected string) {
-	m.order = m.sort.order(m.versions)
-	rows := make([][]string, len(m.order))
-	for i, idx := range m.order {
-		rows[i] = m.rows[idx]
-	}
-	m.table.SetRows(rows)
+	m.order = m.sort.order(&m.versions)
+	m.table.Reset(len(m.order))
 	m.selectID(selected)
 }
+
+// resort orders the rows by the sort, and the table draws them again.
+func (m *Model) resort(selected string) {
+	m.order = m.sort.order(&m.versions)
+	m.table.Redraw()
+	m.selectID(selected)
+}
+
+// Cells implements table.Source: the cells of the version on row i, made
+// safe for the terminal. Only the rows measured and the rows on screen
+// become strings; the versions are all the screen holds of its rows.
+func (m *Model) Cells(i int) []string { return cells(m.versionAt(i), m.common.Now(), m.wide) }
 
 // selected is the version under the cursor.
 func (m *Model) selected() (api.Version, bool) {
 	c := m.table.Cursor()
-	if c < 0 || c >= len(m.order) || m.order[c] >= len(m.versions) {
+	if c < 0 || c >= len(m.order) || m.order[c] >= m.versions.len() {
 		return api.Version{}, false
 	}
-	return m.versions[m.order[c]], true
+	return *m.versions.at(m.order[c]), true
 }
 
 func (m *Model) selectedID() string {
@@ -195,7 +199,7 @@ func (m *Model) selectID(id string) bool {
 		return true
 	}
 	for i, idx := range m.order {
-		if m.versions[idx].ID == id {
+		if m.versions.at(idx).ID == id {
 			m.table.SetCursor(i)
 			return true
 		}
@@ -204,4 +208,4 @@ func (m *Model) selectID(id string) bool {
 }
 
 // versionAt is the version shown on table row i.
-func (m *Model) versionAt(i int) api.Version { return m.versions[m.order[i]] }
+func (m *Model) versionAt(i int) api.Version { return *m.versions.at(m.order[i]) }

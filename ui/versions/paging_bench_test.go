@@ -102,8 +102,8 @@ func BenchmarkPageThrough10000(b *testing.B) {
 			_ = m.View()
 		}
 	}
-	if len(m.versions) != len(all) {
-		b.Fatalf("%d versions loaded", len(m.versions))
+	if m.versions.len() != len(all) {
+		b.Fatalf("%d versions loaded", m.versions.len())
 	}
 	runtime.GC()
 	var ms runtime.MemStats

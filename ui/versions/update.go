@@ -24,8 +24,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.wheel(msg)
 	case pageLoadedMsg:
 		return m.pageLoaded(msg)
+	case sortPageLoadedMsg:
+		return m.sortPageLoaded(msg)
+	case retrySortMsg:
+		return m.sortBy(msg.want)
 	case retryLoadMsg:
-		if len(m.versions) == 0 {
+		if m.versions.len() == 0 {
 			return m.reload()
 		}
 		return m.loadNext()
@@ -51,6 +55,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.gameKey(msg)
 	case modeChannels:
 		return m.channelKey(msg)
+	case modeSorting:
+		return m.sortingKey(msg)
 	}
 	if cmd, ok := m.navKey(msg); ok {
 		return tea.Batch(cmd, m.maybePrefetch())
@@ -100,9 +106,9 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.search.SetValue("")
 		return m.setFilter(Filter{})
 	case key.Matches(msg, k.Sort):
-		return m.setSort(m.sort.next())
+		return m.sortBy(m.sort.next())
 	case key.Matches(msg, k.SortReverse):
-		return m.setSort(sortState{key: m.sort.key, desc: !m.sort.desc})
+		return m.sortBy(m.sort.reversed())
 	case key.Matches(msg, k.CopyID):
 		return m.copyID()
 	case key.Matches(msg, k.CopyURL):
@@ -142,11 +148,21 @@ func (m *Model) setFilter(f Filter) tea.Cmd {
 	return m.reload()
 }
 
-func (m *Model) setSort(s sortState) tea.Cmd {
-	selected := m.selectedID()
-	m.sort = s
-	m.table.SetColumns(m.columns())
-	m.resort(selected)
+// sortingKey handles keys while a sort loads the rest of the list: esc
+// stops it, s and S change the order it ends in, and the rows loaded so
+// far can be browsed. Nothing else runs meanwhile: a filter would start
+// the load over, and marks and bulk actions wait for the list it makes.
+func (m *Model) sortingKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		return m.cancelSort()
+	case key.Matches(msg, k.Sort):
+		return m.sortBy(m.all.want.next())
+	case key.Matches(msg, k.SortReverse):
+		return m.sortBy(m.all.want.reversed())
+	}
+	m.navKey(msg)
 	return nil
 }
 

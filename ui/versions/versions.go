@@ -1,7 +1,8 @@
 // Package versions is the versions screen: a project's versions in a
 // table paged on the server (rows accumulate as the cursor nears the end),
-// filtered by channel, game version and search text, sorted locally, with
-// marks for bulk actions that survive filter changes.
+// filtered by channel, game version and search text, sorted over the
+// whole list (the rest is loaded first), with marks for bulk actions that
+// survive filter changes.
 package versions
 
 import (
@@ -30,6 +31,7 @@ const (
 	modeSearch
 	modeGame
 	modeChannels
+	modeSorting // a sort is loading the rest of the list; esc stops it
 )
 
 // Model is the versions screen.
@@ -41,16 +43,17 @@ type Model struct {
 	cancel  context.CancelFunc
 	project common.ProjectRef
 
-	versions []api.Version   // loaded, in the server's order
-	rows     [][]string      // cells of versions, same order
+	versions store           // loaded, in the server's order; the table's rows
 	order    []int           // display order: indexes into versions
 	listed   map[string]bool // IDs in versions
+	shared   sharer          // what versions repeat, held once
 	total    int             // -1 when the server does not say
 	page     int             // last page loaded
 	next     int             // next page to fetch; 0 when none
 
-	seq         int // id of the awaited list request
-	loading     int // page being fetched; 0 when none
+	seq         int       // id of the awaited list request
+	loading     int       // page being fetched; 0 when none
+	all         *fullLoad // a sort loading the rest of the list; nil when none
 	failed      bool
 	stopFetch   context.CancelFunc
 	searchSeq   int
@@ -86,9 +89,9 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{
 		common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, project: a.Project,
-		total: -1, listed: map[string]bool{}, marks: newMarks(), seen: newSeen(), sort: sortState{key: sortCreated, desc: true},
-		table: table.New(tableStyles(c.Styles)),
+		total: -1, listed: map[string]bool{}, marks: newMarks(), seen: newSeen(), shared: newSharer(), sort: serverOrder,
 	}
+	m.table = table.New(tableStyles(c.Styles), m)
 	m.search = newInput(c.Styles, "search: ", "version or name")
 	m.game = newGameInput(c.Styles)
 	m.table.SetColumns(m.columns())
@@ -111,15 +114,20 @@ func (m *Model) Init() tea.Cmd {
 // Title implements common.Screen.
 func (m *Model) Title() string { return m.project.Key() }
 
-// Capturing reports that a filter field or the channel picker is open.
+// Capturing reports that a filter field or the channel picker is open,
+// or that a sort is loading the rest of the list: then esc stops the
+// load rather than leave the screen, as it stops a running download.
 func (m *Model) Capturing() bool { return m.mode != modeTable }
 
 // Busy implements common.Screen.
 func (m *Model) Busy() string {
-	if m.loading == 0 {
-		return ""
+	switch {
+	case m.all != nil:
+		return fmt.Sprintf("loading every version of %s to sort by %s", m.project.Key(), m.all.want)
+	case m.loading != 0:
+		return fmt.Sprintf("loading versions of %s (page %d)", m.project.Key(), m.loading)
 	}
-	return fmt.Sprintf("loading versions of %s (page %d)", m.project.Key(), m.loading)
+	return ""
 }
 
 // Close cancels the screen's requests.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rdash/ui/common"
 )
 
@@ -46,7 +48,7 @@ func (m *Model) filterBar() string {
 		return m.game.input.View()
 	}
 	if m.filter.Empty() {
-		return s.Muted.Render("all versions · / search · c channels · v game versions · s sort")
+		return s.Muted.Render(m.hints())
 	}
 	var parts []string
 	if len(m.filter.Channels) > 0 {
@@ -61,6 +63,19 @@ func (m *Model) filterBar() string {
 	return strings.Join(parts, s.Muted.Render(" · ")) + s.Muted.Render("  (F clears)")
 }
 
+// hints is the filter bar when nothing is filtered: the keys that filter
+// and sort, as many as fit whole (a hint cut mid-word reads as another).
+func (m *Model) hints() string {
+	line := "all versions"
+	for _, h := range []string{"/ search", "c channels", "v game versions", "s sort"} {
+		if ansi.StringWidth(line+" · "+h) > m.width {
+			break
+		}
+		line += " · " + h
+	}
+	return line
+}
+
 // infoLine counts what is loaded and marked; while game versions are
 // typed it lists the completions instead.
 func (m *Model) infoLine() string {
@@ -72,13 +87,29 @@ func (m *Model) infoLine() string {
 		}
 		return s.Muted.Render("tab: ") + strings.Join(sug, "  ")
 	}
+	if m.all != nil {
+		return s.Muted.Render(m.sortingText()) + m.marksText()
+	}
 	left := m.countText() + " · page " + fmt.Sprint(m.page) + " · sort: " + m.sort.String()
 	return s.Muted.Render(left) + m.marksText()
 }
 
+// sortingText is the progress of a sort's load: "sorting: 600 of 1,500
+// loaded, then by downloads ↓ · esc cancels".
+func (m *Model) sortingText() string {
+	n, of := m.versions.len(), ""
+	switch {
+	case m.all.replace && m.all.applied == 0:
+		n = 0 // the rows on screen are the old filter's
+	case m.total >= 0:
+		of = " of " + common.Count(int64(m.total))
+	}
+	return "sorting: " + common.Count(int64(n)) + of + " loaded, then by " + m.all.want.String() + " · esc cancels"
+}
+
 // countText is "42 of 1,500", or "42 loaded" when the server gives no total.
 func (m *Model) countText() string {
-	n := common.Count(int64(len(m.versions)))
+	n := common.Count(int64(m.versions.len()))
 	switch {
 	case m.total >= 0:
 		return n + " of " + common.Count(int64(m.total))

@@ -72,9 +72,9 @@ func TestCursorMoveBytesMatchBubblesTable(t *testing.T) {
 
 	cols := []btable.Column{{Title: "VERSION", Width: 14}, {Title: "NAME", Width: 28}, {Title: "CHANNEL", Width: 8},
 		{Title: "PLATFORMS", Width: 18}, {Title: "GAME", Width: 18}, {Title: "DOWNLOADS", Width: 10}, {Title: "CREATED", Width: 10}}
-	rows := make([]btable.Row, len(m.rows))
-	for i, r := range m.rows {
-		rows[i] = btable.Row(r)
+	rows := make([]btable.Row, m.table.Len())
+	for i := range rows {
+		rows[i] = btable.Row(m.Cells(i))
 	}
 	bt := btable.New(btable.WithColumns(cols), btable.WithRows(rows), btable.WithWidth(120), btable.WithHeight(38), btable.WithFocused(true))
 	ref := uitest.WireBytes(t, bubblesTable{t: bt}, 120, 40, down, 10, func() bool { return true })
