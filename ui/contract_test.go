@@ -47,12 +47,55 @@ func press(steps ...string) func(*testing.T, *uitest.Driver, *uitest.Session) {
 				d.WaitForText(s[1:])
 			case strings.HasPrefix(s, "type:"):
 				d.Type(s[len("type:"):])
+			case strings.HasPrefix(s, "find:"):
+				find(d, s[len("find:"):])
 			default:
 				d.Press(s)
 			}
 		}
 	}
 }
+
+// find searches the versions table for v and puts the cursor on v's row
+// (a search for 2.4.0 also finds 2.4.0-beta.1, in the server's order).
+func find(d *uitest.Driver, v string) {
+	d.WaitForText("VERSION")
+	d.Press("/")
+	d.Type(v)
+	d.Press("enter")
+	d.WaitForText("search: “" + v + "”")
+	row := -1
+	d.WaitFor(v+" among the rows", func() bool {
+		row = rowOf(d.Screen(), v)
+		return row >= 0
+	})
+	for range row {
+		d.Press("j")
+	}
+}
+
+// rowOf is the index, under the table's header, of the row whose first
+// column is v; -1 when none is.
+func rowOf(screen, v string) int {
+	lines := strings.Split(screen, "\n")
+	for i, l := range lines {
+		if !strings.Contains(l, "VERSION") {
+			continue
+		}
+		for j, r := range lines[i+1:] {
+			if f := strings.Fields(r); len(f) > 0 && strings.TrimLeft(f[0], ">") == v {
+				return j
+			}
+		}
+		return -1
+	}
+	return -1
+}
+
+// find240 puts the cursor on lumen's 2.4.0 in either profile: the strict
+// server lists oldest first, so the first row is not the newest there.
+// A search narrows the list to it; "~" steps inside wait for the result.
+const find240 = "find:2.4.0"
 
 func screenCases() []screenCase {
 	return []screenCase{
@@ -64,14 +107,14 @@ func screenCases() []screenCase {
 		{name: "versions of 1,500", user: "bob", project: "emberforge-core", reach: press("~page 1"), want: []string{"6.19.3", "25 of 1,500"},
 			strict:      []string{"6.19.3"},
 			knownBroken: "paging: the strict server lists oldest first and sends no total; the screen sorts the 25 oldest it loaded newest first under \"sort: created ↓\", so the project's newest version (6.19.3) is not shown"},
-		{name: "detail", user: "alice", project: "lumen", reach: press("~2.4.0", "enter", "~lumen-2.4.0.jar"), want: []string{"lumen › 2.4.0"}},
-		{name: "bulk edit", user: "alice", project: "lumen", reach: press("~2.4.0", "space", "e", "~1 version"), want: []string{"edit"}},
-		{name: "delete", user: "alice", project: "lumen", reach: press("~2.4.0", "space", "D", "~cannot be undone"), want: []string{"2.4.0"}},
+		{name: "detail", user: "alice", project: "lumen", reach: press(find240, "enter", "~lumen-2.4.0.jar"), want: []string{"lumen › 2.4.0"}},
+		{name: "bulk edit", user: "alice", project: "lumen", reach: press(find240, "space", "e", "~1 version"), want: []string{"edit"}},
+		{name: "delete", user: "alice", project: "lumen", reach: press(find240, "space", "D", "~cannot be undone"), want: []string{"2.4.0"}},
 		{name: "undo", user: "alice", project: "lumen", reach: press("~2.4.0", "u", "~undo"), want: []string{"Nothing to undo"}},
 		{name: "new version", user: "alice", project: "lumen", reach: press("~2.4.0", "n", "~New version of lumen"), want: []string{"release"}},
-		{name: "edit version", user: "alice", project: "lumen", reach: press("~2.4.0", "enter", "~lumen-2.4.0.jar", "e", "~Edit 2.4.0"),
+		{name: "edit version", user: "alice", project: "lumen", reach: press(find240, "enter", "~lumen-2.4.0.jar", "e", "~Edit 2.4.0"),
 			want: []string{"Lumen 2.4.0"}},
-		{name: "download", user: "alice", project: "lumen", reach: press("~2.4.0", "enter", "~lumen-2.4.0.jar", "d", "~download 2.4.0"),
+		{name: "download", user: "alice", project: "lumen", reach: press(find240, "enter", "~lumen-2.4.0.jar", "d", "~download 2.4.0"),
 			want: []string{"lumen-2.4.0.jar"}},
 		{name: "invitations, an admin", user: "alice", reach: press("i", "~ORGANIZATIONS"), want: []string{"1 pending", "dave"},
 			strict: []string{"does not list your projects", "press o"}},
