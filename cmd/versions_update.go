@@ -23,7 +23,7 @@ type updateFlags struct {
 	deps                     []string
 	files, urls, remove      []string
 	primary                  string
-	dryRun, json             bool
+	dryRun, yes, json        bool
 }
 
 func newVersionsUpdateCmd(f *Factory) *cobra.Command {
@@ -38,16 +38,18 @@ file by name, URL or ID; --primary makes a file (kept, added or
 uploaded) the primary one. Lists given (--game-version, --platform,
 --dependency) replace the version's.
 
---dry-run prints each field before and after, and the files added,
-replaced, removed and kept, and sends nothing. Every limit of the service
-is checked before anything is sent.
+The plan comes first: each field before and after, the files added,
+replaced, removed and kept, and what an undo cannot restore. On a terminal
+rdash then asks; without one it sends nothing unless --yes is given.
+--dry-run prints the plan and sends nothing. Every limit of the service is
+checked before anything is sent.
 
 A change of channel, name, changelog, game versions, platforms or
 dependencies only is journaled like a bulk edit and "rdash versions undo"
 reverts it; a change of the version string or of files is not undoable
 (an undo cannot upload the old files again), and the command says so.`,
 		Example: `  rdash versions update lumen 2.4.0 --name "Lumen 2.4.0 (hotfix)" --dry-run
-  rdash versions update lumen 2.4.0 --file build/libs/lumen-2.4.0.jar --remove-file lumen-2.4.0-sources.jar
+  rdash versions update lumen 2.4.0 --file build/libs/lumen-2.4.0.jar --remove-file lumen-2.4.0-sources.jar --yes
   rdash versions update lumen 2.4.0 --url https://cdn.example.org/lumen-2.4.0-fabric.jar --primary lumen-2.4.0.jar --json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -68,6 +70,7 @@ reverts it; a change of the version string or of files is not undoable
 	fs.StringArrayVar(&fl.remove, "remove-file", nil, "remove a file, by name, URL or ID; repeat for several")
 	fs.StringVar(&fl.primary, "primary", "", "make this file primary, by name, URL or ID")
 	fs.BoolVar(&fl.dryRun, "dry-run", false, "print what would change, send nothing")
+	addYesFlag(fs, &fl.yes)
 	fs.BoolVar(&fl.json, "json", false, "print the updated version (with --dry-run: the plan) as JSON")
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
@@ -132,7 +135,15 @@ func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *upd
 		return err
 	}
 	if fl.dryRun {
-		return f.printUpdatePlan(p, fl.json)
+		if fl.json {
+			return writeJSON(f.IO.Out, p)
+		}
+		buffered(f.IO.Out, func(w io.Writer) { printUpdatePlan(w, p, true) })
+		return nil
+	}
+	f.showPreview(fl.json, fl.yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
+	if err := f.confirm(fl.yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(project), safe.PlainLine(p.Version))); err != nil {
+		return err
 	}
 	return f.sendUpdate(cmd, client, p, fl.json)
 }
@@ -254,12 +265,15 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 	return nil
 }
 
-func (f *Factory) printUpdatePlan(p *updatePlan, asJSON bool) error {
-	if asJSON {
-		return writeJSON(f.IO.Out, p)
+// printUpdatePlan shows the plan: each field before and after, the
+// files afterwards and those removed, and what an undo cannot restore.
+// dryRun says the plan is all that happens.
+func printUpdatePlan(w io.Writer, p *updatePlan, dryRun bool) {
+	verb := "will update"
+	if dryRun {
+		verb = "would update"
 	}
-	w := f.IO.Out
-	fmt.Fprintf(w, "would update %s %s (%s):\n", safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainLine(p.ID))
+	fmt.Fprintf(w, "%s %s %s (%s):\n", verb, safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainLine(p.ID))
 	for _, c := range p.Changes {
 		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
 	}
@@ -276,8 +290,11 @@ func (f *Factory) printUpdatePlan(p *updatePlan, asJSON bool) error {
 		fmt.Fprintln(w, "  no change")
 	}
 	n, count := uploadTotal(p.Files)
-	fmt.Fprintf(w, "%d uploads (%s); %s; nothing sent (--dry-run)\n", count, humanize.IBytes(uint64(n)), undoNote(p.Undoable))
-	return nil
+	tail := ""
+	if dryRun {
+		tail = "; nothing sent (--dry-run)"
+	}
+	fmt.Fprintf(w, "%d uploads (%s); %s%s\n", count, humanize.IBytes(uint64(n)), undoNote(p), tail)
 }
 
 // shortValue is one line of a field's value: a changelog's first line
@@ -293,11 +310,20 @@ func shortValue(s string) string {
 	return safe.PlainLine(first)
 }
 
-func undoNote(undoable bool) string {
-	if undoable {
+// undoNote says whether rdash versions undo can revert the change, and
+// when it cannot, which part of it an undo cannot restore.
+func undoNote(p *updatePlan) string {
+	if p.Undoable {
 		return "undoable with rdash versions undo"
 	}
-	return "not undoable (the version string and files cannot be restored by an undo)"
+	var lost []string
+	if p.req.Version != nil {
+		lost = append(lost, "the version string")
+	}
+	if p.req.Files != nil {
+		lost = append(lost, "the files")
+	}
+	return "not undoable: an undo cannot restore " + strings.Join(lost, " or ")
 }
 
 // sendUpdate journals an undoable change first, sends it with progress,
@@ -345,7 +371,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 		fields = append(fields, "files")
 	}
 	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainLine(v.ID),
-		strings.Join(fields, ", "), undoNote(p.Undoable))
+		strings.Join(fields, ", "), undoNote(p))
 	return nil
 }
 

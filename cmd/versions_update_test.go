@@ -76,7 +76,7 @@ func TestVersionsCreatePrimaryAndDryRun(t *testing.T) {
 	if n := writes(c); n != 0 {
 		t.Fatalf("--dry-run sent %d requests", n)
 	}
-	c.ok(args...)
+	c.ok(append(args, "--yes")...)
 	v := getVersion(t, c, "lumen", "3.1.0")
 	if got := files(v); got != ext+"*,a.jar,b-sources.jar" || v.Changelog != "# Hi" {
 		t.Errorf("created files %s, changelog %q", got, v.Changelog)
@@ -87,7 +87,7 @@ func TestVersionsUpdateFiles(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
 	dir := t.TempDir()
-	c.ok("versions", "create", "lumen", "--version", "3.2.0", "--name", "Three two", "--channel", "beta",
+	c.ok("versions", "create", "--yes", "lumen", "--version", "3.2.0", "--name", "Three two", "--channel", "beta",
 		"--file", writeTemp(t, dir, "a.jar", "A1"), "--file", writeTemp(t, dir, "b.jar", "B1"))
 	before := getVersion(t, c, "lumen", "3.2.0")
 
@@ -120,7 +120,7 @@ func TestVersionsUpdateFiles(t *testing.T) {
 		t.Fatalf("%d writes, want only the create's", n)
 	}
 
-	r := c.run("", args...)
+	r := c.run("", append(args, "--yes")...)
 	if r.code != 0 || !strings.Contains(r.err, "not undoable") {
 		t.Fatalf("exit %d: %s", r.code, r.err)
 	}
@@ -132,7 +132,7 @@ func TestVersionsUpdateFiles(t *testing.T) {
 		t.Errorf("a.jar not replaced: %+v", v.Files[1])
 	}
 	// By ID and by URL.
-	c.ok("versions", "update", "lumen", v.ID, "--remove-file", v.Files[2].ID, "--primary", v.Files[1].ID)
+	c.ok("versions", "update", "--yes", "lumen", v.ID, "--remove-file", v.Files[2].ID, "--primary", v.Files[1].ID)
 	if got := files(getVersion(t, c, "lumen", "3.2.0")); got != "a.jar*,c.jar" {
 		t.Errorf("after removing by ID: %s", got)
 	}
@@ -142,7 +142,7 @@ func TestVersionsUpdateUndo(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
 	before := getVersion(t, c, "lumen", "2.4.0")
-	r := c.run("", "versions", "update", "lumen", "2.4.0", "--name", "Renamed", "--platform", "paper", "--channel", "beta")
+	r := c.run("", "versions", "update", "--yes", "lumen", "2.4.0", "--name", "Renamed", "--platform", "paper", "--channel", "beta")
 	if r.code != 0 || !strings.Contains(r.err, "undoable with rdash versions undo") {
 		t.Fatalf("exit %d: %s", r.code, r.err)
 	}
@@ -214,7 +214,7 @@ func TestVersionsCreateInterrupted(t *testing.T) {
 		}
 		cancel()
 	}()
-	r := c.runCtx(ctx, "versions", "create", "lumen", "--version", "3.3.0", "--name", "n", "--channel", "beta", "--file", jar)
+	r := c.runCtx(ctx, "versions", "create", "--yes", "lumen", "--version", "3.3.0", "--name", "n", "--channel", "beta", "--file", jar)
 	if r.code != ExitCancel {
 		t.Fatalf("exit %d, want 2; stderr %q", r.code, r.err)
 	}
