@@ -62,11 +62,7 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if edit.Channel != nil {
 		// Resolved against the project, so the preview, the request and the
 		// journal hold the channel itself, which is what undo compares.
-		ch, err := bulk.ResolveChannel(cmd.Context(), client, project, *edit.Channel, versions)
-		var ve *api.ValidationError
-		if errors.As(err, &ve) {
-			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--channel: %s", ve.Rule)}
-		}
+		ch, err := f.resolveChannel(cmd.Context(), client, project, *edit.Channel, versions)
 		if err != nil {
 			return err
 		}

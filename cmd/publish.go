@@ -37,7 +37,10 @@ disk; --url adds an external download. Files are sent uploads first, then
 URLs, each in the order given; the first is the primary one unless
 --primary names another (by file name or URL). Game versions, platforms
 and dependencies not given default to the channel's. Every limit of the
-service is checked before anything is sent. The request is shown first;
+service is checked before anything is sent, and so are the files (each
+must be readable) and the channel (the project is asked for a version in
+it; a channel with none cannot be checked, and a note says so). The
+request is shown first;
 on a terminal rdash then asks, and without one it sends nothing unless
 --yes is given. --dry-run shows the request and sends nothing.
 
@@ -50,39 +53,7 @@ interrupted, the version may or may not exist on the server: check with
       --changelog-file CHANGELOG.md --game-version 1.21.4 --dependency required:project:prjEmber --yes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := fl.build(cmd, f.IO.In); err != nil {
-				return &ExitError{Code: ExitCancel, Err: err}
-			}
-			if err := fl.req.Validate(); err != nil {
-				return err
-			}
-			if err := checkUploadSizes(fl.items); err != nil {
-				return err
-			}
-			if fl.dryRun {
-				return f.printCreateDryRun(args[0], &fl)
-			}
-			client, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			f.showPreview(fl.json, fl.yes, func(w io.Writer) { printCreatePlan(w, args[0], &fl, false) })
-			if err := f.confirm(fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(args[0]))); err != nil {
-				return err
-			}
-			line := f.newUploadLine(fl.items)
-			fl.req.Progress = line.set
-			v, _, err := client.CreateVersion(cmd.Context(), args[0], &fl.req)
-			line.end()
-			if err != nil {
-				return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
-					args[0], fl.req.Version)
-			}
-			if fl.json {
-				return writeJSON(f.IO.Out, v)
-			}
-			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(args[0]))
-			return nil
+			return f.runCreate(cmd, args[0], &fl)
 		},
 	}
 	fs := c.Flags()
@@ -102,6 +73,53 @@ interrupted, the version may or may not exist on the server: check with
 	fs.BoolVar(&fl.json, "json", false, "print the new version (with --dry-run: the request) as JSON")
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
+}
+
+// runCreate checks everything it can before the upload, which is the
+// expensive part: the request's limits, that every file can be read, and
+// the channel, which the project is asked for; then it shows the request
+// and asks.
+func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags) error {
+	ctx := cmd.Context()
+	if err := fl.build(cmd, f.IO.In); err != nil {
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
+	if err := fl.req.Validate(); err != nil {
+		return err
+	}
+	if err := checkUploadSizes(fl.items); err != nil {
+		return err
+	}
+	client, err := f.ReadClient(ctx)
+	if !fl.dryRun {
+		client, err = f.APIClient(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := f.resolveChannel(ctx, client, project, fl.req.Channel, nil); err != nil {
+		return err
+	}
+	if fl.dryRun {
+		return f.printCreateDryRun(project, fl)
+	}
+	f.showPreview(fl.json, fl.yes, func(w io.Writer) { printCreatePlan(w, project, fl, false) })
+	if err := f.confirm(fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(project))); err != nil {
+		return err
+	}
+	line := f.newUploadLine(fl.items)
+	fl.req.Progress = line.set
+	v, _, err := client.CreateVersion(ctx, project, &fl.req)
+	line.end()
+	if err != nil {
+		return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
+			project, fl.req.Version)
+	}
+	if fl.json {
+		return writeJSON(f.IO.Out, v)
+	}
+	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(project))
+	return nil
 }
 
 // build fills the request from the flags.

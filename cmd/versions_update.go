@@ -113,11 +113,7 @@ func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *upd
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
 	if fl.channel != "" {
-		ch, err := bulk.ResolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
-		var ve *api.ValidationError
-		if errors.As(err, &ve) {
-			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--channel: %s", ve.Rule)}
-		}
+		ch, err := f.resolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
 		if err != nil {
 			return err
 		}

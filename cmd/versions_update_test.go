@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"rdash/api"
 	"rdash/api/sandbox"
@@ -198,20 +198,26 @@ func TestVersionsUpdateRefusesBeforeSending(t *testing.T) {
 
 // TestVersionsCreateInterrupted: Ctrl+C while the upload is under way
 // ends with a report that says the version may or may not exist and how
-// to check.
+// to check. The create is held at the server and cancelled once it is
+// there, so it is surely under way.
 func TestVersionsCreateInterrupted(t *testing.T) {
 	t.Parallel()
-	c := newCLI(t, "alice", sandbox.Options{Latency: time.Minute})
+	arrived := make(chan struct{})
+	c := newCLIBehind(t, "alice", sandbox.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodPost {
+				next.ServeHTTP(w, r)
+				return
+			}
+			close(arrived)
+			<-r.Context().Done()
+		})
+	})
 	jar := writeTemp(t, t.TempDir(), "slow.jar", strings.Repeat("x", 1<<20))
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	go func() {
-		// Cancel once the create has reached the server (held there by
-		// the latency), so it is surely under way.
-		deadline := time.Now().Add(10 * time.Second)
-		for c.srv.InFlight(sandbox.ClassWrite).Now == 0 && time.Now().Before(deadline) {
-			time.Sleep(5 * time.Millisecond)
-		}
+		<-arrived
 		cancel()
 	}()
 	r := c.runCtx(ctx, "versions", "create", "--yes", "lumen", "--version", "3.3.0", "--name", "n", "--channel", "beta", "--file", jar)
