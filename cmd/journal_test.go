@@ -44,6 +44,12 @@ func TestHugeChangelogLeavesNoHugeJournal(t *testing.T) {
 	if n, size := journalBytes(t, c); n != 0 {
 		t.Fatalf("a refused edit left %d journal entries, %d bytes", n, size)
 	}
+	if r := c.run("", "versions", "update", "lumen", "1.0.0", "--changelog-file", huge, "--yes"); r.code == 0 {
+		t.Fatalf("update: exit 0\n%s", r.err)
+	}
+	if n, size := journalBytes(t, c); n != 0 {
+		t.Fatalf("a refused update left %d journal entries, %d bytes", n, size)
+	}
 	big := strings.Repeat("# notes\n", 3<<20/8) // 3 MiB
 	c.ok("versions", "edit", "lumen", "--ids", ids, "--changelog-file", writeTemp(t, dir, "big.md", big), "--yes")
 	n, size := journalBytes(t, c)

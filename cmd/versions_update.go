@@ -344,8 +344,16 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 	v, _, err := client.UpdateVersion(cmd.Context(), p.Project, p.ID, &p.req)
 	line.end()
 	if err != nil {
-		// The journal entry stays without outcomes: an undo then compares
-		// the version as it is with what this change meant to do.
+		if entry != nil && !errors.Is(err, api.ErrMaybeApplied) {
+			// Refused, or never sent (the client marks every failure that
+			// may have been applied): nothing to undo.
+			if derr := journal.Discard(entry); derr != nil {
+				f.warn(derr)
+			}
+		}
+		// A change that may have been applied keeps its entry without
+		// outcomes: an undo then compares the version as it is with what
+		// this change meant to do.
 		return interruptedChange(cmd, err, "version "+p.Version+" may or may not have been changed on the server",
 			p.Project, p.ID)
 	}

@@ -141,7 +141,7 @@ func (r *Runner) run(ctx context.Context, e *Entry, groups []Group) error {
 	failed, returned := r.send(ctx, e.Kind, groups, len(e.Before))
 	e.Outcomes, e.Returned = r.verify(ctx, e, failed), returned
 	if !e.changed() {
-		return r.Journal.drop(e)
+		return r.Journal.Discard(e)
 	}
 	return r.Journal.Write(e)
 }

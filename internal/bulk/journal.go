@@ -96,10 +96,10 @@ func (j Journal) MarkUndone(id, by string) error {
 	return nil
 }
 
-// drop removes e from the journal: a run whose every version ended not
-// applied has nothing to undo, and an edit the server refused is not worth
-// its file.
-func (j Journal) drop(e *Entry) error {
+// Discard removes e from the journal: a change the server refused, or a
+// run whose every version ended not applied, has nothing to undo, and its
+// entry may be large.
+func (j Journal) Discard(e *Entry) error {
 	unlock, err := j.lock(false)
 	if err != nil {
 		return err
