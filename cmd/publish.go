@@ -90,10 +90,7 @@ func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags)
 	if err := checkUploadSizes(fl.items); err != nil {
 		return err
 	}
-	client, err := f.ReadClient(ctx)
-	if !fl.dryRun {
-		client, err = f.APIClient(ctx)
-	}
+	client, err := f.clientFor(ctx, fl.dryRun)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"rdash/api"
@@ -92,42 +91,12 @@ type updatePlan struct {
 }
 
 func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *updateFlags) error {
-	ctx := cmd.Context()
-	client, err := f.ReadClient(ctx)
-	if !fl.dryRun {
-		client, err = f.APIClient(ctx)
-	}
+	client, err := f.clientFor(cmd.Context(), fl.dryRun)
 	if err != nil {
 		return err
 	}
-	cur, _, err := client.GetVersion(ctx, project, version)
+	p, err := f.checkedUpdate(cmd, client, project, version, fl)
 	if err != nil {
-		return err
-	}
-	p, err := planUpdate(cmd, project, cur, fl, f.IO.In)
-	if err != nil {
-		var ve *api.ValidationError
-		if errors.As(err, &ve) {
-			return err
-		}
-		return &ExitError{Code: ExitCancel, Err: err}
-	}
-	if fl.channel != "" {
-		ch, err := f.resolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
-		if err != nil {
-			return err
-		}
-		p.after.Channel = ch
-		p.req.Channel = api.Ptr(ch.ID)
-	}
-	p.Changes = bulk.Diff(p.before, p.after)
-	if p.req.Version != nil && *p.req.Version != cur.Version {
-		p.Changes = append([]bulk.FieldChange{{Field: "version", Before: cur.Version, After: *p.req.Version}}, p.Changes...)
-	}
-	if err := p.req.Validate(); err != nil {
-		return err
-	}
-	if err := checkUploadSizes(p.fileCheck); err != nil {
 		return err
 	}
 	if fl.dryRun {
@@ -142,6 +111,41 @@ func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *upd
 		return err
 	}
 	return f.sendUpdate(cmd, client, p, fl.json)
+}
+
+// checkedUpdate reads the version, plans the change from the flags and
+// checks everything that can be checked before sending: the channel
+// against the project, the interface's limits, the files.
+func (f *Factory) checkedUpdate(cmd *cobra.Command, client *api.Client, project, version string, fl *updateFlags) (*updatePlan, error) {
+	ctx := cmd.Context()
+	cur, _, err := client.GetVersion(ctx, project, version)
+	if err != nil {
+		return nil, err
+	}
+	p, err := planUpdate(cmd, project, cur, fl, f.IO.In)
+	if err != nil {
+		var ve *api.ValidationError
+		if errors.As(err, &ve) {
+			return nil, err
+		}
+		return nil, &ExitError{Code: ExitCancel, Err: err}
+	}
+	if fl.channel != "" {
+		ch, err := f.resolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
+		if err != nil {
+			return nil, err
+		}
+		p.after.Channel = ch
+		p.req.Channel = api.Ptr(ch.ID)
+	}
+	p.Changes = bulk.Diff(p.before, p.after)
+	if p.req.Version != nil && *p.req.Version != cur.Version {
+		p.Changes = append([]bulk.FieldChange{{Field: "version", Before: cur.Version, After: *p.req.Version}}, p.Changes...)
+	}
+	if err := p.req.Validate(); err != nil {
+		return nil, err
+	}
+	return p, checkUploadSizes(p.fileCheck)
 }
 
 // planUpdate builds the request from the flags and the version as it is.
@@ -259,67 +263,6 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 	p.req.Files, p.req.Uploads = requestFiles(items)
 	p.req.Files = nonNilSlice(p.req.Files)
 	return nil
-}
-
-// printUpdatePlan shows the plan: each field before and after, the
-// files afterwards and those removed, and what an undo cannot restore.
-// dryRun says the plan is all that happens.
-func printUpdatePlan(w io.Writer, p *updatePlan, dryRun bool) {
-	verb := "will update"
-	if dryRun {
-		verb = "would update"
-	}
-	fmt.Fprintf(w, "%s %s %s (%s):\n", verb, safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainLine(p.ID))
-	for _, c := range p.Changes {
-		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
-	}
-	if p.req.Files != nil {
-		fmt.Fprintln(w, "  files:")
-		for i, it := range p.Files {
-			fmt.Fprintf(w, "    %s\n", safe.PlainLine(fileItemText(it, i == 0)))
-		}
-		for _, name := range p.Removed {
-			fmt.Fprintf(w, "    remove %s\n", safe.PlainLine(name))
-		}
-	}
-	if len(p.Changes) == 0 && p.req.Files == nil {
-		fmt.Fprintln(w, "  no change")
-	}
-	n, count := uploadTotal(p.Files)
-	tail := ""
-	if dryRun {
-		tail = "; nothing sent (--dry-run)"
-	}
-	fmt.Fprintf(w, "%d uploads (%s); %s%s\n", count, humanize.IBytes(uint64(n)), undoNote(p), tail)
-}
-
-// shortValue is one line of a field's value: a changelog's first line
-// and its length.
-func shortValue(s string) string {
-	if s == "" {
-		return "(empty)"
-	}
-	first, rest, multi := strings.Cut(s, "\n")
-	if multi && strings.TrimSpace(rest) != "" {
-		return fmt.Sprintf("%s … (%d characters)", safe.PlainLine(first), len([]rune(s)))
-	}
-	return safe.PlainLine(first)
-}
-
-// undoNote says whether rdash versions undo can revert the change, and
-// when it cannot, which part of it an undo cannot restore.
-func undoNote(p *updatePlan) string {
-	if p.Undoable {
-		return "undoable with rdash versions undo"
-	}
-	var lost []string
-	if p.req.Version != nil {
-		lost = append(lost, "the version string")
-	}
-	if p.req.Files != nil {
-		lost = append(lost, "the files")
-	}
-	return "not undoable: an undo cannot restore " + strings.Join(lost, " or ")
 }
 
 // sendUpdate journals an undoable change first, sends it with progress,
