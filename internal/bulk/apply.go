@@ -218,8 +218,9 @@ func recordFailures(failed map[string]error, batch []string, res *api.BulkResult
 
 // verify reads back every version whose request failed, since a failed
 // request may still have been applied. A request that never left was
-// not applied, and one cut off by the end of ctx (Ctrl+C) stays unknown:
-// the run was asked to stop, not to read more.
+// not applied; once ctx has ended (Ctrl+C) nothing is read, since the run
+// was asked to stop: a request cut off under way stays unknown, and one
+// the server refused is not applied.
 func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) []Outcome {
 	out := make([]Outcome, len(e.Before))
 	after := byID(e.After)
@@ -237,8 +238,11 @@ func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) 
 		case notSent(reason):
 			o.Status, o.NotSent = StatusNotApplied, true
 			continue
-		case ctx.Err() != nil:
+		case ctx.Err() != nil && errors.Is(reason, api.ErrMaybeApplied):
 			o.Status = StatusUnknown
+			continue
+		case ctx.Err() != nil: // refused: the client marks every failure that may have been applied
+			o.Status = StatusNotApplied
 			continue
 		}
 		g.Go(func() error {
