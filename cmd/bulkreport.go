@@ -53,17 +53,16 @@ func countRun(outcomes []bulk.Outcome) runCounts {
 // summary is the results line: "600 versions: 530 updated, 70 already
 // so (not sent), 0 failed", with what the failures are.
 func (c runCounts) summary(w runWords) string {
-	var parts []string
+	failed := c.notApplied + c.notSent + c.unknown
+	parts := []string{fmt.Sprintf("%d %s", c.applied, w.done)}
 	if w.same > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s", w.same, w.sameText))
 	}
-	failed := c.notApplied + c.notSent + c.unknown
-	s := fmt.Sprintf("%s: %d %s, %s%d failed", versionCount(c.applied+failed+w.same), c.applied, w.done,
-		strings.Join(append(parts, ""), ", "), failed)
+	fails := fmt.Sprintf("%d failed", failed)
 	if failed > 0 {
-		s += " (" + strings.Join(c.failures(), ", ") + ")"
+		fails += " (" + strings.Join(c.failures(), ", ") + ")"
 	}
-	return s
+	return versionCount(c.applied+failed+w.same) + ": " + strings.Join(append(parts, fails), ", ")
 }
 
 func (c runCounts) failures() []string {

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -76,6 +77,14 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 		_ = f.finishJSON(fl.json, out)
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
+	return f.applyEdit(cmd.Context(), fl, project, client, changes, patch, out)
+}
+
+// applyEdit asks, then sends the edit to the versions it changes: those
+// that already have the values are not sent, as the dashboard does not
+// send them, and the results count them apart.
+func (f *Factory) applyEdit(ctx context.Context, fl editFlags, project string, client *api.Client,
+	changes []bulk.Change, patch *api.BulkPatch, out bulkJSON) error {
 	send := changing(changes)
 	if !fl.dryRun && len(send) == 0 {
 		fmt.Fprintf(f.IO.ErrOut, "nothing sent: %s already have these values\n", allOf(len(changes)))
@@ -90,11 +99,9 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if err != nil {
 		return err
 	}
-	// Versions that already have the values are not sent, as the
-	// dashboard does not send them: the results count them apart.
-	entry, err := runner.Edit(cmd.Context(), send, patch)
+	entry, err := runner.Edit(ctx, send, patch)
 	f.endProgress()
-	return f.finishRun(cmd.Context(), fl.json, out, entry, err, runWords{done: "updated",
+	return f.finishRun(ctx, fl.json, out, entry, err, runWords{done: "updated",
 		same: len(out.Unchanged), sameText: "already so (not sent)", retry: "retry them with --ids ",
 		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do"})
 }
