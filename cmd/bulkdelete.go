@@ -54,7 +54,8 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			}
 			entry, err := runner.Delete(cmd.Context(), versions)
 			f.endProgress()
-			return f.finishRun(asJSON, out, entry, err, "retry them with --ids ")
+			return f.finishRun(cmd.Context(), asJSON, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
+				interrupted: "a deleted version cannot be restored; delete the others again with --ids"})
 		},
 	}
 	c.Flags().StringSliceVar(&ids, "ids", nil, "version IDs, comma-separated (required)")
@@ -149,7 +150,9 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes, asJSON bo
 	}
 	undo, err := runner.Undo(ctx, u)
 	f.endProgress()
-	return f.finishRun(asJSON, out, undo, err, "run `rdash versions undo` again to finish")
+	again := "run `rdash versions undo` again to finish"
+	return f.finishRun(ctx, asJSON, out, undo, err, runWords{done: "restored", same: len(current) - len(u.Changes),
+		sameText: "already back or changed since (not sent)", retry: again, interrupted: again})
 }
 
 // printUndoPreview shows what an undo sends, what it leaves alone and why.

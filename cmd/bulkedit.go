@@ -75,7 +75,7 @@ func addApplyFlags(fs *pflag.FlagSet, dryRun, yes, asJSON *bool) {
 	if dryRun != nil {
 		fs.BoolVar(dryRun, "dry-run", false, "show the preview and send nothing")
 	}
-	fs.BoolVarP(yes, "yes", "y", false, "do not ask for confirmation (needed without a terminal)")
+	addYesFlag(fs, yes)
 	fs.BoolVar(asJSON, "json", false, "print the preview and the results as JSON")
 }
 

@@ -2,11 +2,10 @@ package cmd
 
 import (
 	"bufio"
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"runtime/debug"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -19,8 +18,10 @@ import (
 // bulkJSON is what --json prints for edit, delete and undo.
 type bulkJSON struct {
 	Preview []previewJSON `json:"preview"`
-	Kept    []bulk.Kept   `json:"kept,omitempty"` // undo: fields changed since, left as they are
-	Gone    []string      `json:"gone,omitempty"` // undo: versions deleted since
+	// Unchanged are the versions that already have the values: not sent.
+	Unchanged []string    `json:"unchanged,omitempty"`
+	Kept      []bulk.Kept `json:"kept,omitempty"` // undo: fields changed since, left as they are
+	Gone      []string    `json:"gone,omitempty"` // undo: versions deleted since
 	// Applied is true when at least one version was changed.
 	Applied  bool           `json:"applied"`
 	Journal  string         `json:"journal,omitempty"`
@@ -62,11 +63,7 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if edit.Channel != nil {
 		// Resolved against the project, so the preview, the request and the
 		// journal hold the channel itself, which is what undo compares.
-		ch, err := bulk.ResolveChannel(cmd.Context(), client, project, *edit.Channel, versions)
-		var ve *api.ValidationError
-		if errors.As(err, &ve) {
-			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--channel: %s", ve.Rule)}
-		}
+		ch, err := f.resolveChannel(cmd.Context(), client, project, *edit.Channel, versions)
 		if err != nil {
 			return err
 		}
@@ -74,25 +71,56 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 		channels = append(channels, ch)
 	}
 	changes := bulk.Preview(versions, edit, channels)
-	out := bulkJSON{Preview: previewOf(changes)}
+	out := bulkJSON{Preview: previewOf(changes), Unchanged: unchangedIDs(changes)}
 	f.showPreview(fl.json, fl.yes || fl.dryRun, func(w io.Writer) { printPreview(w, changes) })
 	if err := bulk.Check(changes); err != nil {
 		_ = f.finishJSON(fl.json, out)
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
-	if fl.dryRun {
+	return f.applyEdit(cmd.Context(), fl, project, client, changes, patch, out)
+}
+
+// applyEdit asks, then sends the edit to the versions it changes: those
+// that already have the values are not sent, as the dashboard does not
+// send them, and the results count them apart.
+func (f *Factory) applyEdit(ctx context.Context, fl editFlags, project string, client *api.Client,
+	changes []bulk.Change, patch *api.BulkPatch, out bulkJSON) error {
+	send := changing(changes)
+	if !fl.dryRun && len(send) == 0 {
+		fmt.Fprintf(f.IO.ErrOut, "nothing sent: %s already have these values\n", allOf(len(changes)))
+	}
+	if fl.dryRun || len(send) == 0 {
 		return f.finishJSON(fl.json, out)
 	}
-	if err := f.confirm(fl.yes, fmt.Sprintf("Apply this edit to %s of %s?", versionCount(len(changes)), project)); err != nil {
+	if err := f.confirm(fl.yes, editQuestion(len(send), len(out.Unchanged), project)); err != nil {
 		return err
 	}
 	runner, err := f.bulkRunner(project, client)
 	if err != nil {
 		return err
 	}
-	entry, err := runner.Edit(cmd.Context(), changes, patch)
+	entry, err := runner.Edit(ctx, send, patch)
 	f.endProgress()
-	return f.finishRun(fl.json, out, entry, err, "retry them with --ids ")
+	return f.finishRun(ctx, fl.json, out, entry, err, runWords{done: "updated",
+		same: len(out.Unchanged), sameText: "already so (not sent)", retry: "retry them with --ids ",
+		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do"})
+}
+
+// allOf is "the version" or "all n versions".
+func allOf(n int) string {
+	if n == 1 {
+		return "the version"
+	}
+	return fmt.Sprintf("all %d versions", n)
+}
+
+// editQuestion asks to apply an edit to the versions it changes.
+func editQuestion(n, same int, project string) string {
+	q := fmt.Sprintf("Apply this edit to %s of %s", versionCount(n), safe.PlainLine(project))
+	if same > 0 {
+		q += fmt.Sprintf(" (%d more already have these values and are not sent)", same)
+	}
+	return q + "?"
 }
 
 func previewOf(changes []bulk.Change) []previewJSON {
@@ -174,94 +202,6 @@ func buffered(w io.Writer, print func(io.Writer)) {
 	bw := bufio.NewWriterSize(w, 32<<10)
 	print(bw)
 	_ = bw.Flush() // as unchecked as the Fprintf calls it gathers
-}
-
-// finishRun prints the per-version results and fails unless every version
-// ended as intended. retry says how to send again the versions a retry can
-// help (see bulk.Outcome.Retry), and is followed by their IDs when it ends
-// in a space; it is left out when a retry cannot help.
-func (f *Factory) finishRun(asJSON bool, out bulkJSON, e *bulk.Entry, runErr error, retry string) error {
-	if e != nil {
-		out.Journal, out.Outcomes = e.ID, e.Outcomes
-		out.Applied = slices.ContainsFunc(e.Outcomes, func(o bulk.Outcome) bool {
-			return o.Status == bulk.StatusUpdated || o.Status == bulk.StatusDeleted
-		})
-	}
-	if asJSON {
-		if err := writeJSON(f.IO.Out, out); err != nil {
-			return err
-		}
-	} else if e != nil {
-		buffered(f.IO.Out, func(w io.Writer) { printOutcomes(w, e.Outcomes) })
-	}
-	if runErr != nil {
-		return runErr
-	}
-	bad, again := notDone(e)
-	if len(bad) == 0 {
-		return nil
-	}
-	msg := fmt.Sprintf("%d of %d versions did not end as intended (%s)",
-		len(bad), len(e.Outcomes), strings.Join(statusCounts(e.Outcomes), ", "))
-	switch {
-	case len(again) == 0:
-		msg += "; the service refused them: sending them again will not help until the cause above is fixed"
-	case !strings.HasSuffix(retry, " "):
-		msg += "; " + retry
-	case len(again) <= retryNamed:
-		msg += "; " + retry + strings.Join(again, ",")
-	default:
-		msg += fmt.Sprintf("; %s… with the IDs of the %d versions marked [retry] above", retry, len(again))
-	}
-	if len(again) > 0 && len(again) < len(bad) {
-		msg += fmt.Sprintf(" (%d more were refused by the service: a retry will not help them)", len(bad)-len(again))
-	}
-	return errors.New(msg)
-}
-
-// retryNamed is how many IDs a retry hint lists.
-const retryNamed = 20
-
-func printOutcomes(w io.Writer, outcomes []bulk.Outcome) {
-	for _, o := range outcomes {
-		line := fmt.Sprintf("%-12s %s  %s", o.Status, o.ID, safe.PlainLine(o.Version))
-		if o.Error != "" {
-			line += "  (" + safe.PlainLine(o.Error) + ")"
-		}
-		if o.Retry {
-			line += "  [retry]"
-		}
-		fmt.Fprintln(w, line)
-	}
-	fmt.Fprintln(w, strings.Join(statusCounts(outcomes), ", "))
-}
-
-func statusCounts(outcomes []bulk.Outcome) []string {
-	counts := map[bulk.Status]int{}
-	for _, o := range outcomes {
-		counts[o.Status]++
-	}
-	var parts []string
-	for _, s := range []bulk.Status{bulk.StatusUpdated, bulk.StatusDeleted, bulk.StatusNotApplied, bulk.StatusUnknown} {
-		if counts[s] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
-		}
-	}
-	return parts
-}
-
-// notDone returns the versions that did not end as intended, and those of
-// them a retry may help.
-func notDone(e *bulk.Entry) (bad, again []string) {
-	for _, o := range e.Outcomes {
-		if o.Status == bulk.StatusNotApplied || o.Status == bulk.StatusUnknown {
-			bad = append(bad, o.ID)
-			if o.Retry {
-				again = append(again, o.ID)
-			}
-		}
-	}
-	return bad, again
 }
 
 func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, error) {

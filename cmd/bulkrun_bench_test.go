@@ -39,7 +39,7 @@ func BenchmarkBulkOutput(b *testing.B) {
 	f := &Factory{IO: IOStreams{Out: out, ErrOut: io.Discard}}
 	for b.Loop() {
 		f.showPreview(false, true, func(w io.Writer) { printPreview(w, changes) })
-		if err := f.finishRun(false, bulkJSON{}, e, nil, "retry them with --ids "); err != nil {
+		if err := f.finishRun(b.Context(), false, bulkJSON{}, e, nil, runWords{done: "updated", retry: "retry them with --ids "}); err != nil {
 			b.Fatal(err)
 		}
 	}

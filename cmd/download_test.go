@@ -34,7 +34,7 @@ func TestVersionsDownloadVerifiedIntoDir(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
 	src := t.TempDir()
-	c.ok("versions", "create", "lumen", "--version", "3.4.0", "--name", "n", "--channel", "beta",
+	c.ok("versions", "create", "--yes", "lumen", "--version", "3.4.0", "--name", "n", "--channel", "beta",
 		"--file", writeTemp(t, src, "lumen-3.4.0.jar", "primary bytes"), "--file", writeTemp(t, src, "lumen-3.4.0-sources.jar", "sources"))
 	dir := filepath.Join(t.TempDir(), "made")
 	r := c.run("", "versions", "download", "lumen", "3.4.0", "--dir", dir)
@@ -74,7 +74,7 @@ func TestVersionsDownloadExternal(t *testing.T) {
 	}))
 	t.Cleanup(ext.Close)
 	c := newCLI(t, "alice", sandbox.Options{})
-	c.ok("versions", "create", "lumen", "--version", "3.5.0", "--name", "n", "--channel", "beta", "--url", ext.URL+"/dl/ext-3.5.0.jar")
+	c.ok("versions", "create", "--yes", "lumen", "--version", "3.5.0", "--name", "n", "--channel", "beta", "--url", ext.URL+"/dl/ext-3.5.0.jar")
 	dir := t.TempDir()
 	r := c.run("", "versions", "download", "lumen", "3.5.0", "--dir", dir)
 	if r.code != ExitCancel || !strings.Contains(r.err, ext.URL+"/dl/ext-3.5.0.jar") || !strings.Contains(r.err, "--follow-external") {

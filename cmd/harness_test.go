@@ -2,6 +2,10 @@ package cmd
 
 import (
 	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -19,11 +23,28 @@ type cli struct {
 
 func newCLI(t *testing.T, user string, opts sandbox.Options) *cli {
 	t.Helper()
+	return newCLIBehind(t, user, opts, nil)
+}
+
+// newCLIBehind is newCLI with the sandbox's handler wrapped in wrap, when
+// it is not nil, so a test can hold a request on a gate or watch them.
+// The context of a held request ends when the test does, if the client
+// has not hung up before.
+func newCLIBehind(t *testing.T, user string, opts sandbox.Options, wrap func(http.Handler) http.Handler) *cli {
+	t.Helper()
 	srv, run := sandboxtest.Start(t, opts)
 	env := map[string]string{"HOME": t.TempDir(), "RDASH_STATE_DIR": t.TempDir(), "RDASH_CONFIG_DIR": t.TempDir()}
 	for _, kv := range run.Env() {
 		k, v, _ := strings.Cut(kv, "=")
 		env[k] = v
+	}
+	if wrap != nil {
+		hs := httptest.NewUnstartedServer(wrap(srv.Handler()))
+		hs.Config.BaseContext = func(net.Listener) context.Context { return t.Context() }
+		hs.Start()
+		t.Cleanup(hs.Close)
+		env["RDASH_BASE_URL"] = hs.URL + sandbox.APIPrefix
+		env["RDASH_AUTH_URL"] = hs.URL + sandbox.AuthPrefix
 	}
 	if user != "" {
 		tok, err := srv.MintToken(user, "user:read", "project:read", "project:version:create",

@@ -12,6 +12,7 @@ import (
 	"rdash/api"
 	"rdash/config"
 	"rdash/internal/explain"
+	"rdash/internal/safe"
 )
 
 func newInvitationsCmd(f *Factory) *cobra.Command {
@@ -69,11 +70,12 @@ func joinPermissions(ps []api.Permission) string {
 func newInvSendCmd(f *Factory) *cobra.Command {
 	var req api.InvitationRequest
 	var perms []string
+	var yes bool
 	c := &cobra.Command{
 		Use:   "send ORG INVITEE",
 		Short: "Invite a user (username or ID) to an organization with a role and permissions",
 		Example: `  rdash invitations send emberforge dave --role Developer \
-      --permission project:version:create --permission project:version:update`,
+      --permission project:version:create --permission project:version:update --yes`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, err := f.APIClient(cmd.Context())
@@ -85,6 +87,9 @@ func newInvSendCmd(f *Factory) *cobra.Command {
 			for i, p := range perms {
 				req.Permissions[i] = api.Permission(p)
 			}
+			if err := f.confirm(yes, inviteQuestion(args[0], &req)); err != nil {
+				return err
+			}
 			if _, err := client.CreateInvitation(cmd.Context(), args[0], &req); err != nil {
 				return explain.Invitation(explain.OpSend, args[0], args[1], err)
 			}
@@ -94,11 +99,26 @@ func newInvSendCmd(f *Factory) *cobra.Command {
 	}
 	c.Flags().StringVar(&req.Role, "role", "", "role the user will have")
 	c.Flags().StringArrayVar(&perms, "permission", nil, "permission the user will have (e.g. MEMBER_CREATE, project:version:update); repeat for several")
+	addYesFlag(c.Flags(), &yes)
 	return c
 }
 
+// inviteQuestion asks to send an invitation, naming what it grants.
+func inviteQuestion(org string, req *api.InvitationRequest) string {
+	role, perms := req.Role, joinPermissions(req.Permissions)
+	if role == "" {
+		role = "no role"
+	}
+	if perms == "" {
+		perms = "none"
+	}
+	return fmt.Sprintf("Invite %s to %s with %s and permissions %s?", safe.PlainLine(req.Invitee), safe.PlainLine(org),
+		safe.PlainLine(role), safe.PlainLine(perms))
+}
+
 func newInvAcceptCmd(f *Factory) *cobra.Command {
-	return &cobra.Command{
+	var yes bool
+	c := &cobra.Command{
 		Use:   "accept ORG|LINK",
 		Short: "Accept your invitation to an organization",
 		Long: `Accept your invitation to an organization.
@@ -108,7 +128,7 @@ its slug or ID, or paste the invitation link, from which rdash takes the
 part after /orgs/ (also /org/, /organization/ or /organizations/).
 The organization is remembered for the dashboard's invitations screen.`,
 		Example: `  rdash invitations accept emberforge
-  rdash invitations accept https://example.com/orgs/emberforge/invitations/dave`,
+  rdash invitations accept https://example.com/orgs/emberforge/invitations/dave --yes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			org, err := orgArg(args[0])
@@ -119,6 +139,9 @@ The organization is remembered for the dashboard's invitations screen.`,
 			if err != nil {
 				return err
 			}
+			if err := f.confirm(yes, fmt.Sprintf("Accept the invitation to %s? You become a member.", org)); err != nil {
+				return err
+			}
 			if _, err := client.AcceptInvitation(cmd.Context(), org, me); err != nil {
 				return explain.Invitation(explain.OpAccept, org, me, err)
 			}
@@ -127,6 +150,8 @@ The organization is remembered for the dashboard's invitations screen.`,
 			return nil
 		},
 	}
+	addYesFlag(c.Flags(), &yes)
+	return c
 }
 
 func newInvRejectCmd(f *Factory) *cobra.Command {
@@ -156,7 +181,7 @@ the invitation link (see rdash invitations accept --help).`,
 			return nil
 		},
 	}
-	c.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	addYesFlag(c.Flags(), &yes)
 	return c
 }
 
@@ -181,7 +206,7 @@ func newInvCancelCmd(f *Factory) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	addYesFlag(c.Flags(), &yes)
 	return c
 }
 

@@ -48,7 +48,7 @@ func TestInvitationTransitions(t *testing.T) {
 		t.Fatalf("pending = %v, want dave", got)
 	}
 	// pending → accepted, by the invitee.
-	if r := dave.run("", "invitations", "accept", "emberforge"); r.code != 0 || !strings.Contains(r.err, "member of emberforge") {
+	if r := dave.run("", "invitations", "accept", "emberforge", "--yes"); r.code != 0 || !strings.Contains(r.err, "member of emberforge") {
 		t.Fatalf("accept: %d %s", r.code, r.err)
 	}
 	// pending → rejected, by the invitee.
@@ -56,7 +56,7 @@ func TestInvitationTransitions(t *testing.T) {
 		t.Fatalf("reject: %d %s", r.code, r.err)
 	}
 	// (none) → pending by a member with MEMBER_CREATE, then → cancelled.
-	bob.ok("invitations", "send", "emberforge", "erin", "--role", "Tester", "--permission", "project:version:update")
+	bob.ok("invitations", "send", "--yes", "emberforge", "erin", "--role", "Tester", "--permission", "project:version:update")
 	if got := pending(t, bob, "emberforge"); strings.Join(got, ",") != "erin" {
 		t.Fatalf("pending after send = %v, want [erin] (dave accepted)", got)
 	}
@@ -77,10 +77,10 @@ func TestInvitationWording(t *testing.T) {
 		want string
 	}{
 		{"member without MEMBER_CREATE lists", "carol", []string{"list", "emberforge"}, ExitFailure, "needs the owner or a member with the MEMBER_CREATE permission"},
-		{"stranger invites", "erin", []string{"send", "emberforge", "frank"}, ExitFailure, "you cannot manage invitations of emberforge"},
-		{"stranger accepts", "erin", []string{"accept", "emberforge"}, ExitFailure, "no pending invitation for you"},
+		{"stranger invites", "erin", []string{"send", "emberforge", "frank", "--yes"}, ExitFailure, "you cannot manage invitations of emberforge"},
+		{"stranger accepts", "erin", []string{"accept", "emberforge", "--yes"}, ExitFailure, "no pending invitation for you"},
 		{"unknown org", "alice", []string{"list", "nope"}, ExitFailure, "no organization nope"},
-		{"invite twice", "alice", []string{"send", "emberforge", "dave"}, ExitFailure, "already has a pending invitation"},
+		{"invite twice", "alice", []string{"send", "emberforge", "dave", "--yes"}, ExitFailure, "already has a pending invitation"},
 		{"reject needs yes", "dave", []string{"reject", "emberforge"}, ExitCancel, "pass --yes"},
 		{"cancel needs yes", "alice", []string{"cancel", "emberforge", "dave"}, ExitCancel, "pass --yes"},
 	}
@@ -109,7 +109,7 @@ func TestAcceptUsesRememberedUsernameWhenServerCannotSay(t *testing.T) {
 	if err := (config.State{Username: "dave"}).Save(dave.env["RDASH_STATE_DIR"]); err != nil {
 		t.Fatal(err)
 	}
-	if r := dave.run("", "invitations", "accept", "emberforge"); r.code != 0 {
+	if r := dave.run("", "invitations", "accept", "emberforge", "--yes"); r.code != 0 {
 		t.Fatalf("with the remembered username: exit %d %q", r.code, r.err)
 	}
 }
@@ -121,7 +121,7 @@ func TestAcceptFromAPastedLink(t *testing.T) {
 	alice := newCLI(t, "alice", sandbox.Options{})
 	dave := alice.as("dave")
 	link := "https://example.com/orgs/emberforge/invitations/dave"
-	if r := dave.run("", "invitations", "accept", link); r.code != 0 || !strings.Contains(r.err, "member of emberforge") {
+	if r := dave.run("", "invitations", "accept", link, "--yes"); r.code != 0 || !strings.Contains(r.err, "member of emberforge") {
 		t.Fatalf("accept %s: %d %s", link, r.code, r.err)
 	}
 	st, err := config.LoadState(dave.env["RDASH_STATE_DIR"])

@@ -168,7 +168,7 @@ func TestVersionsListKeepsScriptsWhole(t *testing.T) {
 	c := newCLI(t, "alice", sandbox.Options{})
 	vs := listIDs(t, c, "lumen", "--page-size", "3")
 	for i, n := range scriptNames {
-		c.ok("versions", "update", "lumen", vs[i].ID, "--name", n)
+		c.ok("versions", "update", "--yes", "lumen", vs[i].ID, "--name", n)
 	}
 	for _, tty := range []bool{false, true} {
 		var out, errOut bytes.Buffer

@@ -15,16 +15,16 @@ import (
 )
 
 type createFlags struct {
-	req           api.CreateVersionRequest
-	files, urls   []string
-	primary       string
-	changelog     string
-	changelogFile string
-	gameVersions  []string
-	platforms     []string
-	deps          []string
-	dryRun, json  bool
-	items         []fileItem
+	req               api.CreateVersionRequest
+	files, urls       []string
+	primary           string
+	changelog         string
+	changelogFile     string
+	gameVersions      []string
+	platforms         []string
+	deps              []string
+	dryRun, yes, json bool
+	items             []fileItem
 }
 
 func newVersionsCreateCmd(f *Factory) *cobra.Command {
@@ -37,8 +37,12 @@ disk; --url adds an external download. Files are sent uploads first, then
 URLs, each in the order given; the first is the primary one unless
 --primary names another (by file name or URL). Game versions, platforms
 and dependencies not given default to the channel's. Every limit of the
-service is checked before anything is sent; --dry-run shows the request
-and sends nothing.
+service is checked before anything is sent, and so are the files (each
+must be readable) and the channel (the project is asked for a version in
+it; a channel with none cannot be checked, and a note says so). The
+request is shown first;
+on a terminal rdash then asks, and without one it sends nothing unless
+--yes is given. --dry-run shows the request and sends nothing.
 
 On a terminal the upload shows its progress on standard error. If it is
 interrupted, the version may or may not exist on the server: check with
@@ -46,38 +50,10 @@ interrupted, the version may or may not exist on the server: check with
 		Example: `  rdash versions create lumen --version 2.5.0 --name "Lumen 2.5.0" --channel beta \
       --file build/libs/lumen-2.5.0.jar --file build/libs/lumen-2.5.0-sources.jar \
       --url https://cdn.example.org/lumen-2.5.0-fabric.jar --primary lumen-2.5.0.jar \
-      --changelog-file CHANGELOG.md --game-version 1.21.4 --dependency required:project:prjEmber`,
+      --changelog-file CHANGELOG.md --game-version 1.21.4 --dependency required:project:prjEmber --yes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := fl.build(cmd, f.IO.In); err != nil {
-				return &ExitError{Code: ExitCancel, Err: err}
-			}
-			if err := fl.req.Validate(); err != nil {
-				return err
-			}
-			if err := checkUploadSizes(fl.items); err != nil {
-				return err
-			}
-			if fl.dryRun {
-				return f.printCreateDryRun(args[0], &fl)
-			}
-			client, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			line := f.newUploadLine(fl.items)
-			fl.req.Progress = line.set
-			v, _, err := client.CreateVersion(cmd.Context(), args[0], &fl.req)
-			line.end()
-			if err != nil {
-				return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
-					args[0], fl.req.Version)
-			}
-			if fl.json {
-				return writeJSON(f.IO.Out, v)
-			}
-			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(args[0]))
-			return nil
+			return f.runCreate(cmd, args[0], &fl)
 		},
 	}
 	fs := c.Flags()
@@ -93,9 +69,54 @@ interrupted, the version may or may not exist on the server: check with
 	fs.StringSliceVar(&fl.platforms, "platform", nil, "platforms (default: the channel's)")
 	fs.StringArrayVar(&fl.deps, "dependency", nil, "a dependency TYPE:KIND:TARGET (default: the channel's); repeat for several")
 	fs.BoolVar(&fl.dryRun, "dry-run", false, "check and print the request, send nothing")
+	addYesFlag(fs, &fl.yes)
 	fs.BoolVar(&fl.json, "json", false, "print the new version (with --dry-run: the request) as JSON")
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
+}
+
+// runCreate checks everything it can before the upload, which is the
+// expensive part: the request's limits, that every file can be read, and
+// the channel, which the project is asked for; then it shows the request
+// and asks.
+func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags) error {
+	ctx := cmd.Context()
+	if err := fl.build(cmd, f.IO.In); err != nil {
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
+	if err := fl.req.Validate(); err != nil {
+		return err
+	}
+	if err := checkUploadSizes(fl.items); err != nil {
+		return err
+	}
+	client, err := f.clientFor(ctx, fl.dryRun)
+	if err != nil {
+		return err
+	}
+	if _, err := f.resolveChannel(ctx, client, project, fl.req.Channel, nil); err != nil {
+		return err
+	}
+	if fl.dryRun {
+		return f.printCreateDryRun(project, fl)
+	}
+	f.showPreview(fl.json, fl.yes, func(w io.Writer) { printCreatePlan(w, project, fl, false) })
+	if err := f.confirm(fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(project))); err != nil {
+		return err
+	}
+	line := f.newUploadLine(fl.items)
+	fl.req.Progress = line.set
+	v, _, err := client.CreateVersion(ctx, project, &fl.req)
+	line.end()
+	if err != nil {
+		return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
+			project, fl.req.Version)
+	}
+	if fl.json {
+		return writeJSON(f.IO.Out, v)
+	}
+	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(project))
+	return nil
 }
 
 // build fills the request from the flags.
@@ -151,10 +172,20 @@ func (f *Factory) printCreateDryRun(project string, fl *createFlags) error {
 	if fl.json {
 		return writeJSON(f.IO.Out, createDryRun{Project: project, Data: &fl.req, Files: fl.items})
 	}
-	w := f.IO.Out
+	buffered(f.IO.Out, func(w io.Writer) { printCreatePlan(w, project, fl, true) })
+	return nil
+}
+
+// printCreatePlan shows the version a create publishes and its files;
+// dryRun says that is all that happens.
+func printCreatePlan(w io.Writer, project string, fl *createFlags, dryRun bool) {
 	r := fl.req
 	line := func(k, v string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(v)) }
-	fmt.Fprintf(w, "would publish in %s:\n", safe.PlainLine(project))
+	verb := "will publish"
+	if dryRun {
+		verb = "would publish"
+	}
+	fmt.Fprintf(w, "%s in %s:\n", verb, safe.PlainLine(project))
 	line("version", r.Version)
 	line("name", r.Name)
 	line("channel", r.Channel)
@@ -170,8 +201,11 @@ func (f *Factory) printCreateDryRun(project string, fl *createFlags) error {
 		line("file", fileItemText(it, i == 0))
 	}
 	n, count := uploadTotal(fl.items)
-	fmt.Fprintf(w, "%d files, %d uploaded (%s); nothing sent (--dry-run)\n", len(fl.items), count, humanize.IBytes(uint64(n)))
-	return nil
+	tail := ""
+	if dryRun {
+		tail = "; nothing sent (--dry-run)"
+	}
+	fmt.Fprintf(w, "%d files, %d uploaded (%s)%s\n", len(fl.items), count, humanize.IBytes(uint64(n)), tail)
 }
 
 func orChannel(list []string) string {

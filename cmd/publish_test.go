@@ -21,7 +21,7 @@ func TestVersionsCreateThenDownload(t *testing.T) {
 		t.Fatal(err)
 	}
 	var v api.Version
-	out := c.ok("versions", "create", "lumen", "--version", "3.0.0", "--name", "Lumen 3.0.0", "--channel", "beta",
+	out := c.ok("versions", "create", "--yes", "lumen", "--version", "3.0.0", "--name", "Lumen 3.0.0", "--channel", "beta",
 		"--file", jar, "--url", "https://cdn.example.org/lumen-3.0.0-fabric.jar", "--platform", "paper,folia", "--json")
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatal(err)

@@ -22,7 +22,9 @@ type fileItem struct {
 
 func (it fileItem) upload() bool { return it.Path != "" }
 
-// localUpload stats a --file path: the item is its base name.
+// localUpload checks a --file path: a regular file (looked at first, as
+// opening a named pipe would wait for a writer) that rdash may read, so a
+// dry run finds what the upload would fail on. The item is its base name.
 func localUpload(p string) (fileItem, error) {
 	fi, err := os.Stat(p)
 	switch {
@@ -31,6 +33,11 @@ func localUpload(p string) (fileItem, error) {
 	case !fi.Mode().IsRegular():
 		return fileItem{}, fmt.Errorf("--file %s: not a regular file", p)
 	}
+	fh, err := os.Open(p)
+	if err != nil {
+		return fileItem{}, fmt.Errorf("--file: %w", err)
+	}
+	fh.Close()
 	return fileItem{Name: filepath.Base(p), Path: p, Size: fi.Size()}, nil
 }
 

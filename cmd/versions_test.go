@@ -232,12 +232,14 @@ func TestEditChannelBySlugThenUndoRestores(t *testing.T) {
 	}
 }
 
-// TestEditUnknownChannelRefusedBeforeSending names the channels there are.
+// TestEditUnknownChannelRefusedBeforeSending: a channel the server refuses
+// as a filter is refused before anything is sent, naming the channels
+// seen.
 func TestEditUnknownChannelRefusedBeforeSending(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
 	r := c.run("", "versions", "edit", "lumen", "--ids", "Az1gaM3w", "--channel", "nightly", "--yes")
-	if r.code != ExitCancel || !strings.Contains(r.err, "--channel") || !strings.Contains(r.err, "(known: beta, release, snapshot)") {
+	if r.code != ExitCancel || !strings.Contains(r.err, "--channel") || !strings.Contains(r.err, "seen: beta, release, snapshot") {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.out, r.err)
 	}
 	if strings.Contains(r.err, "retry") {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 
 	"rdash/api"
@@ -23,7 +22,7 @@ type updateFlags struct {
 	deps                     []string
 	files, urls, remove      []string
 	primary                  string
-	dryRun, json             bool
+	dryRun, yes, json        bool
 }
 
 func newVersionsUpdateCmd(f *Factory) *cobra.Command {
@@ -38,16 +37,18 @@ file by name, URL or ID; --primary makes a file (kept, added or
 uploaded) the primary one. Lists given (--game-version, --platform,
 --dependency) replace the version's.
 
---dry-run prints each field before and after, and the files added,
-replaced, removed and kept, and sends nothing. Every limit of the service
-is checked before anything is sent.
+The plan comes first: each field before and after, the files added,
+replaced, removed and kept, and what an undo cannot restore. On a terminal
+rdash then asks; without one it sends nothing unless --yes is given.
+--dry-run prints the plan and sends nothing. Every limit of the service is
+checked before anything is sent.
 
 A change of channel, name, changelog, game versions, platforms or
 dependencies only is journaled like a bulk edit and "rdash versions undo"
 reverts it; a change of the version string or of files is not undoable
 (an undo cannot upload the old files again), and the command says so.`,
 		Example: `  rdash versions update lumen 2.4.0 --name "Lumen 2.4.0 (hotfix)" --dry-run
-  rdash versions update lumen 2.4.0 --file build/libs/lumen-2.4.0.jar --remove-file lumen-2.4.0-sources.jar
+  rdash versions update lumen 2.4.0 --file build/libs/lumen-2.4.0.jar --remove-file lumen-2.4.0-sources.jar --yes
   rdash versions update lumen 2.4.0 --url https://cdn.example.org/lumen-2.4.0-fabric.jar --primary lumen-2.4.0.jar --json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -68,6 +69,7 @@ reverts it; a change of the version string or of files is not undoable
 	fs.StringArrayVar(&fl.remove, "remove-file", nil, "remove a file, by name, URL or ID; repeat for several")
 	fs.StringVar(&fl.primary, "primary", "", "make this file primary, by name, URL or ID")
 	fs.BoolVar(&fl.dryRun, "dry-run", false, "print what would change, send nothing")
+	addYesFlag(fs, &fl.yes)
 	fs.BoolVar(&fl.json, "json", false, "print the updated version (with --dry-run: the plan) as JSON")
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
@@ -89,34 +91,49 @@ type updatePlan struct {
 }
 
 func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *updateFlags) error {
-	ctx := cmd.Context()
-	client, err := f.ReadClient(ctx)
-	if !fl.dryRun {
-		client, err = f.APIClient(ctx)
-	}
+	client, err := f.clientFor(cmd.Context(), fl.dryRun)
 	if err != nil {
 		return err
 	}
+	p, err := f.checkedUpdate(cmd, client, project, version, fl)
+	if err != nil {
+		return err
+	}
+	if fl.dryRun {
+		if fl.json {
+			return writeJSON(f.IO.Out, p)
+		}
+		buffered(f.IO.Out, func(w io.Writer) { printUpdatePlan(w, p, true) })
+		return nil
+	}
+	f.showPreview(fl.json, fl.yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
+	if err := f.confirm(fl.yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(project), safe.PlainLine(p.Version))); err != nil {
+		return err
+	}
+	return f.sendUpdate(cmd, client, p, fl.json)
+}
+
+// checkedUpdate reads the version, plans the change from the flags and
+// checks everything that can be checked before sending: the channel
+// against the project, the interface's limits, the files.
+func (f *Factory) checkedUpdate(cmd *cobra.Command, client *api.Client, project, version string, fl *updateFlags) (*updatePlan, error) {
+	ctx := cmd.Context()
 	cur, _, err := client.GetVersion(ctx, project, version)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	p, err := planUpdate(cmd, project, cur, fl, f.IO.In)
 	if err != nil {
 		var ve *api.ValidationError
 		if errors.As(err, &ve) {
-			return err
+			return nil, err
 		}
-		return &ExitError{Code: ExitCancel, Err: err}
+		return nil, &ExitError{Code: ExitCancel, Err: err}
 	}
 	if fl.channel != "" {
-		ch, err := bulk.ResolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
-		var ve *api.ValidationError
-		if errors.As(err, &ve) {
-			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--channel: %s", ve.Rule)}
-		}
+		ch, err := f.resolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		p.after.Channel = ch
 		p.req.Channel = api.Ptr(ch.ID)
@@ -126,15 +143,9 @@ func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *upd
 		p.Changes = append([]bulk.FieldChange{{Field: "version", Before: cur.Version, After: *p.req.Version}}, p.Changes...)
 	}
 	if err := p.req.Validate(); err != nil {
-		return err
+		return nil, err
 	}
-	if err := checkUploadSizes(p.fileCheck); err != nil {
-		return err
-	}
-	if fl.dryRun {
-		return f.printUpdatePlan(p, fl.json)
-	}
-	return f.sendUpdate(cmd, client, p, fl.json)
+	return p, checkUploadSizes(p.fileCheck)
 }
 
 // planUpdate builds the request from the flags and the version as it is.
@@ -254,52 +265,6 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 	return nil
 }
 
-func (f *Factory) printUpdatePlan(p *updatePlan, asJSON bool) error {
-	if asJSON {
-		return writeJSON(f.IO.Out, p)
-	}
-	w := f.IO.Out
-	fmt.Fprintf(w, "would update %s %s (%s):\n", safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainLine(p.ID))
-	for _, c := range p.Changes {
-		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
-	}
-	if p.req.Files != nil {
-		fmt.Fprintln(w, "  files:")
-		for i, it := range p.Files {
-			fmt.Fprintf(w, "    %s\n", safe.PlainLine(fileItemText(it, i == 0)))
-		}
-		for _, name := range p.Removed {
-			fmt.Fprintf(w, "    remove %s\n", safe.PlainLine(name))
-		}
-	}
-	if len(p.Changes) == 0 && p.req.Files == nil {
-		fmt.Fprintln(w, "  no change")
-	}
-	n, count := uploadTotal(p.Files)
-	fmt.Fprintf(w, "%d uploads (%s); %s; nothing sent (--dry-run)\n", count, humanize.IBytes(uint64(n)), undoNote(p.Undoable))
-	return nil
-}
-
-// shortValue is one line of a field's value: a changelog's first line
-// and its length.
-func shortValue(s string) string {
-	if s == "" {
-		return "(empty)"
-	}
-	first, rest, multi := strings.Cut(s, "\n")
-	if multi && strings.TrimSpace(rest) != "" {
-		return fmt.Sprintf("%s … (%d characters)", safe.PlainLine(first), len([]rune(s)))
-	}
-	return safe.PlainLine(first)
-}
-
-func undoNote(undoable bool) string {
-	if undoable {
-		return "undoable with rdash versions undo"
-	}
-	return "not undoable (the version string and files cannot be restored by an undo)"
-}
-
 // sendUpdate journals an undoable change first, sends it with progress,
 // and reports.
 func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePlan, asJSON bool) error {
@@ -322,8 +287,16 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 	v, _, err := client.UpdateVersion(cmd.Context(), p.Project, p.ID, &p.req)
 	line.end()
 	if err != nil {
-		// The journal entry stays without outcomes: an undo then compares
-		// the version as it is with what this change meant to do.
+		if entry != nil && !errors.Is(err, api.ErrMaybeApplied) {
+			// Refused, or never sent (the client marks every failure that
+			// may have been applied): nothing to undo.
+			if derr := journal.Discard(entry); derr != nil {
+				f.warn(derr)
+			}
+		}
+		// A change that may have been applied keeps its entry without
+		// outcomes: an undo then compares the version as it is with what
+		// this change meant to do.
 		return interruptedChange(cmd, err, "version "+p.Version+" may or may not have been changed on the server",
 			p.Project, p.ID)
 	}
@@ -345,7 +318,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 		fields = append(fields, "files")
 	}
 	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainLine(v.ID),
-		strings.Join(fields, ", "), undoNote(p.Undoable))
+		strings.Join(fields, ", "), undoNote(p))
 	return nil
 }
 

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"rdash/api"
 	"rdash/api/sandbox"
@@ -76,7 +76,7 @@ func TestVersionsCreatePrimaryAndDryRun(t *testing.T) {
 	if n := writes(c); n != 0 {
 		t.Fatalf("--dry-run sent %d requests", n)
 	}
-	c.ok(args...)
+	c.ok(append(args, "--yes")...)
 	v := getVersion(t, c, "lumen", "3.1.0")
 	if got := files(v); got != ext+"*,a.jar,b-sources.jar" || v.Changelog != "# Hi" {
 		t.Errorf("created files %s, changelog %q", got, v.Changelog)
@@ -87,7 +87,7 @@ func TestVersionsUpdateFiles(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
 	dir := t.TempDir()
-	c.ok("versions", "create", "lumen", "--version", "3.2.0", "--name", "Three two", "--channel", "beta",
+	c.ok("versions", "create", "--yes", "lumen", "--version", "3.2.0", "--name", "Three two", "--channel", "beta",
 		"--file", writeTemp(t, dir, "a.jar", "A1"), "--file", writeTemp(t, dir, "b.jar", "B1"))
 	before := getVersion(t, c, "lumen", "3.2.0")
 
@@ -120,7 +120,7 @@ func TestVersionsUpdateFiles(t *testing.T) {
 		t.Fatalf("%d writes, want only the create's", n)
 	}
 
-	r := c.run("", args...)
+	r := c.run("", append(args, "--yes")...)
 	if r.code != 0 || !strings.Contains(r.err, "not undoable") {
 		t.Fatalf("exit %d: %s", r.code, r.err)
 	}
@@ -132,7 +132,7 @@ func TestVersionsUpdateFiles(t *testing.T) {
 		t.Errorf("a.jar not replaced: %+v", v.Files[1])
 	}
 	// By ID and by URL.
-	c.ok("versions", "update", "lumen", v.ID, "--remove-file", v.Files[2].ID, "--primary", v.Files[1].ID)
+	c.ok("versions", "update", "--yes", "lumen", v.ID, "--remove-file", v.Files[2].ID, "--primary", v.Files[1].ID)
 	if got := files(getVersion(t, c, "lumen", "3.2.0")); got != "a.jar*,c.jar" {
 		t.Errorf("after removing by ID: %s", got)
 	}
@@ -142,7 +142,7 @@ func TestVersionsUpdateUndo(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
 	before := getVersion(t, c, "lumen", "2.4.0")
-	r := c.run("", "versions", "update", "lumen", "2.4.0", "--name", "Renamed", "--platform", "paper", "--channel", "beta")
+	r := c.run("", "versions", "update", "--yes", "lumen", "2.4.0", "--name", "Renamed", "--platform", "paper", "--channel", "beta")
 	if r.code != 0 || !strings.Contains(r.err, "undoable with rdash versions undo") {
 		t.Fatalf("exit %d: %s", r.code, r.err)
 	}
@@ -198,23 +198,29 @@ func TestVersionsUpdateRefusesBeforeSending(t *testing.T) {
 
 // TestVersionsCreateInterrupted: Ctrl+C while the upload is under way
 // ends with a report that says the version may or may not exist and how
-// to check.
+// to check. The create is held at the server and cancelled once it is
+// there, so it is surely under way.
 func TestVersionsCreateInterrupted(t *testing.T) {
 	t.Parallel()
-	c := newCLI(t, "alice", sandbox.Options{Latency: time.Minute})
+	arrived := make(chan struct{})
+	c := newCLIBehind(t, "alice", sandbox.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodPost {
+				next.ServeHTTP(w, r)
+				return
+			}
+			close(arrived)
+			<-r.Context().Done()
+		})
+	})
 	jar := writeTemp(t, t.TempDir(), "slow.jar", strings.Repeat("x", 1<<20))
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	go func() {
-		// Cancel once the create has reached the server (held there by
-		// the latency), so it is surely under way.
-		deadline := time.Now().Add(10 * time.Second)
-		for c.srv.InFlight(sandbox.ClassWrite).Now == 0 && time.Now().Before(deadline) {
-			time.Sleep(5 * time.Millisecond)
-		}
+		<-arrived
 		cancel()
 	}()
-	r := c.runCtx(ctx, "versions", "create", "lumen", "--version", "3.3.0", "--name", "n", "--channel", "beta", "--file", jar)
+	r := c.runCtx(ctx, "versions", "create", "--yes", "lumen", "--version", "3.3.0", "--name", "n", "--channel", "beta", "--file", jar)
 	if r.code != ExitCancel {
 		t.Fatalf("exit %d, want 2; stderr %q", r.code, r.err)
 	}

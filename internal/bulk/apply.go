@@ -43,6 +43,10 @@ type Outcome struct {
 	// busy or failing. A refusal (a bad value, a missing scope or
 	// permission, an unknown version) is not worth a retry.
 	Retry bool `json:"retry,omitempty"`
+	// NotSent is set on a version not applied because its request never
+	// left: the run was interrupted first, the server could not be
+	// reached, or the client refused the request.
+	NotSent bool `json:"not_sent,omitempty"`
 }
 
 // Runner applies bulk operations to one project, journaling each first.
@@ -104,7 +108,7 @@ func (r *Runner) Undo(ctx context.Context, u *Undo) (*Entry, error) {
 		return e, nil
 	}
 	u.Entry.UndoneBy = e.ID
-	return e, r.Journal.Write(u.Entry)
+	return e, r.Journal.MarkUndone(u.Entry.ID, e.ID)
 }
 
 // Delete journals versions (metadata and changelog, for the record: the
@@ -114,23 +118,32 @@ func (r *Runner) Delete(ctx context.Context, versions []api.Version) (*Entry, er
 	return e, r.run(ctx, e, []Group{{IDs: ids(versions)}})
 }
 
-// run journals e, sends every group in batches, verifies failures, and
-// journals the outcomes.
+// run journals e, sends every group, verifies failures, and journals the
+// outcomes.
 //
-// Before and After do not change between the two writes, so they are
-// encoded once (a run of 1,200 versions spends most of its journal time
-// encoding them).
+// What the client would refuse before sending (a patch against the
+// interface's rules) is refused here, before the journal is written: a
+// request refused locally leaves no entry. An entry whose every version
+// ended not applied
+// (the server refused the request, or it never left) is removed at the
+// end: it has nothing to undo, and it may be large.
 func (r *Runner) run(ctx context.Context, e *Entry, groups []Group) error {
-	enc, err := newRunEncoder(e)
-	if err == nil {
-		err = r.Journal.write(e, enc.encode)
+	for _, g := range groups {
+		if g.Patch != nil {
+			if err := g.Patch.Validate(); err != nil {
+				return fmt.Errorf("nothing was sent: %w", err)
+			}
+		}
 	}
-	if err != nil {
+	if err := r.Journal.Write(e); err != nil {
 		return fmt.Errorf("nothing was sent: %w", err)
 	}
 	failed, returned := r.send(ctx, e.Kind, groups, len(e.Before))
 	e.Outcomes, e.Returned = r.verify(ctx, e, failed), returned
-	return r.Journal.write(e, enc.encode)
+	if !e.changed() {
+		return r.Journal.Discard(e)
+	}
+	return r.Journal.Write(e)
 }
 
 // send hands each group to the client in one call (the client splits it
@@ -204,7 +217,10 @@ func recordFailures(failed map[string]error, batch []string, res *api.BulkResult
 }
 
 // verify reads back every version whose request failed, since a failed
-// request may still have been applied.
+// request may still have been applied. A request that never left was
+// not applied; once ctx has ended (Ctrl+C) nothing is read, since the run
+// was asked to stop: a request cut off under way stays unknown, and one
+// the server refused is not applied.
 func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) []Outcome {
 	out := make([]Outcome, len(e.Before))
 	after := byID(e.After)
@@ -216,15 +232,36 @@ func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) 
 		if !bad {
 			continue
 		}
-		out[i].Error = reason.Error()
+		o := &out[i]
+		o.Error, o.Retry = reason.Error(), retryable(reason)
+		switch {
+		case notSent(reason):
+			o.Status, o.NotSent = StatusNotApplied, true
+			continue
+		case ctx.Err() != nil && errors.Is(reason, api.ErrMaybeApplied):
+			o.Status = StatusUnknown
+			continue
+		case ctx.Err() != nil: // refused: the client marks every failure that may have been applied
+			o.Status = StatusNotApplied
+			continue
+		}
 		g.Go(func() error {
-			out[i].Status = r.check(ctx, e.Kind, before, after[before.ID])
-			out[i].Retry = (out[i].Status == StatusNotApplied || out[i].Status == StatusUnknown) && retryable(reason)
+			o.Status = r.check(ctx, e.Kind, before, after[before.ID])
+			o.Retry = o.Retry && (o.Status == StatusNotApplied || o.Status == StatusUnknown)
 			return nil
 		})
 	}
 	_ = g.Wait() // checks record their answer in out, never an error
 	return out
+}
+
+// notSent reports whether a failed request certainly never reached the
+// server: the client refused it, or it got no response and the client
+// does not say it may have been applied (it says so of every request
+// that left).
+func notSent(err error) bool {
+	var ve *api.ValidationError
+	return errors.As(err, &ve) || errors.Is(err, api.ErrNoResponse) && !errors.Is(err, api.ErrMaybeApplied)
 }
 
 func done(kind string) Status {

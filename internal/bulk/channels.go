@@ -11,29 +11,72 @@ import (
 	"rdash/api"
 )
 
+// ResolvedChannel is a channel reference as ResolveChannel found it.
+type ResolvedChannel struct {
+	Channel api.Channel
+	// Unseen is set when no version of the project that rdash can read is
+	// in the channel. The interface has no list of a project's channels,
+	// so such a channel (a new one, or one whose versions are all
+	// deleted) cannot be checked: it is sent as given and the server
+	// decides. Channel is then the reference as given, in ID, slug and
+	// name, which sameChannel matches against the real one; Known holds
+	// the slugs of the channels seen, for the note.
+	Unseen bool
+	Known  []string
+}
+
+// Note says, for an unseen channel, what rdash could not check; it is
+// empty for a channel found.
+func (r ResolvedChannel) Note(project string) string {
+	if !r.Unseen {
+		return ""
+	}
+	return fmt.Sprintf("channel %q has no version in %s that rdash can see (seen: %s), so it cannot be checked: "+
+		"it is sent as given, and the server decides", r.Channel.Slug, project, strings.Join(r.Known, ", "))
+}
+
 // ResolveChannel finds the channel of project that ref (an ID or a slug)
 // names, so that an edit sends, previews and journals the channel itself:
 // an undo compares channel IDs, and a slug journaled as if it were an ID
 // would never match. The versions seen (the selection) are asked first;
-// then the project, by listing one version in that channel; then the
-// choices the dashboard offers (the channels of the project's newest
-// versions) are named in the refusal. The interface has no list of a
-// project's channels, so a channel no version is in cannot be found.
-func ResolveChannel(ctx context.Context, c Reader, project, ref string, seen []api.Version) (api.Channel, error) {
+// then the project, by listing one version in that channel. When the
+// server refuses the channel as a filter of the project's versions, it
+// does not know it, and the error (a *api.ValidationError on "channel")
+// says so with the server's words. When it lists no version, the channel
+// may exist all the same (the interface has no list of a project's
+// channels): it is returned Unseen, with the channels of the project's
+// newest versions (those the dashboard offers) as Known.
+func ResolveChannel(ctx context.Context, c Reader, project, ref string, seen []api.Version) (ResolvedChannel, error) {
 	if ch, ok := findChannel(Channels(seen), ref); ok {
-		return ch, nil
+		return ResolvedChannel{Channel: ch}, nil
 	}
 	vs, _, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: 1, Channels: []string{ref}})
 	var ae *api.Error
+	refused := errors.As(err, &ae) && ae.StatusCode == http.StatusBadRequest
 	switch {
 	case err == nil && len(vs) > 0:
-		return vs[0].Channel, nil
-	case err != nil && !(errors.As(err, &ae) && ae.StatusCode == http.StatusBadRequest):
-		return api.Channel{}, fmt.Errorf("reading the channels of %s: %w", project, err)
+		return ResolvedChannel{Channel: vs[0].Channel}, nil
+	case err != nil && !refused:
+		return ResolvedChannel{}, fmt.Errorf("reading the channels of %s: %w", project, err)
 	}
+	known, err := knownChannels(ctx, c, project, seen)
+	if err != nil {
+		return ResolvedChannel{}, err
+	}
+	if refused {
+		return ResolvedChannel{}, &api.ValidationError{Field: "channel", Rule: fmt.Sprintf(
+			"the server does not know channel %q in %s (it refused it as a filter: %s; seen: %s); nothing was sent",
+			ref, project, ae.Message, strings.Join(known, ", "))}
+	}
+	return ResolvedChannel{Channel: api.Channel{ID: ref, Slug: ref, Name: ref}, Unseen: true, Known: known}, nil
+}
+
+// knownChannels are the slugs of the channels of seen and of the
+// project's newest versions, sorted.
+func knownChannels(ctx context.Context, c Reader, project string, seen []api.Version) ([]string, error) {
 	sample, _, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
 	if err != nil {
-		return api.Channel{}, fmt.Errorf("reading the channels of %s: %w", project, err)
+		return nil, fmt.Errorf("reading the channels of %s: %w", project, err)
 	}
 	known := Channels(append(slices.Clone(seen), sample...))
 	names := make([]string, len(known))
@@ -41,12 +84,7 @@ func ResolveChannel(ctx context.Context, c Reader, project, ref string, seen []a
 		names[i] = ch.Slug
 	}
 	slices.Sort(names)
-	rule := fmt.Sprintf("no channel %q in %s", ref, project)
-	if len(names) > 0 {
-		rule += " (known: " + strings.Join(names, ", ") + ")"
-	}
-	rule += "; nothing was sent"
-	return api.Channel{}, &api.ValidationError{Field: "channel", Rule: rule}
+	return names, nil
 }
 
 // sampleSize is how many of the project's newest versions name the

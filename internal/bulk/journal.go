@@ -1,7 +1,6 @@
 package bulk
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,41 +11,15 @@ import (
 	"strings"
 	"time"
 
-	"rdash/api"
 	"rdash/config"
 )
 
-// Kinds of journal entries.
-const (
-	KindEdit   = "edit"
-	KindDelete = "delete"
-)
-
-// Entry is one bulk operation: the old values of every affected version,
-// written before anything is sent, and the outcome once known.
-type Entry struct {
-	ID      string         `json:"id"`
-	Time    time.Time      `json:"time"`
-	Kind    string         `json:"kind"`
-	Project string         `json:"project"`
-	Patch   *api.BulkPatch `json:"patch,omitempty"`
-	Before  []api.Version  `json:"before"`
-	// After is the expected values, from the local preview.
-	After    []api.Version `json:"after,omitempty"`
-	Outcomes []Outcome     `json:"outcomes,omitempty"`
-	// Kept are the fields an undo left alone because they changed since.
-	Kept []Kept `json:"kept,omitempty"`
-	// Returned are the versions as the server answered, for this run only.
-	Returned []api.Version `json:"-"`
-	// UndoneBy is the ID of the entry that undid this one.
-	UndoneBy string `json:"undone_by,omitempty"`
-	// Undoes is the ID of the entry this one undid.
-	Undoes string `json:"undoes,omitempty"`
-}
-
-// Journal keeps entries as one JSON file each under Dir.
+// Journal keeps entries as one JSON file each under Dir, behind a lock
+// that rdash processes sharing Dir take (see lock.go).
 type Journal struct {
 	Dir string
+
+	wait time.Duration // how long the lock is waited for; 0 means lockWait
 }
 
 // JournalDir is where the journal lives under a state directory.
@@ -63,33 +36,85 @@ const (
 // idTime is the layout of the time an entry ID starts with.
 const idTime = "20060102T150405.000000000Z"
 
-// Write saves e, giving it an ID when it has none. Writing a new entry
-// prunes the journal (see KeepEntries); a failure to prune is not the
-// edit's failure and is left for the next write.
-func (j Journal) Write(e *Entry) error { return j.write(e, encodeEntry) }
-
-func (j Journal) write(e *Entry, encode func(*Entry) ([]byte, error)) error {
+// Write saves e, giving it an ID when it has none, compacted (see
+// compact). Writing a new entry prunes the journal (see KeepEntries); a
+// failure to prune is not the edit's failure and is left for the next
+// write.
+func (j Journal) Write(e *Entry) error {
 	created := e.ID == ""
 	if created {
 		// The time sorts entries; the random tail keeps two entries made at
 		// the same instant (a fixed clock, a fast undo) apart.
 		e.ID = fmt.Sprintf("%s-%s-%04x", e.Time.UTC().Format(idTime), e.Kind, rand.N(1<<16))
 	}
-	b, err := encode(e)
+	b, err := encodeEntry(e)
 	if err != nil {
 		return err
 	}
+	unlock, err := j.lock(false)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	if err := config.WriteFileAtomic(j.path(e.ID), b); err != nil {
 		return fmt.Errorf("journal: %w", err)
 	}
+	e.dropped = false
 	if created {
 		_ = j.prune(e.Time)
 	}
 	return nil
 }
 
+// MarkUndone records that the entry id was undone by the entry by. It
+// reads the entry again under the lock, so a mark another process made
+// meanwhile is kept (the first undo's) and an entry pruned meanwhile is
+// not written back.
+func (j Journal) MarkUndone(id, by string) error {
+	unlock, err := j.lock(false)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	e, err := j.read(id)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case e.UndoneBy != "":
+		return nil
+	}
+	e.UndoneBy = by
+	b, err := encodeEntry(e)
+	if err != nil {
+		return err
+	}
+	if err := config.WriteFileAtomic(j.path(id), b); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	return nil
+}
+
+// Discard removes e from the journal: a change the server refused, or a
+// run whose every version ended not applied, has nothing to undo, and its
+// entry may be large.
+func (j Journal) Discard(e *Entry) error {
+	unlock, err := j.lock(false)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := os.Remove(j.path(e.ID)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("journal: %w", err)
+	}
+	e.dropped = true
+	return nil
+}
+
 // prune removes the entries past KeepEntries and those older than KeepFor
 // before now. An entry whose ID does not start with a time only counts.
+// The caller holds the lock alone.
 func (j Journal) prune(now time.Time) error {
 	ids, err := j.list()
 	if err != nil {
@@ -114,6 +139,16 @@ func (j Journal) path(id string) string { return filepath.Join(j.Dir, id+".json"
 // may have been edited by hand, so one that is not a plain file name (a
 // path, "..") is refused rather than read outside the journal.
 func (j Journal) Read(id string) (*Entry, error) {
+	unlock, err := j.lock(true)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	return j.read(id)
+}
+
+// read is Read for a caller that holds the lock.
+func (j Journal) read(id string) (*Entry, error) {
 	if !validEntryID(id) {
 		return nil, fmt.Errorf("journal: %q is not an entry ID", id)
 	}
@@ -128,82 +163,6 @@ func (j Journal) Read(id string) (*Entry, error) {
 	return e, nil
 }
 
-// encodeEntry is the file of an entry: compact JSON, since an entry of a
-// thousand versions indented is several times the size and no one reads
-// it by eye (jq does that better).
-func encodeEntry(e *Entry) ([]byte, error) { return json.Marshal(e) }
-
-// runEncoder encodes the entry of a run, which is written twice (before
-// anything is sent, then with the outcomes) with the same Before and
-// After: those, nearly all of an entry's bytes, are encoded once. The
-// bytes are those of encodeEntry.
-type runEncoder struct {
-	before, after []byte // after is nil when the entry has none
-}
-
-func newRunEncoder(e *Entry) (*runEncoder, error) {
-	var x runEncoder
-	var err error
-	if x.before, err = json.Marshal(e.Before); err != nil {
-		return nil, err
-	}
-	if len(e.After) > 0 {
-		if x.after, err = json.Marshal(e.After); err != nil {
-			return nil, err
-		}
-	}
-	return &x, nil
-}
-
-// encode is encodeEntry for an entry whose Before and After are those the
-// encoder was made with. The fields are in Entry's order.
-func (x *runEncoder) encode(e *Entry) ([]byte, error) {
-	head, err := json.Marshal(struct {
-		ID      string         `json:"id"`
-		Time    time.Time      `json:"time"`
-		Kind    string         `json:"kind"`
-		Project string         `json:"project"`
-		Patch   *api.BulkPatch `json:"patch,omitempty"`
-	}{e.ID, e.Time, e.Kind, e.Project, e.Patch})
-	if err != nil {
-		return nil, err
-	}
-	tail, err := json.Marshal(struct {
-		Outcomes []Outcome `json:"outcomes,omitempty"`
-		Kept     []Kept    `json:"kept,omitempty"`
-		UndoneBy string    `json:"undone_by,omitempty"`
-		Undoes   string    `json:"undoes,omitempty"`
-	}{e.Outcomes, e.Kept, e.UndoneBy, e.Undoes})
-	if err != nil {
-		return nil, err
-	}
-	b := make([]byte, 0, len(head)+len(x.before)+len(x.after)+len(tail)+20)
-	b = append(b, head[:len(head)-1]...) // without its }
-	b = append(b, `,"before":`...)
-	b = append(b, x.before...)
-	if x.after != nil {
-		b = append(b, `,"after":`...)
-		b = append(b, x.after...)
-	}
-	if len(tail) > len("{}") {
-		b = append(b, ',')
-		b = append(b, tail[1:]...) // with its }
-	} else {
-		b = append(b, '}')
-	}
-	return b, nil
-}
-
-// decodeEntry reads a file of the journal; it may be damaged or written by
-// hand, so nothing in it is trusted (see FuzzJournalEntry).
-func decodeEntry(b []byte) (*Entry, error) {
-	var e Entry
-	if err := json.Unmarshal(b, &e); err != nil {
-		return nil, err
-	}
-	return &e, nil
-}
-
 // ErrNothingToUndo is returned when no edit in the journal can be undone.
 var ErrNothingToUndo = errors.New("nothing to undo: no edit in the journal that has not been undone")
 
@@ -216,12 +175,17 @@ var ErrNothingToUndo = errors.New("nothing to undo: no edit in the journal that 
 // undo completes it. Deletions cannot be undone through the interface and
 // are skipped.
 func (j Journal) LastUndoable(projects ...string) (*Entry, error) {
+	unlock, err := j.lock(true)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	ids, err := j.list()
 	if err != nil {
 		return nil, err
 	}
 	for _, id := range slices.Backward(ids) {
-		e, err := j.Read(id)
+		e, err := j.read(id)
 		if err != nil {
 			return nil, err
 		}
@@ -232,7 +196,7 @@ func (j Journal) LastUndoable(projects ...string) (*Entry, error) {
 		if e.Undoes == "" {
 			return e, nil
 		}
-		target, err := j.Read(e.Undoes)
+		target, err := j.read(e.Undoes)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			continue // pruned: too old to undo

@@ -217,39 +217,3 @@ func TestUndoOfAPrunedEditIsSkipped(t *testing.T) {
 		t.Fatalf("got %v, %v; want the older edit past the undo of a pruned one", got, err)
 	}
 }
-
-// A run's entry, encoded with Before and After encoded once, is byte for
-// byte the entry encodeEntry makes, with and without each optional field.
-func TestRunEncoderMatchesEncodeEntry(t *testing.T) {
-	t.Parallel()
-	vs := []api.Version{
-		{ID: "AbCd1234", Version: "1.0.0 <b>&", Name: "One", Platforms: []string{"paper"}, Changelog: "line\nnext \u2028"},
-		{ID: "EfGh5678", Version: "2.0.0", Dependencies: []api.Dependency{{Type: "required", Name: "x"}}},
-	}
-	full := editOf(vs, Edit{Name: api.Ptr("New")})
-	full.ID, full.Time, full.Patch = "20261101T120000.000000000Z-edit-0001", time.Date(2026, 11, 1, 12, 0, 0, 5, time.UTC), &api.BulkPatch{Name: api.Ptr("New")}
-	entries := map[string]*Entry{
-		"edit":                     full,
-		"delete, nothing optional": {Kind: KindDelete, Project: "lumen", Before: vs},
-		"no versions":              {Kind: KindEdit},
-	}
-	withOutcomes := *full
-	withOutcomes.Outcomes = []Outcome{{ID: "AbCd1234", Version: "1.0.0", Status: StatusUpdated}, {ID: "EfGh5678", Status: StatusUnknown, Error: "drop", Retry: true}}
-	withOutcomes.Kept = []Kept{{ID: "AbCd1234", Field: "name"}}
-	withOutcomes.Undoes, withOutcomes.UndoneBy = "20261101T110000.000000000Z-edit-0002", "x"
-	entries["edit with outcomes, kept, undoes and undone_by"] = &withOutcomes
-	for name, e := range entries {
-		enc, err := newRunEncoder(e)
-		if err != nil {
-			t.Fatal(name, err)
-		}
-		got, err := enc.encode(e)
-		if err != nil {
-			t.Fatal(name, err)
-		}
-		want, _ := encodeEntry(e)
-		if string(got) != string(want) {
-			t.Errorf("%s:\n got %s\nwant %s", name, got, want)
-		}
-	}
-}

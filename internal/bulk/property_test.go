@@ -129,10 +129,10 @@ func editRound(t *testing.T, ctx context.Context, c *api.Client, r *bulk.Runner,
 	}
 	channels := bulk.Channels(append(start, sample...))
 	if edit.Channel != nil {
-		ch := eventually(t, "resolving the channel", func() (api.Channel, error) {
+		ch := eventually(t, "resolving the channel", func() (bulk.ResolvedChannel, error) {
 			return bulk.ResolveChannel(ctx, c, r.Project, *edit.Channel, start)
 		})
-		edit.Channel, patch.Channel = api.Ptr(ch.ID), api.Ptr(ch.ID)
+		edit.Channel, patch.Channel = api.Ptr(ch.Channel.ID), api.Ptr(ch.Channel.ID)
 	}
 	changes := bulk.Preview(start, edit, channels)
 	if bulk.Check(changes) != nil {

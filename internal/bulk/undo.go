@@ -14,6 +14,9 @@ type Undo struct {
 	Changes []Change // each version sent: Before is now, After is restored
 	Groups  []Group  // one request per identical patch
 	Kept    []Kept   // fields left alone: they changed since the edit
+	// Moved are the versions, as they are now, that changed since the
+	// edit in a field it changed (back, or to a third value).
+	Moved []api.Version
 }
 
 // Group is one request of an undo: versions that take the same patch.
@@ -48,6 +51,9 @@ func PlanUndo(e *Entry, current []api.Version) *Undo {
 		}
 		p, restored, kept := restore(b, a, c)
 		u.Kept = append(u.Kept, kept...)
+		if movedSince(b, a, c) {
+			u.Moved = append(u.Moved, c)
+		}
 		if p == nil {
 			continue
 		}
@@ -99,6 +105,21 @@ func restore(b, a, c api.Version) (*api.BulkPatch, api.Version, []Kept) {
 		return nil, c, kept
 	}
 	return p, r, kept
+}
+
+// movedSince reports whether c differs from a, what the edit b → a left,
+// in a field the edit changed. The journal keeps only those fields
+// (compact), so the others cannot be compared.
+func movedSince(b, a, c api.Version) bool {
+	moved := func(changed, kept bool) bool { return changed && !kept }
+	eqStrings := func(x, y []string) bool { return slices.Equal(x, y) }
+	eqDeps := func(x, y []api.Dependency) bool { return slices.EqualFunc(x, y, sameDependency) }
+	return moved(!sameChannel(a.Channel, b.Channel), sameChannel(c.Channel, a.Channel)) ||
+		moved(a.Name != b.Name, c.Name == a.Name) ||
+		moved(a.Changelog != b.Changelog, c.Changelog == a.Changelog) ||
+		moved(!eqStrings(a.MinecraftVersions, b.MinecraftVersions), eqStrings(c.MinecraftVersions, a.MinecraftVersions)) ||
+		moved(!eqStrings(a.Platforms, b.Platforms), eqStrings(c.Platforms, a.Platforms)) ||
+		moved(!eqDeps(a.Dependencies, b.Dependencies), eqDeps(c.Dependencies, a.Dependencies))
 }
 
 type fieldAction int

@@ -2,6 +2,7 @@ package bulkedit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"rdash/api"
@@ -104,6 +105,11 @@ func undoPlan(entries []*bulk.Entry, current []api.Version) *plan {
 		}
 		u := bulk.PlanUndo(e, vs)
 		p.undos, p.kept = append(p.undos, u), append(p.kept, u.Kept...)
+		for _, v := range u.Moved {
+			if !slices.ContainsFunc(p.moved, func(m api.Version) bool { return m.ID == v.ID }) {
+				p.moved = append(p.moved, v)
+			}
+		}
 		for _, c := range u.Changes {
 			now[c.After.ID] = c.After
 			if i, ok := at[c.Before.ID]; ok {

@@ -44,6 +44,9 @@ func (t task) Plan(ctx context.Context) (applyflow.Plan, error) {
 	}
 	p.m = t.m
 	p.diffChangelogs()
+	if p.kind == kindUndo {
+		return p, nil // the journal keeps only what an undo needs: bulk.Undo.Moved says what moved
+	}
 	for i, v := range current {
 		if len(bulk.Diff(t.read[i], v)) > 0 {
 			p.moved = append(p.moved, v)
