@@ -13,6 +13,8 @@ Tokens are read from, in this order: the RDASH_TOKEN environment variable,
 the system keyring, and the plain-text file tokens.json in the config
 directory, which rdash writes only with your consent (--insecure-storage, or
 a yes at the prompt) when no keyring is available.`,
+		Example: `  rdash auth login
+  rdash auth status`,
 	}
 	c.AddCommand(newAuthLoginCmd(f), newAuthStatusCmd(f), newAuthLogoutCmd(f), newAuthTokenCmd(f))
 	return c

@@ -17,6 +17,15 @@ import (
 type loginFlags struct {
 	noBrowser, withToken, insecure bool
 	scopes                         []string
+	out                            *jsonOutput
+}
+
+// loginJSON is who auth login signed in, and where the token went.
+type loginJSON struct {
+	Host    string       `json:"host"`
+	Server  string       `json:"server"`
+	Account string       `json:"account"`
+	Stored  locationJSON `json:"stored"`
 }
 
 func newAuthLoginCmd(f *Factory) *cobra.Command {
@@ -49,6 +58,7 @@ or your yes at the prompt. Run 'rdash auth status' to see where it went.`,
 	fs.BoolVar(&fl.withToken, "with-token", false, "read a token from standard input")
 	fs.BoolVar(&fl.insecure, "insecure-storage", false, "store the token in a plain-text file if no keyring is available")
 	fs.StringSliceVar(&fl.scopes, "scopes", nil, "scopes to ask for, comma-separated (default: config scopes, or all rdash uses)")
+	fl.out = addJSONFlags(c, loginJSON{})
 	return c
 }
 
@@ -72,6 +82,7 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 	if err := store.CheckWritable(toFile); err != nil {
 		return err
 	}
+	var done *loginJSON
 	finish := func(ctx context.Context, tok *oauth2.Token) (string, error) {
 		account, tok, err := whoAmI(ctx, f, cfg, settings, tok, fl.withToken)
 		if err != nil {
@@ -83,9 +94,13 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 		}
 		fmt.Fprintf(f.IO.ErrOut, "Signed in to %s as %s. The token is stored in %s; the record of the active account is %s.\n",
 			settings.Host(), safe.PlainLine(account), where, store.RecordPath())
+		done = &loginJSON{Host: settings.Host(), Server: settings.BaseURL, Account: account, Stored: locationOut(where)}
 		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), safe.PlainLine(account)), nil
 	}
-	return obtainToken(ctx, f, cfg, settings, in, fl, finish)
+	if err := obtainToken(ctx, f, cfg, settings, in, fl, finish); err != nil || !fl.out.on() {
+		return err
+	}
+	return f.printJSON(ctx, fl.out, done)
 }
 
 // storageConsent asks the keyring first, so that a user without one is

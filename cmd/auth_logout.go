@@ -5,13 +5,39 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"rdash/auth"
 )
 
+// logoutJSON is what auth logout did: the places it removed the token
+// from (none when nothing was stored), the malformed sign-in record it
+// moved aside, and whether RDASH_TOKEN still signs rdash in.
+type logoutJSON struct {
+	Host           string         `json:"host"`
+	Removed        []locationJSON `json:"removed"`
+	RecordSetAside nullString     `json:"record_set_aside"`
+	EnvToken       bool           `json:"env_token"`
+}
+
+// locationJSON is where a token is: storage is env, keyring or file, and
+// path is the file's (null for the others).
+type locationJSON struct {
+	Storage string     `json:"storage"`
+	Path    nullString `json:"path"`
+}
+
+func locationOut(l auth.Location) locationJSON {
+	return locationJSON{Storage: string(l.Kind), Path: nullString(l.Path)}
+}
+
 func newAuthLogoutCmd(f *Factory) *cobra.Command {
-	return &cobra.Command{
+	var out *jsonOutput
+	c := &cobra.Command{
 		Use:   "logout",
 		Short: "Remove the stored token from the keyring and the plain-text file",
-		Args:  cobra.NoArgs,
+		Example: `  rdash auth logout
+  rdash auth logout --json`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, settings, err := f.authSettings(nil)
 			if err != nil {
@@ -30,6 +56,14 @@ func newAuthLogoutCmd(f *Factory) *cobra.Command {
 					store.RecordPath(), aside)
 			}
 			removed, err := store.Delete(cmd.Context(), settings.Host())
+			if out.on() && err == nil {
+				rep := logoutJSON{Host: settings.Host(), Removed: []locationJSON{}, RecordSetAside: nullString(aside),
+					EnvToken: cfg.Env.Token != ""}
+				for _, l := range removed {
+					rep.Removed = append(rep.Removed, locationOut(l))
+				}
+				return f.printJSON(cmd.Context(), out, rep)
+			}
 			switch {
 			case len(removed) > 0:
 				var places []string
@@ -46,4 +80,6 @@ func newAuthLogoutCmd(f *Factory) *cobra.Command {
 			return err
 		},
 	}
+	out = addJSONFlags(c, logoutJSON{})
+	return c
 }

@@ -22,17 +22,17 @@ type statusReport struct {
 	Server        string     `json:"server"`
 	AuthURL       string     `json:"auth_url"`
 	SignedIn      bool       `json:"signed_in"`
-	Account       string     `json:"account,omitempty"`
-	AccountSource string     `json:"account_source,omitempty"` // server, or config when the server cannot say
+	Account       nullString `json:"account"`
+	AccountSource nullString `json:"account_source"` // server, or config when the server cannot say
 	Scopes        []string   `json:"scopes"`
-	ExpiresAt     *time.Time `json:"expires_at,omitempty"`
-	Storage       auth.Kind  `json:"storage,omitempty"`
-	Path          string     `json:"path,omitempty"`
-	Error         string     `json:"error,omitempty"`
+	ExpiresAt     *time.Time `json:"expires_at"`
+	Storage       nullString `json:"storage"` // env, keyring or file
+	Path          nullString `json:"path"`
+	Error         nullString `json:"error"`
 }
 
 func newAuthStatusCmd(f *Factory) *cobra.Command {
-	var asJSON bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "status",
 		Short: "Show who is signed in, with which scopes, and where the token is stored",
@@ -40,14 +40,16 @@ func newAuthStatusCmd(f *Factory) *cobra.Command {
 config), the server, the token's scopes and expiry, and where the token is
 stored: the environment (RDASH_TOKEN), the keyring, or the plain-text file.
 Exits with code 4 when not signed in or when the server refuses the token.`,
+		Example: `  rdash auth status
+  rdash auth status --json account,storage,expires_at`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			rep, err := authStatus(cmd.Context(), f)
 			if rep == nil {
 				return err
 			}
-			if asJSON {
-				if werr := writeJSON(f.IO.Out, rep); werr != nil {
+			if out.on() {
+				if werr := f.printJSON(cmd.Context(), out, rep); werr != nil {
 					return werr
 				}
 			} else {
@@ -62,7 +64,7 @@ Exits with code 4 when not signed in or when the server refuses the token.`,
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the status as JSON")
+	out = addJSONFlags(c, statusReport{})
 	return c
 }
 
@@ -76,7 +78,7 @@ func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 	rep := &statusReport{Host: settings.Host(), Server: settings.BaseURL, AuthURL: settings.AuthURL, Scopes: []string{}}
 	sess, err := f.session(ctx, nil)
 	if err != nil {
-		rep.Error = err.Error()
+		rep.Error = nullString(err.Error())
 		return rep, err
 	}
 	client, err := sess.client()
@@ -85,20 +87,20 @@ func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 	}
 	u, _, err := client.GetUser(ctx, api.Me)
 	st := sess.source.Stored()
-	rep.Storage, rep.Path = st.Where.Kind, st.Where.Path
+	rep.Storage, rep.Path = nullString(st.Where.Kind), nullString(st.Where.Path)
 	rep.Scopes = append(rep.Scopes, auth.Scopes(st.Token)...)
 	if !st.Token.Expiry.IsZero() {
 		rep.ExpiresAt = &st.Token.Expiry
 	}
 	switch {
 	case err == nil:
-		rep.SignedIn, rep.Account, rep.AccountSource = true, u.Username, "server"
+		rep.SignedIn, rep.Account, rep.AccountSource = true, nullString(u.Username), "server"
 	case errors.Is(err, api.ErrUnauthorized):
-		rep.Error = err.Error()
+		rep.Error = nullString(err.Error())
 		return rep, err
 	default:
-		rep.SignedIn, rep.Account, rep.AccountSource = true, fallbackAccount(st.Account, cfg), "config"
-		rep.Error = "the server did not say who is signed in: " + err.Error()
+		rep.SignedIn, rep.Account, rep.AccountSource = true, nullString(fallbackAccount(st.Account, cfg)), "config"
+		rep.Error = nullString("the server did not say who is signed in: " + err.Error())
 	}
 	return rep, nil
 }
@@ -113,15 +115,15 @@ func fallbackAccount(stored string, cfg *config.Config) string {
 func printStatus(w io.Writer, r *statusReport) {
 	fmt.Fprintf(w, "%s (%s)\n", r.Host, r.Server)
 	if !r.SignedIn {
-		fmt.Fprintf(w, "  Not signed in: %s\n", safe.PlainLine(r.Error))
+		fmt.Fprintf(w, "  Not signed in: %s\n", safe.PlainLine(string(r.Error)))
 		if r.Storage != "" {
-			fmt.Fprintf(w, "  Token from: %s\n", auth.Location{Kind: r.Storage, Path: r.Path})
+			fmt.Fprintf(w, "  Token from: %s\n", auth.Location{Kind: auth.Kind(r.Storage), Path: string(r.Path)})
 		}
 		return
 	}
-	who := safe.PlainLine(r.Account)
+	who := safe.PlainLine(string(r.Account))
 	if r.AccountSource != "server" {
-		who += " (from the config; " + safe.PlainLine(r.Error) + ")"
+		who += " (from the config; " + safe.PlainLine(string(r.Error)) + ")"
 	}
 	fmt.Fprintf(w, "  Signed in as %s\n", who)
 	fmt.Fprintf(w, "  Scopes: %s\n", orNone(strings.Join(r.Scopes, ", ")))
@@ -130,7 +132,7 @@ func printStatus(w io.Writer, r *statusReport) {
 	} else {
 		fmt.Fprintf(w, "  Token expires: not known\n")
 	}
-	fmt.Fprintf(w, "  Token stored in: %s\n", auth.Location{Kind: r.Storage, Path: r.Path})
+	fmt.Fprintf(w, "  Token stored in: %s\n", auth.Location{Kind: auth.Kind(r.Storage), Path: string(r.Path)})
 }
 
 func orNone(s string) string {

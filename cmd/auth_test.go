@@ -80,7 +80,7 @@ func TestAuthWithTokenInsecureStatusTokenLogout(t *testing.T) {
 
 	rep, r := c.status()
 	wantExit(t, r, 0)
-	if !rep.SignedIn || rep.Account != "alice" || rep.AccountSource != "server" || rep.Storage != "file" || rep.Path != c.tokenFile() {
+	if !rep.SignedIn || rep.Account != "alice" || rep.AccountSource != "server" || rep.Storage != "file" || string(rep.Path) != c.tokenFile() {
 		t.Fatalf("status = %+v", rep)
 	}
 	if human := c.ok("auth", "status"); !strings.Contains(human, "Signed in as alice") || !strings.Contains(human, c.tokenFile()) {
@@ -126,7 +126,7 @@ func TestAuthWithEnvToken(t *testing.T) {
 	c.env["RDASH_TOKEN"] = "bogus"
 	rep, r = c.status()
 	wantExit(t, r, ExitAuth, "RDASH_TOKEN")
-	if rep.SignedIn || rep.Storage != "env" || !strings.Contains(rep.Error, "refused") {
+	if rep.SignedIn || rep.Storage != "env" || !strings.Contains(string(rep.Error), "refused") {
 		t.Fatalf("status with a refused token = %+v", rep)
 	}
 }
@@ -290,7 +290,7 @@ func TestAuthStatusWhenTheTokenIsRefused(t *testing.T) {
 	mu.Unlock()
 	rep, r := c.status()
 	wantExit(t, r, ExitAuth, "rdash auth login")
-	if rep.SignedIn || !strings.Contains(rep.Error, "renewing the sign-in was refused") || rep.Storage != "file" {
+	if rep.SignedIn || !strings.Contains(string(rep.Error), "renewing the sign-in was refused") || rep.Storage != "file" {
 		t.Fatalf("status = %+v", rep)
 	}
 }
@@ -332,7 +332,7 @@ func TestAuthAccountFromConfigWhenTheServerCannotSay(t *testing.T) {
 		"did not say who you are", `storing the token for "bob"`, "as bob")
 	rep, r := c.status()
 	wantExit(t, r, 0)
-	if !rep.SignedIn || rep.Account != "bob" || rep.AccountSource != "config" || !strings.Contains(rep.Error, "403") {
+	if !rep.SignedIn || rep.Account != "bob" || rep.AccountSource != "config" || !strings.Contains(string(rep.Error), "403") {
 		t.Fatalf("status = %+v", rep)
 	}
 }

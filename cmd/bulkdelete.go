@@ -17,11 +17,14 @@ import (
 
 func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 	var ids []string
-	var yes, asJSON bool
+	var yes bool
+	var jsonOut *jsonOutput
 	c := &cobra.Command{
 		Use:   "delete PROJECT --ids ID,ID…",
 		Short: "Delete versions (cannot be undone; the journal keeps their metadata)",
-		Args:  cobra.ExactArgs(1),
+		Example: `  rdash versions delete lumen --ids AbCd1234,EfGh5678
+  rdash versions delete lumen --ids AbCd1234 --yes --json outcomes`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkIDs(ids); err != nil {
 				return err
@@ -34,17 +37,17 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			out := bulkJSON{Preview: make([]previewJSON, len(versions))}
+			out := newBulkJSON(args[0], false, make([]previewJSON, len(versions)))
 			for i, v := range versions {
-				out.Preview[i] = previewJSON{ID: v.ID, Version: v.Version, Changes: []bulk.FieldChange{}}
+				out.Preview[i] = previewJSON{ID: v.ID, Version: v.Version, Changes: []changeJSON{}}
 			}
-			f.showPreview(asJSON, yes, func(w io.Writer) {
+			f.showPreview(jsonOut, yes, func(w io.Writer) {
 				for _, v := range versions {
 					fmt.Fprintf(w, "%s  %s  %s\n", v.ID, safe.PlainLine(v.Version), safe.PlainLine(v.Name))
 				}
 			})
-			fmt.Fprintf(f.IO.ErrOut, "Deleting %d versions cannot be undone: the service cannot restore a version. "+
-				"The journal keeps their metadata and changelogs for the record.\n", len(versions))
+			fmt.Fprintf(f.IO.ErrOut, "Deleting %s cannot be undone: the service cannot restore a version. "+
+				"The journal keeps the metadata and changelogs for the record.\n", versionCount(len(versions)))
 			if err := f.confirmCount(yes, len(versions)); err != nil {
 				return err
 			}
@@ -54,12 +57,12 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			}
 			entry, err := runner.Delete(cmd.Context(), versions)
 			f.endProgress()
-			return f.finishRun(cmd.Context(), asJSON, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
+			return f.finishRun(cmd.Context(), jsonOut, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
 				interrupted: "a deleted version cannot be restored; delete the others again with --ids"})
 		},
 	}
 	c.Flags().StringSliceVar(&ids, "ids", nil, "version IDs, comma-separated (required)")
-	addApplyFlags(c.Flags(), nil, &yes, &asJSON)
+	jsonOut = addApplyFlags(c, nil, &yes)
 	return c
 }
 
@@ -74,7 +77,7 @@ func (f *Factory) confirmCount(yes bool, n int) error {
 	}
 	want := strconv.Itoa(n)
 	var typed string
-	err := huh.NewInput().Title(fmt.Sprintf("Type %s to delete %s versions", want, want)).
+	err := huh.NewInput().Title(fmt.Sprintf("Type %s to delete %s", want, versionCount(n))).
 		Value(&typed).Validate(func(s string) error {
 		if s != want {
 			return fmt.Errorf("type %s, or press ctrl+c to cancel", want)
@@ -88,7 +91,8 @@ func (f *Factory) confirmCount(yes bool, n int) error {
 }
 
 func newVersionsUndoCmd(f *Factory) *cobra.Command {
-	var yes, asJSON bool
+	var yes bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "undo [PROJECT]",
 		Short: "Undo the last edit (of PROJECT, or of any project), keeping changes made since",
@@ -100,16 +104,18 @@ other field changed since is left as it is, and the preview says so. An
 undo cut short (a network fault, a refusal) is finished by the next undo.
 An undo is not itself undone: once an edit is undone, the next undo goes
 to the edit before it.`,
+		Example: `  rdash versions undo
+  rdash versions undo lumen --yes --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return f.runUndo(cmd.Context(), args, yes, asJSON)
+			return f.runUndo(cmd.Context(), args, yes, out)
 		},
 	}
-	addApplyFlags(c.Flags(), nil, &yes, &asJSON)
+	out = addApplyFlags(c, nil, &yes)
 	return c
 }
 
-func (f *Factory) runUndo(ctx context.Context, projects []string, yes, asJSON bool) error {
+func (f *Factory) runUndo(ctx context.Context, projects []string, yes bool, o *jsonOutput) error {
 	cfg, err := f.Config()
 	if err != nil {
 		return err
@@ -128,8 +134,9 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes, asJSON bo
 		return err
 	}
 	u := bulk.PlanUndo(entry, current)
-	out := bulkJSON{Preview: previewOf(u.Changes), Kept: u.Kept, Gone: gone}
-	f.showPreview(asJSON, yes, func(w io.Writer) {
+	out := newBulkJSON(entry.Project, false, previewOf(u.Changes))
+	out.Kept, out.Gone = keptOut(u.Kept), nonNilSlice(gone)
+	f.showPreview(o, yes, func(w io.Writer) {
 		fmt.Fprintf(w, "Undo the edit of %s made %s:\n", safe.PlainLine(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
 		printUndoPreview(w, u, gone)
 	})
@@ -143,15 +150,15 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes, asJSON bo
 		if _, err := runner.Undo(ctx, u); err != nil {
 			return err
 		}
-		return f.finishJSON(asJSON, out)
+		return f.finishJSON(ctx, o, out)
 	}
-	if err := f.confirm(yes, fmt.Sprintf("Restore %d versions of %s?", len(u.Changes), entry.Project)); err != nil {
+	if err := f.confirm(yes, fmt.Sprintf("Restore %s of %s?", versionCount(len(u.Changes)), safe.PlainLine(entry.Project))); err != nil {
 		return err
 	}
 	undo, err := runner.Undo(ctx, u)
 	f.endProgress()
 	again := "run `rdash versions undo` again to finish"
-	return f.finishRun(ctx, asJSON, out, undo, err, runWords{done: "restored", same: len(current) - len(u.Changes),
+	return f.finishRun(ctx, o, out, undo, err, runWords{done: "restored", same: len(current) - len(u.Changes),
 		sameText: "already back or changed since (not sent)", retry: again, interrupted: again})
 }
 

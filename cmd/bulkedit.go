@@ -21,7 +21,8 @@ type editFlags struct {
 	setPlatforms, addPlatform, rmPlatfrm []string
 	setDeps                              string
 	addDep, removeDep                    []string
-	dryRun, yes, json                    bool
+	dryRun, yes                          bool
+	out                                  *jsonOutput
 }
 
 func newVersionsEditCmd(f *Factory) *cobra.Command {
@@ -67,16 +68,18 @@ optional:name:LuckPerms=https://luckperms.net`,
 	fs.StringVar(&fl.setDeps, "set-dependencies", "", "replace the dependencies with a JSON array from a file, or - for standard input")
 	fs.StringArrayVar(&fl.addDep, "add-dependency", nil, "add a dependency TYPE:KIND:TARGET; repeat for several")
 	fs.StringArrayVar(&fl.removeDep, "remove-dependency", nil, "remove a dependency TYPE:KIND:TARGET; repeat for several")
-	addApplyFlags(fs, &fl.dryRun, &fl.yes, &fl.json)
+	fl.out = addApplyFlags(c, &fl.dryRun, &fl.yes)
 	return c
 }
 
-func addApplyFlags(fs *pflag.FlagSet, dryRun, yes, asJSON *bool) {
+// addApplyFlags gives a bulk command --dry-run (when dryRun is not nil),
+// --yes and the JSON flags.
+func addApplyFlags(c *cobra.Command, dryRun, yes *bool) *jsonOutput {
 	if dryRun != nil {
-		fs.BoolVar(dryRun, "dry-run", false, "show the preview and send nothing")
+		c.Flags().BoolVar(dryRun, "dry-run", false, "show the preview and send nothing")
 	}
-	addYesFlag(fs, yes)
-	fs.BoolVar(asJSON, "json", false, "print the preview and the results as JSON")
+	addYesFlag(c.Flags(), yes)
+	return addJSONFlags(c, bulkJSON{})
 }
 
 // edit turns the flags into a bulk.Edit; every error names the flag.

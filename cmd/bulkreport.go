@@ -81,17 +81,17 @@ func (c runCounts) failures() []string {
 // finishRun prints the per-version results and their count, and fails
 // unless every version ended as intended. A run cut short by ctx (Ctrl+C)
 // exits 2 saying what was applied, what was not sent and what is unknown.
-func (f *Factory) finishRun(ctx context.Context, asJSON bool, out bulkJSON, e *bulk.Entry, runErr error, w runWords) error {
+func (f *Factory) finishRun(ctx context.Context, o *jsonOutput, out bulkJSON, e *bulk.Entry, runErr error, w runWords) error {
 	var c runCounts
 	if e != nil {
 		c = countRun(e.Outcomes)
-		out.Outcomes, out.Applied = e.Outcomes, c.applied > 0
+		out.Outcomes, out.Applied = outcomesOut(e.Outcomes), c.applied > 0
 		if e.InJournal() {
-			out.Journal = e.ID
+			out.Journal = nullString(e.ID)
 		}
 	}
-	if asJSON {
-		if err := writeJSON(f.IO.Out, out); err != nil {
+	if o.on() {
+		if err := f.printJSON(ctx, o, out); err != nil {
 			return err
 		}
 	} else if e != nil {
@@ -126,7 +126,7 @@ func notDoneError(e *bulk.Entry, c runCounts, w runWords) error {
 	if len(bad) == 0 {
 		return nil
 	}
-	msg := fmt.Sprintf("%d of %d versions did not end as intended (%s)", len(bad), len(e.Outcomes), strings.Join(c.failures(), ", "))
+	msg := fmt.Sprintf("%d of %s did not end as intended (%s)", len(bad), versionCount(len(e.Outcomes)), strings.Join(c.failures(), ", "))
 	switch {
 	case len(again) == 0:
 		msg += "; the service refused them: sending them again will not help until the cause above is fixed"

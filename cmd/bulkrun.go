@@ -15,26 +15,6 @@ import (
 	"rdash/internal/safe"
 )
 
-// bulkJSON is what --json prints for edit, delete and undo.
-type bulkJSON struct {
-	Preview []previewJSON `json:"preview"`
-	// Unchanged are the versions that already have the values: not sent.
-	Unchanged []string    `json:"unchanged,omitempty"`
-	Kept      []bulk.Kept `json:"kept,omitempty"` // undo: fields changed since, left as they are
-	Gone      []string    `json:"gone,omitempty"` // undo: versions deleted since
-	// Applied is true when at least one version was changed.
-	Applied  bool           `json:"applied"`
-	Journal  string         `json:"journal,omitempty"`
-	Outcomes []bulk.Outcome `json:"outcomes,omitempty"`
-}
-
-type previewJSON struct {
-	ID      string             `json:"id"`
-	Version string             `json:"version"`
-	Changes []bulk.FieldChange `json:"changes"`
-	Problem string             `json:"problem,omitempty"`
-}
-
 func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit bulk.Edit) error {
 	// An edit of a thousand versions decodes each twice (read, and as the
 	// PATCHes answer) and encodes it twice (the journal's Before and
@@ -71,10 +51,11 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 		channels = append(channels, ch)
 	}
 	changes := bulk.Preview(versions, edit, channels)
-	out := bulkJSON{Preview: previewOf(changes), Unchanged: unchangedIDs(changes)}
-	f.showPreview(fl.json, fl.yes || fl.dryRun, func(w io.Writer) { printPreview(w, changes) })
+	out := newBulkJSON(project, fl.dryRun, previewOf(changes))
+	out.Unchanged = nonNilSlice(unchangedIDs(changes))
+	f.showPreview(fl.out, fl.yes || fl.dryRun, func(w io.Writer) { printPreview(w, changes) })
 	if err := bulk.Check(changes); err != nil {
-		_ = f.finishJSON(fl.json, out)
+		_ = f.finishJSON(cmd.Context(), fl.out, out)
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
 	return f.applyEdit(cmd.Context(), fl, project, client, changes, patch, out)
@@ -90,7 +71,7 @@ func (f *Factory) applyEdit(ctx context.Context, fl editFlags, project string, c
 		fmt.Fprintf(f.IO.ErrOut, "nothing sent: %s already have these values\n", allOf(len(changes)))
 	}
 	if fl.dryRun || len(send) == 0 {
-		return f.finishJSON(fl.json, out)
+		return f.finishJSON(ctx, fl.out, out)
 	}
 	if err := f.confirm(fl.yes, editQuestion(len(send), len(out.Unchanged), project)); err != nil {
 		return err
@@ -101,7 +82,7 @@ func (f *Factory) applyEdit(ctx context.Context, fl editFlags, project string, c
 	}
 	entry, err := runner.Edit(ctx, send, patch)
 	f.endProgress()
-	return f.finishRun(ctx, fl.json, out, entry, err, runWords{done: "updated",
+	return f.finishRun(ctx, fl.out, out, entry, err, runWords{done: "updated",
 		same: len(out.Unchanged), sameText: "already so (not sent)", retry: "retry them with --ids ",
 		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do"})
 }
@@ -118,20 +99,13 @@ func allOf(n int) string {
 func editQuestion(n, same int, project string) string {
 	q := fmt.Sprintf("Apply this edit to %s of %s", versionCount(n), safe.PlainLine(project))
 	if same > 0 {
-		q += fmt.Sprintf(" (%d more already have these values and are not sent)", same)
+		have := "have these values and are"
+		if same == 1 {
+			have = "has these values and is"
+		}
+		q += fmt.Sprintf(" (%d more already %s not sent)", same, have)
 	}
 	return q + "?"
-}
-
-func previewOf(changes []bulk.Change) []previewJSON {
-	out := make([]previewJSON, len(changes))
-	for i, c := range changes {
-		out[i] = previewJSON{ID: c.Before.ID, Version: c.Before.Version, Changes: c.Fields, Problem: c.Problem}
-		if out[i].Changes == nil {
-			out[i].Changes = []bulk.FieldChange{}
-		}
-	}
-	return out
 }
 
 // printPreview shows each version with its fields before and after.
@@ -167,12 +141,12 @@ func short(s string) string {
 	} else if !multi {
 		return first
 	}
-	return fmt.Sprintf("%q… (%d lines)", first, strings.Count(s, "\n")+1)
+	return fmt.Sprintf("%q… (%s)", first, count(strings.Count(s, "\n")+1, "line"))
 }
 
-func (f *Factory) finishJSON(asJSON bool, out bulkJSON) error {
-	if asJSON {
-		return writeJSON(f.IO.Out, out)
+func (f *Factory) finishJSON(ctx context.Context, o *jsonOutput, out bulkJSON) error {
+	if o.on() {
+		return f.printJSON(ctx, o, out)
 	}
 	return nil
 }
@@ -187,9 +161,9 @@ func checkIDs(ids []string) error {
 
 // showPreview prints a preview for people: on stdout, or with --json on
 // stderr when a confirmation will follow, so nobody confirms unseen.
-func (f *Factory) showPreview(asJSON, noQuestion bool, print func(io.Writer)) {
+func (f *Factory) showPreview(o *jsonOutput, noQuestion bool, print func(io.Writer)) {
 	switch {
-	case !asJSON:
+	case !o.on():
 		buffered(f.IO.Out, print)
 	case !noQuestion:
 		buffered(f.IO.ErrOut, print)

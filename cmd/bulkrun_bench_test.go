@@ -38,8 +38,8 @@ func BenchmarkBulkOutput(b *testing.B) {
 	out := &countingWriter{}
 	f := &Factory{IO: IOStreams{Out: out, ErrOut: io.Discard}}
 	for b.Loop() {
-		f.showPreview(false, true, func(w io.Writer) { printPreview(w, changes) })
-		if err := f.finishRun(b.Context(), false, bulkJSON{}, e, nil, runWords{done: "updated", retry: "retry them with --ids "}); err != nil {
+		f.showPreview(nil, true, func(w io.Writer) { printPreview(w, changes) })
+		if err := f.finishRun(b.Context(), nil, bulkJSON{}, e, nil, runWords{done: "updated", retry: "retry them with --ids "}); err != nil {
 			b.Fatal(err)
 		}
 	}

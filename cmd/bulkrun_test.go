@@ -33,7 +33,7 @@ func TestRetryHintNamesOnlyWhatARetryCanHelp(t *testing.T) {
 		{0, 3, []string{"will not help"}, []string{"retry them"}},
 		{500, 0, []string{"the 500 versions marked [retry]"}, []string{"rt000499"}},
 	} {
-		err := f.finishRun(t.Context(), false, bulkJSON{}, outcomes(tc.retry, tc.refused), nil, runWords{done: "updated", retry: "retry them with --ids "})
+		err := f.finishRun(t.Context(), nil, bulkJSON{}, outcomes(tc.retry, tc.refused), nil, runWords{done: "updated", retry: "retry them with --ids "})
 		if err == nil {
 			t.Fatalf("%d to retry, %d refused: no error", tc.retry, tc.refused)
 		}

@@ -12,5 +12,6 @@ func builtinCommands() []func(*Factory) *cobra.Command {
 		newProjectsCmd,
 		newAuthCmd,
 		newServeCmd,
+		newVersionCmd,
 	}
 }

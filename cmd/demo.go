@@ -38,6 +38,8 @@ memberships), frank (owns org quartz).
 
 With --strict the sandbox serves only what the interface document states
 (see rdash sandbox --help).`,
+		Example: `  rdash demo
+  rdash demo --as dave --latency 150ms`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd.Context(), f, fl)

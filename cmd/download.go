@@ -20,6 +20,23 @@ type downloadFlags struct {
 	force             bool
 	followExternal    bool
 	urlOnly           bool
+	out               *jsonOutput
+}
+
+// downloadJSON is the file a download saved, or with --url where it is
+// served.
+type downloadJSON struct {
+	Project   string   `json:"project"`
+	Version   string   `json:"version"`
+	VersionID string   `json:"version_id"`
+	File      fileJSON `json:"file"`
+	// URL is where the file is served, with --url; null otherwise.
+	URL nullString `json:"url"`
+	// Path and Bytes are the file saved; null with --url.
+	Path  nullString `json:"path"`
+	Bytes *int64     `json:"bytes"`
+	// Verified says the bytes matched the SHA-256 the service gives.
+	Verified bool `json:"verified"`
 }
 
 func newVersionsDownloadCmd(f *Factory) *cobra.Command {
@@ -55,6 +72,9 @@ On a terminal, standard error shows a progress bar; none when piped.`,
 			if fl.output == "-" && f.IO.OutTTY && !fl.urlOnly {
 				return &ExitError{Code: ExitCancel, Err: errors.New("not writing a file to the terminal: use -o PATH, or pipe it")}
 			}
+			if fl.output == "-" && fl.out.on() && !fl.urlOnly {
+				return &ExitError{Code: ExitCancel, Err: errors.New("-o - writes the file to standard output: it cannot also take --json, --jq or --template")}
+			}
 			return f.download(cmd, args[0], args[1], &fl)
 		},
 	}
@@ -66,6 +86,7 @@ On a terminal, standard error shows a progress bar; none when piped.`,
 	fs.BoolVar(&fl.force, "clobber", false, "the same as --force")
 	fs.BoolVar(&fl.followExternal, "follow-external", false, "download an external file from the site that hosts it")
 	fs.BoolVar(&fl.urlOnly, "url", false, "print the download URL and fetch nothing")
+	fl.out = addJSONFlags(c, downloadJSON{})
 	return c
 }
 
@@ -84,10 +105,15 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
 	label := safe.PlainLine(project + " " + v.Version + ": " + file.Name)
+	rep := downloadJSON{Project: project, Version: v.Version, VersionID: v.ID, File: fileOut(file)}
 	if fl.urlOnly {
 		u, _, err := client.DownloadURL(ctx, project, v.ID, file.ID)
 		if err != nil {
 			return err
+		}
+		if fl.out.on() {
+			rep.URL = nullString(u.String())
+			return f.printJSON(ctx, fl.out, rep)
 		}
 		fmt.Fprintln(f.IO.Out, safe.PlainLine(u.String()))
 		return nil
@@ -138,7 +164,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 			return err
 		}
 		if verify && got != want {
-			return fmt.Errorf("%s: checksum mismatch: the service gives sha256 %s, the %d bytes written have %s", label, want, n, got)
+			return fmt.Errorf("%s: checksum mismatch: the service gives sha256 %s, the %s written have %s", label, want, count(n, "byte"), got)
 		}
 		return nil
 	}
@@ -151,6 +177,10 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 		return fmt.Errorf("%s: %w", label, err)
 	}
 	n := res.N
+	if fl.out.on() {
+		rep.Path, rep.Bytes, rep.Verified = nullString(dest), &n, verify
+		return f.printJSON(ctx, fl.out, rep)
+	}
 	note := "no checksum given"
 	if verify {
 		note = "sha256 verified"

@@ -29,6 +29,9 @@ type Factory struct {
 	ConfigPath string
 	// Extra adds commands; tests use it to inject, main leaves it nil.
 	Extra []func(*Factory) *cobra.Command
+	// Build says which rdash runs; nil reads what the Go toolchain
+	// recorded (tests give a fixed one).
+	Build func() BuildInfo
 
 	cfg *config.Config
 

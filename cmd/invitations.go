@@ -20,18 +20,43 @@ func newInvitationsCmd(f *Factory) *cobra.Command {
 		Use:     "invitations",
 		Aliases: []string{"invitation", "inv"},
 		Short:   "See, send, cancel, accept and reject organization invitations",
+		Example: `  rdash invitations list emberforge
+  rdash invitations accept emberforge`,
 	}
 	c.AddCommand(newInvListCmd(f), newInvSendCmd(f), newInvAcceptCmd(f),
 		newInvRejectCmd(f), newInvCancelCmd(f))
 	return c
 }
 
+// invitationJSON is a pending invitation: the invited user and what the
+// invitation grants.
+type invitationJSON struct {
+	UserID      string   `json:"user_id"`
+	Username    string   `json:"username"`
+	Name        string   `json:"name"`
+	Role        string   `json:"role"`
+	Permissions []string `json:"permissions"`
+	Accepted    bool     `json:"accepted"`
+}
+
+// invitationActionJSON is what send, accept, reject and cancel did. Role
+// and permissions are those sent, null for the other actions.
+type invitationActionJSON struct {
+	Org         string   `json:"org"`
+	User        string   `json:"user"`
+	Action      string   `json:"action"`
+	Role        *string  `json:"role"`
+	Permissions []string `json:"permissions"`
+}
+
 func newInvListCmd(f *Factory) *cobra.Command {
-	var asJSON bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "list ORG",
 		Short: "List an organization's pending invitations (needs MEMBER_CREATE)",
-		Args:  cobra.ExactArgs(1),
+		Example: `  rdash invitations list emberforge
+  rdash invitations list emberforge --json username,role`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, err := f.APIClient(cmd.Context())
 			if err != nil {
@@ -41,36 +66,56 @@ func newInvListCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return explain.Invitation(explain.OpList, args[0], "", err)
 			}
-			if asJSON {
-				return writeJSON(f.IO.Out, nonNilSlice(invs))
+			if out.on() {
+				items := make([]invitationJSON, len(invs))
+				for i, inv := range invs {
+					items[i] = invitationJSON{UserID: inv.ID, Username: inv.Username, Name: inv.Name,
+						Role: inv.MemberRole, Permissions: permissionsOut(inv.Permissions), Accepted: inv.Accepted}
+				}
+				return f.printJSON(cmd.Context(), out, itemsOf(items))
 			}
 			t := &table{tty: f.IO.OutTTY}
 			for _, inv := range invs {
 				t.add(inv.Username, inv.Name, inv.ID, inv.MemberRole, joinPermissions(inv.Permissions))
 			}
-			if len(invs) == 0 && f.IO.OutTTY {
-				fmt.Fprintf(f.IO.ErrOut, "no pending invitations in %s\n", args[0])
+			if len(invs) == 0 {
+				fmt.Fprintf(f.IO.ErrOut, "no pending invitations in %s\n", safe.PlainLine(args[0]))
 				return nil
 			}
 			return t.write(f.IO.Out, "USERNAME", "NAME", "ID", "ROLE", "PERMISSIONS")
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	out = addJSONFlags(c, listJSON[invitationJSON]{})
 	return c
 }
 
-func joinPermissions(ps []api.Permission) string {
+func permissionsOut(ps []api.Permission) []string {
 	s := make([]string, len(ps))
 	for i, p := range ps {
 		s[i] = string(p)
 	}
-	return strings.Join(s, ",")
+	return s
+}
+
+func joinPermissions(ps []api.Permission) string {
+	return strings.Join(permissionsOut(ps), ",")
+}
+
+// printAction prints what an invitation action did: a sentence on
+// standard error, or its JSON.
+func (f *Factory) printAction(ctx context.Context, out *jsonOutput, a invitationActionJSON, said string) error {
+	if out.on() {
+		return f.printJSON(ctx, out, a)
+	}
+	fmt.Fprintln(f.IO.ErrOut, said)
+	return nil
 }
 
 func newInvSendCmd(f *Factory) *cobra.Command {
 	var req api.InvitationRequest
 	var perms []string
 	var yes bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "send ORG INVITEE",
 		Short: "Invite a user (username or ID) to an organization with a role and permissions",
@@ -93,13 +138,15 @@ func newInvSendCmd(f *Factory) *cobra.Command {
 			if _, err := client.CreateInvitation(cmd.Context(), args[0], &req); err != nil {
 				return explain.Invitation(explain.OpSend, args[0], args[1], err)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "invited %s to %s\n", args[1], args[0])
-			return nil
+			return f.printAction(cmd.Context(), out, invitationActionJSON{Org: args[0], User: args[1], Action: "sent",
+				Role: &req.Role, Permissions: nonNilSlice(perms)},
+				fmt.Sprintf("invited %s to %s", safe.PlainLine(args[1]), safe.PlainLine(args[0])))
 		},
 	}
 	c.Flags().StringVar(&req.Role, "role", "", "role the user will have")
 	c.Flags().StringArrayVar(&perms, "permission", nil, "permission the user will have (e.g. MEMBER_CREATE, project:version:update); repeat for several")
 	addYesFlag(c.Flags(), &yes)
+	out = addJSONFlags(c, invitationActionJSON{})
 	return c
 }
 
@@ -118,6 +165,7 @@ func inviteQuestion(org string, req *api.InvitationRequest) string {
 
 func newInvAcceptCmd(f *Factory) *cobra.Command {
 	var yes bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "accept ORG|LINK",
 		Short: "Accept your invitation to an organization",
@@ -145,22 +193,26 @@ The organization is remembered for the dashboard's invitations screen.`,
 			if _, err := client.AcceptInvitation(cmd.Context(), org, me); err != nil {
 				return explain.Invitation(explain.OpAccept, org, me, err)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "accepted: you are now a member of %s\n", org)
 			f.rememberOrg(org)
-			return nil
+			return f.printAction(cmd.Context(), out, invitationActionJSON{Org: org, User: me, Action: "accepted"},
+				"accepted: you are now a member of "+safe.PlainLine(org))
 		},
 	}
 	addYesFlag(c.Flags(), &yes)
+	out = addJSONFlags(c, invitationActionJSON{})
 	return c
 }
 
 func newInvRejectCmd(f *Factory) *cobra.Command {
 	var yes bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "reject ORG|LINK",
 		Short: "Reject your invitation to an organization",
 		Long: `Reject your invitation to an organization, named by its slug or ID or by
 the invitation link (see rdash invitations accept --help).`,
+		Example: `  rdash invitations reject quartz
+  rdash invitations reject https://example.com/orgs/quartz/invitations/dave --yes --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			org, err := orgArg(args[0])
@@ -177,20 +229,24 @@ the invitation link (see rdash invitations accept --help).`,
 			if _, err := client.DeleteInvitation(cmd.Context(), org, me); err != nil {
 				return explain.Invitation(explain.OpReject, org, me, err)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "rejected the invitation to %s\n", org)
-			return nil
+			return f.printAction(cmd.Context(), out, invitationActionJSON{Org: org, User: me, Action: "rejected"},
+				"rejected the invitation to "+safe.PlainLine(org))
 		},
 	}
 	addYesFlag(c.Flags(), &yes)
+	out = addJSONFlags(c, invitationActionJSON{})
 	return c
 }
 
 func newInvCancelCmd(f *Factory) *cobra.Command {
 	var yes bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "cancel ORG USER",
 		Short: "Cancel a pending invitation (needs MEMBER_CREATE)",
-		Args:  cobra.ExactArgs(2),
+		Example: `  rdash invitations cancel emberforge dave
+  rdash invitations cancel emberforge dave --yes --json`,
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, err := f.APIClient(cmd.Context())
 			if err != nil {
@@ -202,11 +258,12 @@ func newInvCancelCmd(f *Factory) *cobra.Command {
 			if _, err := client.DeleteInvitation(cmd.Context(), args[0], args[1]); err != nil {
 				return explain.Invitation(explain.OpCancel, args[0], args[1], err)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "cancelled %s's invitation to %s\n", args[1], args[0])
-			return nil
+			return f.printAction(cmd.Context(), out, invitationActionJSON{Org: args[0], User: args[1], Action: "cancelled"},
+				fmt.Sprintf("cancelled %s's invitation to %s", safe.PlainLine(args[1]), safe.PlainLine(args[0])))
 		},
 	}
 	addYesFlag(c.Flags(), &yes)
+	out = addJSONFlags(c, invitationActionJSON{})
 	return c
 }
 

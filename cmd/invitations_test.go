@@ -6,19 +6,18 @@ import (
 	"strings"
 	"testing"
 
-	"rdash/api"
 	"rdash/api/sandbox"
 	"rdash/config"
 )
 
 func pending(t *testing.T, admin *cli, org string) []string {
 	t.Helper()
-	var invs []api.Invitation
+	var invs listJSON[invitationJSON]
 	if err := json.Unmarshal([]byte(admin.ok("invitations", "list", org, "--json")), &invs); err != nil {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, inv := range invs {
+	for _, inv := range invs.Items {
 		names = append(names, inv.Username)
 	}
 	return names

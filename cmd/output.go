@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -14,23 +13,13 @@ import (
 	"rdash/internal/safe"
 )
 
-// writeJSON prints v as indented JSON. encoding/json escapes C0 controls
-// and U+2028/U+2029 but writes DEL, C1 controls (which some terminals act
-// on), bidi controls (which reorder what the terminal shows) and the other
-// hidden characters of safe.Hidden raw; those are escaped too, so the
-// output is still valid JSON with the same decoded value, and a terminal
-// shows every character as it is.
-func writeJSON(w io.Writer, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(escapeHidden(b), '\n'))
-	return err
-}
-
-// escapeHidden escapes the hidden characters json.Marshal left raw. They
-// are all above ASCII, and JSON has non-ASCII text only inside strings, so
+// escapeHidden escapes the hidden characters encoding/json leaves raw:
+// it escapes C0 controls and U+2028/U+2029 but writes DEL, C1 controls
+// (which some terminals act on), bidi controls (which reorder what the
+// terminal shows) and the other hidden characters of safe.Hidden as they
+// are. Escaped, the output is still valid JSON with the same decoded
+// value, and a terminal shows every character as it is. They are all
+// above ASCII, and JSON has non-ASCII text only inside strings, so
 // escaping them never touches the document's structure.
 func escapeHidden(b []byte) []byte {
 	if !bytes.ContainsFunc(b, rawHidden) {
@@ -83,7 +72,7 @@ const columnGap = 2
 // runes).
 func (t *table) write(w io.Writer, header ...string) error {
 	rows := t.rows
-	if t.tty {
+	if t.tty && len(header) > 0 {
 		rows = append([][]string{header}, rows...)
 	}
 	widths := columnWidths(rows)
@@ -122,9 +111,12 @@ func columnWidths(rows [][]string) []int {
 }
 
 // versionCount is "1 version" or "n versions".
-func versionCount(n int) string {
+func versionCount(n int) string { return count(n, "version") }
+
+// count is "1 thing" or "n things", for nouns whose plural takes an s.
+func count[N ~int | ~int64](n N, noun string) string {
 	if n == 1 {
-		return "1 version"
+		return "1 " + noun
 	}
-	return fmt.Sprintf("%d versions", n)
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -14,6 +15,15 @@ import (
 	"rdash/internal/safe"
 	"rdash/internal/safe/hostile"
 )
+
+// writeJSON prints v as --json does.
+func writeJSON(w io.Writer, v any) error {
+	b, err := marshalJSON(v)
+	if err != nil {
+		return err
+	}
+	return writeIndented(w, b)
+}
 
 func TestWriteJSONEscapesHiddenCharacters(t *testing.T) {
 	t.Parallel()

@@ -1,9 +1,12 @@
 package cmd
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,56 +19,142 @@ func newProjectsCmd(f *Factory) *cobra.Command {
 		Use:     "projects",
 		Aliases: []string{"project", "p"},
 		Short:   "List your projects, and the pinned and recent ones",
+		Example: `  rdash projects list
+  rdash projects list --json slug,mine --jq '.items[] | select(.mine) | .slug'`,
 	}
 	c.AddCommand(newProjectsListCmd(f))
 	return c
 }
 
-type projectsJSON struct {
-	Projects []api.Project `json:"projects"`
-	// Listed is false when the server does not answer GET /users/@me/projects.
-	Listed bool     `json:"listed"`
-	Pinned []string `json:"pinned"`
-	Recent []string `json:"recent"`
+// projectJSON is one project of projects list: the user's own (mine),
+// pinned (in config.yml, or from the dashboard) or opened recently. A
+// pinned or recent project the server did not list is known only by what
+// was remembered, a slug or an ID, in slug; its other fields are null.
+type projectJSON struct {
+	ID      nullString `json:"id"`
+	Slug    string     `json:"slug"`
+	Name    nullString `json:"name"`
+	Summary nullString `json:"summary"`
+	Owner   *ownerJSON `json:"owner"`
+	// Mine is null when the server does not list the user's projects.
+	Mine   *bool `json:"mine"`
+	Pinned bool  `json:"pinned"`
+	Recent bool  `json:"recent"`
+}
+
+// ownerJSON is a project's owner: a user, whose slug is the username, or
+// an organization. Slug is null when the server does not say it.
+type ownerJSON struct {
+	Type string     `json:"type"`
+	ID   string     `json:"id"`
+	Slug nullString `json:"slug"`
 }
 
 func newProjectsListCmd(f *Factory) *cobra.Command {
-	var asJSON bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "List your projects (when the server says), then pinned and recent ones",
-		Args:  cobra.NoArgs,
+		Long: `List your projects, as the server lists them, then the pinned projects (the
+config's projects, and those pinned in the dashboard) and the ones opened
+recently. A server that does not list a user's projects (it need not)
+gets the pinned and recent ones alone, and a note on standard error.`,
+		Example: `  rdash projects list
+  rdash projects list --json slug,owner`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := f.Config()
+			items, listed, err := f.listProjects(cmd.Context())
 			if err != nil {
 				return err
 			}
-			state, err := config.LoadState(cfg.Env.StateDir)
-			if err != nil { // the server's list does not need it
-				fmt.Fprintf(f.IO.ErrOut, "rdash: warning: %v; listing without remembered projects\n", err)
+			if !listed {
+				fmt.Fprintln(f.IO.ErrOut, "rdash: the server does not list your projects (it has no GET /users/@me/projects); "+
+					"showing the pinned and recent ones. Open any project by its slug or ID (rdash versions list SLUG); "+
+					"pin it in the dashboard, or under projects: in config.yml, to see it here")
 			}
-			client, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
+			if out.on() {
+				return f.printJSON(cmd.Context(), out, itemsOf(items))
 			}
-			out := projectsJSON{Pinned: pinned(cfg, state), Recent: nonNilSlice(state.Recent)}
-			out.Projects, _, err = client.ListUserProjects(cmd.Context(), "@me")
-			switch {
-			case err == nil:
-				out.Listed = true
-			case errors.Is(err, api.ErrNotFound):
-				out.Projects = []api.Project{}
-			default:
-				return err
-			}
-			if asJSON {
-				return writeJSON(f.IO.Out, out)
-			}
-			return f.printProjects(out)
+			return f.printProjects(items)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	out = addJSONFlags(c, listJSON[projectJSON]{})
 	return c
+}
+
+// listProjects lists the user's projects, then the pinned and recent
+// ones; listed is false when the server does not list the user's.
+func (f *Factory) listProjects(ctx context.Context) (_ []projectJSON, listed bool, _ error) {
+	cfg, err := f.Config()
+	if err != nil {
+		return nil, false, err
+	}
+	state, err := config.LoadState(cfg.Env.StateDir)
+	if err != nil { // the server's list does not need it
+		f.warn(fmt.Errorf("%w; listing without remembered projects", err))
+	}
+	client, err := f.APIClient(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	mine, _, err := client.ListUserProjects(ctx, api.Me)
+	switch {
+	case err == nil:
+		listed = true
+	case !errors.Is(err, api.ErrNotFound):
+		return nil, false, err
+	}
+	owners := ownerNames(ctx, client, mine)
+	pins := pinned(cfg, state)
+	items := make([]projectJSON, 0, len(mine))
+	for _, p := range mine {
+		items = append(items, projectOut(p, owners, pins, state.Recent))
+	}
+	for _, ref := range append(slices.Clone(pins), state.Recent...) {
+		if !slices.ContainsFunc(items, func(it projectJSON) bool { return it.is(ref) }) {
+			it := projectJSON{Slug: ref, Pinned: slices.Contains(pins, ref), Recent: slices.Contains(state.Recent, ref)}
+			if listed {
+				it.Mine = api.Ptr(false)
+			}
+			items = append(items, it)
+		}
+	}
+	return items, listed, nil
+}
+
+func projectOut(p api.Project, owners map[string]string, pins, recent []string) projectJSON {
+	it := projectJSON{ID: nullString(p.ID), Slug: p.Slug, Name: nullString(p.Name), Summary: nullString(p.Summary), Mine: api.Ptr(true)}
+	switch {
+	case p.Organization != nil:
+		it.Owner = &ownerJSON{Type: "organization", ID: p.Organization.ID, Slug: nullString(p.Organization.Slug)}
+	case p.OwnerID != "":
+		it.Owner = &ownerJSON{Type: "user", ID: p.OwnerID, Slug: nullString(owners[p.OwnerID])}
+	}
+	it.Pinned = slices.ContainsFunc(pins, it.is)
+	it.Recent = slices.ContainsFunc(recent, it.is)
+	return it
+}
+
+// is says whether ref, a remembered slug or ID, names the project.
+func (it projectJSON) is(ref string) bool {
+	return it.Slug == ref || (it.ID != "" && string(it.ID) == ref)
+}
+
+// ownerNames are the usernames of the users owning projects, by ID, so
+// that users are shown by name as organizations are by slug. A user the
+// server does not describe is left out (and shown by ID).
+func ownerNames(ctx context.Context, client *api.Client, projects []api.Project) map[string]string {
+	names := map[string]string{}
+	for _, p := range projects {
+		if _, done := names[p.OwnerID]; p.Organization != nil || p.OwnerID == "" || done {
+			continue
+		}
+		names[p.OwnerID] = ""
+		if u, _, err := client.GetUser(ctx, p.OwnerID); err == nil {
+			names[p.OwnerID] = u.Username
+		}
+	}
+	return names
 }
 
 // pinned merges the config's projects with those pinned in the dashboard.
@@ -79,43 +168,30 @@ func pinned(cfg *config.Config, s config.State) []string {
 	return nonNilSlice(out)
 }
 
-// nonNilSlice makes an empty list print as [] in JSON, not null.
-func nonNilSlice[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-func (f *Factory) printProjects(p projectsJSON) error {
+// printProjects prints one row a project; the last column, never empty,
+// says why it is listed.
+func (f *Factory) printProjects(items []projectJSON) error {
 	t := &table{tty: f.IO.OutTTY}
-	for _, pr := range p.Projects {
-		owner := pr.OwnerID
-		if pr.Organization != nil {
-			owner = pr.Organization.Slug
+	for _, it := range items {
+		owner := ""
+		if o := it.Owner; o != nil {
+			owner = cmp.Or(string(o.Slug), o.ID)
 		}
-		t.add(pr.Slug, pr.Name, pr.ID, owner, mark(pr, p.Pinned))
+		t.add(it.Slug, string(it.Name), string(it.ID), owner, it.sources())
 	}
-	for _, s := range p.Pinned {
-		if !slices.ContainsFunc(p.Projects, func(pr api.Project) bool { return pr.Slug == s || pr.ID == s }) {
-			t.add(s, "", "", "", "pinned")
-		}
-	}
-	if err := t.write(f.IO.Out, "SLUG", "NAME", "ID", "OWNER", ""); err != nil {
-		return err
-	}
-	if !p.Listed && f.IO.OutTTY {
-		fmt.Fprintln(f.IO.ErrOut, "the server does not list your projects; showing pinned ones (open any with its slug)")
-	}
-	if len(p.Recent) > 0 && f.IO.OutTTY {
-		fmt.Fprintln(f.IO.ErrOut, "recent:", fmt.Sprint(p.Recent))
-	}
-	return nil
+	return t.write(f.IO.Out, "SLUG", "NAME", "ID", "OWNER", "LISTED AS")
 }
 
-func mark(pr api.Project, pins []string) string {
-	if slices.Contains(pins, pr.Slug) || slices.Contains(pins, pr.ID) {
-		return "pinned"
+// sources is why a project is listed: "mine", "pinned", "recent".
+func (it projectJSON) sources() string {
+	var s []string
+	for _, src := range []struct {
+		on   bool
+		name string
+	}{{it.Mine != nil && *it.Mine, "mine"}, {it.Pinned, "pinned"}, {it.Recent, "recent"}} {
+		if src.on {
+			s = append(s, src.name)
+		}
 	}
-	return ""
+	return strings.Join(s, ",")
 }

@@ -15,16 +15,17 @@ import (
 )
 
 type createFlags struct {
-	req               api.CreateVersionRequest
-	files, urls       []string
-	primary           string
-	changelog         string
-	changelogFile     string
-	gameVersions      []string
-	platforms         []string
-	deps              []string
-	dryRun, yes, json bool
-	items             []fileItem
+	req           api.CreateVersionRequest
+	files, urls   []string
+	primary       string
+	changelog     string
+	changelogFile string
+	gameVersions  []string
+	platforms     []string
+	deps          []string
+	dryRun, yes   bool
+	out           *jsonOutput
+	items         []fileItem
 }
 
 func newVersionsCreateCmd(f *Factory) *cobra.Command {
@@ -70,7 +71,7 @@ interrupted, the version may or may not exist on the server: check with
 	fs.StringArrayVar(&fl.deps, "dependency", nil, "a dependency TYPE:KIND:TARGET (default: the channel's); repeat for several")
 	fs.BoolVar(&fl.dryRun, "dry-run", false, "check and print the request, send nothing")
 	addYesFlag(fs, &fl.yes)
-	fs.BoolVar(&fl.json, "json", false, "print the new version (with --dry-run: the request) as JSON")
+	fl.out = addJSONFlags(c, createJSON{})
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
 }
@@ -98,9 +99,9 @@ func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags)
 		return err
 	}
 	if fl.dryRun {
-		return f.printCreateDryRun(project, fl)
+		return f.printCreateDryRun(ctx, project, fl)
 	}
-	f.showPreview(fl.json, fl.yes, func(w io.Writer) { printCreatePlan(w, project, fl, false) })
+	f.showPreview(fl.out, fl.yes, func(w io.Writer) { printCreatePlan(w, project, fl, false) })
 	if err := f.confirm(fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(project))); err != nil {
 		return err
 	}
@@ -112,8 +113,10 @@ func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags)
 		return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
 			project, fl.req.Version)
 	}
-	if fl.json {
-		return writeJSON(f.IO.Out, v)
+	if fl.out.on() {
+		out := fl.plan(project)
+		out.Result = api.Ptr(versionOut(*v))
+		return f.printJSON(ctx, fl.out, out)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(project))
 	return nil
@@ -161,16 +164,37 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	return nil
 }
 
-// createDryRun is what --dry-run --json prints.
-type createDryRun struct {
-	Project string                    `json:"project"`
-	Data    *api.CreateVersionRequest `json:"data"`
-	Files   []fileItem                `json:"files"`
+// createJSON is what versions create prints: the version it publishes
+// (with --dry-run, would publish) and, once published, the version as the
+// server made it. A list that is null takes the channel's defaults.
+type createJSON struct {
+	Project      string           `json:"project"`
+	DryRun       bool             `json:"dry_run"`
+	Version      string           `json:"version"`
+	Name         string           `json:"name"`
+	Channel      string           `json:"channel"`
+	Changelog    string           `json:"changelog"`
+	GameVersions []string         `json:"game_versions"`
+	Platforms    []string         `json:"platforms"`
+	Dependencies []dependencyJSON `json:"dependencies"`
+	Files        []fileItemJSON   `json:"files"`
+	// Result is the version published; null on a dry run.
+	Result *versionJSON `json:"result"`
 }
 
-func (f *Factory) printCreateDryRun(project string, fl *createFlags) error {
-	if fl.json {
-		return writeJSON(f.IO.Out, createDryRun{Project: project, Data: &fl.req, Files: fl.items})
+func (fl *createFlags) plan(project string) createJSON {
+	r := fl.req
+	out := createJSON{Project: project, DryRun: fl.dryRun, Version: r.Version, Name: r.Name, Channel: r.Channel,
+		Changelog: r.Changelog, GameVersions: r.MinecraftVersions, Platforms: r.Platforms, Files: fileItemsOut(fl.items)}
+	if r.Dependencies != nil {
+		out.Dependencies = dependenciesOut(r.Dependencies)
+	}
+	return out
+}
+
+func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *createFlags) error {
+	if fl.out.on() {
+		return f.printJSON(ctx, fl.out, fl.plan(project))
 	}
 	buffered(f.IO.Out, func(w io.Writer) { printCreatePlan(w, project, fl, true) })
 	return nil
@@ -196,16 +220,16 @@ func printCreatePlan(w io.Writer, project string, fl *createFlags, dryRun bool) 
 		deps = depsText(r.Dependencies)
 	}
 	line("dependencies", deps)
-	line("changelog", fmt.Sprintf("%d characters", len([]rune(r.Changelog))))
+	line("changelog", count(len([]rune(r.Changelog)), "character"))
 	for i, it := range fl.items {
 		line("file", fileItemText(it, i == 0))
 	}
-	n, count := uploadTotal(fl.items)
+	n, uploads := uploadTotal(fl.items)
 	tail := ""
 	if dryRun {
 		tail = "; nothing sent (--dry-run)"
 	}
-	fmt.Fprintf(w, "%d files, %d uploaded (%s)%s\n", len(fl.items), count, humanize.IBytes(uint64(n)), tail)
+	fmt.Fprintf(w, "%s, %d uploaded (%s)%s\n", count(len(fl.items), "file"), uploads, humanize.IBytes(uint64(n)), tail)
 }
 
 func orChannel(list []string) string {
@@ -243,15 +267,11 @@ func fileItemText(it fileItem, primary bool) string {
 // newUploadLine is the progress line of a request's uploads, or nil
 // when there is nothing to upload or no terminal.
 func (f *Factory) newUploadLine(items []fileItem) *transferLine {
-	n, count := uploadTotal(items)
-	if count == 0 {
+	n, uploads := uploadTotal(items)
+	if uploads == 0 {
 		return nil
 	}
-	files := "files"
-	if count == 1 {
-		files = "file"
-	}
-	return f.newTransferLine(fmt.Sprintf("uploading %d %s (%s)", count, files, humanize.IBytes(uint64(n))))
+	return f.newTransferLine(fmt.Sprintf("uploading %s (%s)", count(uploads, "file"), humanize.IBytes(uint64(n))))
 }
 
 // interruptedChange explains a create or update that failed after its

@@ -20,12 +20,13 @@ func TestVersionsCreateThenDownload(t *testing.T) {
 	if err := os.WriteFile(jar, content, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var v api.Version
+	var created struct{ Result api.Version }
 	out := c.ok("versions", "create", "--yes", "lumen", "--version", "3.0.0", "--name", "Lumen 3.0.0", "--channel", "beta",
 		"--file", jar, "--url", "https://cdn.example.org/lumen-3.0.0-fabric.jar", "--platform", "paper,folia", "--json")
-	if err := json.Unmarshal([]byte(out), &v); err != nil {
+	if err := json.Unmarshal([]byte(out), &created); err != nil {
 		t.Fatal(err)
 	}
+	v := getVersion(t, c, "lumen", created.Result.ID)
 	if len(v.Files) != 2 || !v.Files[0].IsPrimary || v.Files[0].Name != "lumen-3.0.0.jar" ||
 		v.Files[1].ExternalURL == "" || strings.Join(v.Platforms, ",") != "paper,folia" {
 		t.Fatalf("created %+v", v)

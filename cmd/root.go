@@ -3,6 +3,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -37,7 +38,7 @@ var errCancelled = &ExitError{Code: ExitCancel, Err: errors.New("cancelled")}
 // code.
 func Main(ctx context.Context, args []string, f *Factory) int {
 	root := NewRoot(f)
-	root.SetArgs(args)
+	root.SetArgs(jsonFieldsArg(root, args))
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
@@ -50,19 +51,25 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 		fmt.Fprintln(f.IO.ErrOut, "rdash: cancelled")
 		return ExitCancel
 	}
+	err = f.explain(err)
 	// Errors quote the server (a refused version string, a message), so
 	// they are made safe like any other server text.
 	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.PlainText(err.Error()))
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(f.IO.ErrOut, "\n%s", ue.cmd.UsageString())
+	}
 	return exitCode(err)
 }
 
 func exitCode(err error) int {
 	var ee *ExitError
+	var ue *usageError
 	var ve *api.ValidationError
 	switch {
 	case errors.As(err, &ee):
 		return ee.Code
-	case errors.As(err, &ve):
+	case errors.As(err, &ue), errors.As(err, &ve):
 		return ExitCancel // bad input, refused before anything was sent
 	case errors.Is(err, api.ErrUnauthorized):
 		return ExitAuth
@@ -75,10 +82,15 @@ func exitCode(err error) int {
 // NewRoot builds the command tree.
 func NewRoot(f *Factory) *cobra.Command {
 	var project string
+	build := f.build()
 	root := &cobra.Command{
-		Use:           "rdash",
-		Short:         "A terminal dashboard for publishing projects on the resource hosting service",
-		Long:          rootLong,
+		Use:   "rdash",
+		Short: "A terminal dashboard for publishing projects on the resource hosting service",
+		Long:  rootLong,
+		Example: `  rdash
+  rdash --project lumen
+  rdash versions list lumen --json id,version,channel`,
+		Version:       build.String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
@@ -86,49 +98,54 @@ func NewRoot(f *Factory) *cobra.Command {
 			return runDashboard(cmd.Context(), f, project)
 		},
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().StringVarP(&project, "project", "p", "", "open this project (slug or ID) at once")
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &ExitError{Code: ExitCancel, Err: err}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &usageError{cmd: c, err: err}
 	})
 	for _, add := range f.commands() {
 		root.AddCommand(add(f))
 	}
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	groupCommands(root)
+	describeBuiltins(root)
 	usageErrors(root)
 	return root
 }
 
-// usageErrors makes every argument error a usage error (exit 2), as a bad
-// flag already is, and makes a command group refuse an unknown
-// subcommand instead of printing its help and succeeding.
-func usageErrors(c *cobra.Command) {
-	if check := c.Args; check != nil {
-		c.Args = func(cmd *cobra.Command, args []string) error {
-			if err := check(cmd, args); err != nil {
-				return &ExitError{Code: ExitCancel, Err: err}
-			}
-			return nil
+// commandGroups sort the commands under headings in help, as gh's do.
+var commandGroups = []struct {
+	group cobra.Group
+	names []string
+}{
+	{cobra.Group{ID: "core", Title: "Core commands:"}, []string{"versions", "projects", "invitations"}},
+	{cobra.Group{ID: "signin", Title: "Sign-in commands:"}, []string{"auth"}},
+	{cobra.Group{ID: "service", Title: "Service commands:"}, []string{"demo", "sandbox", "serve"}},
+	{cobra.Group{ID: "additional", Title: "Additional commands:"}, nil}, // the rest
+}
+
+func groupCommands(root *cobra.Command) {
+	ids := map[string]string{}
+	for _, g := range commandGroups {
+		root.AddGroup(&g.group)
+		for _, n := range g.names {
+			ids[n] = g.group.ID
 		}
 	}
-	if !c.Runnable() && c.HasSubCommands() {
-		c.RunE = func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return &ExitError{Code: ExitCancel, Err: fmt.Errorf("unknown command %q for %q; see %s --help",
-					args[0], cmd.CommandPath(), cmd.CommandPath())}
-			}
-			return cmd.Help()
-		}
+	for _, c := range root.Commands() {
+		c.GroupID = cmp.Or(ids[c.Name()], "additional")
 	}
-	for _, sub := range c.Commands() {
-		usageErrors(sub)
-	}
+	root.SetHelpCommandGroupID("additional")
+	root.SetCompletionCommandGroupID("additional")
 }
 
 const rootLong = `rdash is a terminal dashboard for maintainers who publish on the resource
 hosting service: pick a project, page and filter its versions, read
 changelogs, fix metadata on many versions at once, and answer organization
 invitations. Run it with no arguments for the dashboard; every dashboard
-action also has a subcommand with --json output for scripts.
+action also has a subcommand with --json output for scripts (docs/json.md).
 
 Try it with no setup: rdash demo
 

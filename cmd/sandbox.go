@@ -26,8 +26,17 @@ type sandboxFlags struct {
 	strict    bool // serve only what the interface document states
 }
 
+// sandboxJSON is the settings rdash needs to use the sandbox.
+type sandboxJSON struct {
+	BaseURL      string `json:"base_url"`
+	AuthURL      string `json:"auth_url"`
+	ClientID     string `json:"client_id"`
+	ClientSecret string `json:"client_secret"`
+}
+
 func newSandboxCmd(f *Factory) *cobra.Command {
 	var fl sandboxFlags
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run the built-in sandbox service alone, for scripts and tests",
@@ -42,6 +51,8 @@ With --strict it serves only what the interface document states and, where
 the document is silent, the reading that promises a client least: no
 /users routes, no pagination metadata, plain-text errors, no refresh
 (api/sandbox/README.md tables every difference).`,
+		Example: `  rdash sandbox --addr 127.0.0.1:8765
+  rdash sandbox --strict --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			srv, err := newSandbox(fl)
@@ -53,14 +64,23 @@ the document is silent, the reading that promises a client least: no
 				return err
 			}
 			defer run.Close()
-			for _, line := range run.Env() {
-				fmt.Fprintln(f.IO.Out, line)
+			if out.on() {
+				err = f.printJSON(cmd.Context(), out, sandboxJSON{BaseURL: run.BaseURL, AuthURL: run.AuthURL,
+					ClientID: run.ClientID, ClientSecret: run.ClientSecret})
+			} else {
+				for _, line := range run.Env() {
+					fmt.Fprintln(f.IO.Out, line)
+				}
+			}
+			if err != nil {
+				return err
 			}
 			<-cmd.Context().Done()
 			return nil
 		},
 	}
 	fl.bind(c.Flags())
+	out = addJSONFlags(c, sandboxJSON{})
 	return c
 }
 

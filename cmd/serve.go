@@ -47,6 +47,8 @@ host key is made on first start (ed25519, 0600).
 
 --demo serves the built-in sandbox's data instead of the configured
 server; each key signs in as a seeded user of its choice.`,
+		Example: `  rdash serve --authorized-keys ~/.config/rdash/serve/authorized_keys
+  rdash serve --demo --authorized-keys ~/.config/rdash/serve/authorized_keys`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runServe(cmd.Context(), f, fl)

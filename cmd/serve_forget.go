@@ -32,7 +32,8 @@ Remove the key from the authorized_keys file first (its sessions end
 within seconds); with --authorized-keys, forget refuses while the key is
 still listed. The service's tokens themselves stay valid until they
 expire, unless revoked on the service.`,
-		Args: cobra.ExactArgs(1),
+		Example: `  rdash serve forget SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 --authorized-keys ~/.config/rdash/serve/authorized_keys`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := f.Config()
 			if err != nil {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -16,8 +17,10 @@ import (
 func newVersionsCmd(f *Factory) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "versions",
-		Aliases: []string{"version", "v"},
+		Aliases: []string{"v"},
 		Short:   "List, show, edit, delete and undo edits of a project's versions",
+		Example: `  rdash versions list lumen
+  rdash versions edit lumen --ids AbCd1234 --add-game-version 1.21.4 --dry-run`,
 	}
 	c.AddCommand(newVersionsListCmd(f), newVersionsGetCmd(f), newVersionsEditCmd(f),
 		newVersionsDeleteCmd(f), newVersionsUndoCmd(f), newVersionsCreateCmd(f), newVersionsUpdateCmd(f),
@@ -29,7 +32,8 @@ type versionsListFlags struct {
 	channels, gameVersions []string
 	search                 string
 	page, pageSize         int
-	json, all              bool
+	all                    bool
+	out                    *jsonOutput
 }
 
 func newVersionsListCmd(f *Factory) *cobra.Command {
@@ -39,7 +43,8 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 		Short: "List a project's versions, one page at a time, newest first",
 		Example: `  rdash versions list lumen
   rdash versions list emberforge-core --channel beta --channel alpha --game-version 1.21.4
-  rdash versions list lumen --search fix --page 2 --page-size 50 --json`,
+  rdash versions list lumen --search fix --page 2 --page-size 50 --json
+  rdash versions list lumen --all --json id,version,channel --jq '.items[] | select(.channel.slug == "beta") | .id'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := fl.check(); err != nil {
@@ -49,21 +54,17 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opts := &api.ListVersionsOptions{Page: fl.page, PageSize: fl.pageSize,
-				Channels: fl.channels, MinecraftVersions: fl.gameVersions, Search: fl.search}
-			vs, resp, err := client.ListVersions(cmd.Context(), args[0], opts)
-			for err == nil && fl.all && resp.NextPage > 0 {
-				opts.Page = resp.NextPage
-				var more []api.Version
-				if more, resp, err = client.ListVersions(cmd.Context(), args[0], opts); err == nil {
-					vs = append(vs, more...)
-				}
-			}
+			vs, resp, err := fl.list(cmd.Context(), client, args[0])
 			if err != nil {
 				return err
 			}
-			if fl.json {
-				return writeJSON(f.IO.Out, listJSON{Versions: vs, Pagination: resp.Pagination, NextPage: resp.NextPage})
+			if fl.out.on() {
+				return f.printJSON(cmd.Context(), fl.out, fl.page1(vs, resp))
+			}
+			if len(vs) == 0 {
+				// Piped or not, an empty table says nothing: say what it means.
+				fmt.Fprintln(f.IO.ErrOut, fl.none(args[0]))
+				return nil
 			}
 			return f.printVersions(vs, resp)
 		},
@@ -74,9 +75,24 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 	fs.StringVar(&fl.search, "search", "", "only versions whose version string or name contains this")
 	fs.IntVar(&fl.page, "page", 1, "page number, from 1")
 	fs.IntVar(&fl.pageSize, "page-size", 0, "versions per page (default: the server's)")
-	fs.BoolVar(&fl.json, "json", false, "print JSON")
 	fs.BoolVar(&fl.all, "all", false, "every page from --page on, not one")
+	fl.out = addJSONFlags(c, listJSON[versionJSON]{})
 	return c
+}
+
+// list reads the page asked for, or with --all every page from it on.
+func (fl versionsListFlags) list(ctx context.Context, client *api.Client, project string) ([]api.Version, *api.Response, error) {
+	opts := &api.ListVersionsOptions{Page: fl.page, PageSize: fl.pageSize,
+		Channels: fl.channels, MinecraftVersions: fl.gameVersions, Search: fl.search}
+	vs, resp, err := client.ListVersions(ctx, project, opts)
+	for err == nil && fl.all && resp.NextPage > 0 {
+		opts.Page = resp.NextPage
+		var more []api.Version
+		if more, resp, err = client.ListVersions(ctx, project, opts); err == nil {
+			vs = append(vs, more...)
+		}
+	}
+	return vs, resp, err
 }
 
 // check refuses page flags the command would otherwise send as no page
@@ -91,10 +107,32 @@ func (fl versionsListFlags) check() error {
 	return nil
 }
 
-type listJSON struct {
-	Versions   []api.Version   `json:"versions"`
-	Pagination *api.Pagination `json:"pagination,omitempty"`
-	NextPage   int             `json:"next_page,omitempty"`
+// page1 is the list's JSON: the versions from --page on, and resp, the
+// answer for the last page read, says whether there are more.
+func (fl versionsListFlags) page1(vs []api.Version, resp *api.Response) listJSON[versionJSON] {
+	out := listJSON[versionJSON]{Items: versionsOut(vs), Page: &fl.page}
+	if fl.pageSize > 0 {
+		out.PageSize = &fl.pageSize
+	}
+	if p := resp.Pagination; p != nil {
+		out.PageSize, out.Total = &p.PageSize, &p.Total
+	}
+	if resp.NextPage > 0 {
+		out.NextPage = &resp.NextPage
+	}
+	return out
+}
+
+// none says that the list is empty, and why it may be.
+func (fl versionsListFlags) none(project string) string {
+	project = safe.PlainLine(project)
+	switch {
+	case fl.page > 1:
+		return fmt.Sprintf("no versions of %s on page %d", project, fl.page)
+	case len(fl.channels)+len(fl.gameVersions) > 0 || fl.search != "":
+		return fmt.Sprintf("no versions of %s match", project)
+	}
+	return project + " has no versions"
 }
 
 func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
@@ -135,12 +173,15 @@ func pageLine(n int, resp *api.Response) string {
 }
 
 func newVersionsGetCmd(f *Factory) *cobra.Command {
-	var asJSON bool
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "get PROJECT VERSION",
 		Short: "Show one version: metadata, files, dependencies and changelog",
 		Long:  "Show one version. VERSION is the version's ID or its version string.",
-		Args:  cobra.ExactArgs(2),
+		Example: `  rdash versions get lumen 2.4.0
+  rdash versions get lumen EEeBM181 --json
+  rdash versions get lumen 2.4.0 --jq '.files[] | select(.primary) | .sha256'`,
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, err := f.ReadClient(cmd.Context())
 			if err != nil {
@@ -150,13 +191,13 @@ func newVersionsGetCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(f.IO.Out, v)
+			if out.on() {
+				return f.printJSON(cmd.Context(), out, versionOut(*v))
 			}
 			return f.printVersion(v)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	out = addJSONFlags(c, versionJSON{})
 	return c
 }
 

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +15,32 @@ import (
 // an upload from a local path, an external URL, or (on update) a file the
 // version keeps.
 type fileItem struct {
-	Name   string `json:"name"`             // the data.files item: file name or URL
-	Path   string `json:"path,omitempty"`   // the local file, for an upload
-	Size   int64  `json:"size,omitempty"`   // of the local file
-	Action string `json:"action,omitempty"` // add, replace, keep (update only)
+	Name   string // the data.files item: file name or URL
+	Path   string // the local file, for an upload
+	Size   int64  // of the local file
+	Action string // add, replace, keep (update only)
+}
+
+// fileItemJSON is one file of the version's list after a create or
+// update, the first the primary: a local file uploaded (path and size),
+// an external URL (name), or, on update, a file kept.
+type fileItemJSON struct {
+	Name    string     `json:"name"`
+	Action  string     `json:"action"` // add, replace or keep
+	Path    nullString `json:"path"`
+	Size    *int64     `json:"size"`
+	Primary bool       `json:"primary"`
+}
+
+func fileItemsOut(items []fileItem) []fileItemJSON {
+	out := make([]fileItemJSON, len(items))
+	for i, it := range items {
+		out[i] = fileItemJSON{Name: it.Name, Action: cmp.Or(it.Action, "add"), Path: nullString(it.Path), Primary: i == 0}
+		if it.upload() {
+			out[i].Size = &it.Size
+		}
+	}
+	return out
 }
 
 func (it fileItem) upload() bool { return it.Path != "" }

@@ -16,27 +16,30 @@ import (
 	"rdash/internal/bulk"
 )
 
+// listedVersions is versions list --json as the tests read it.
+type listedVersions = listJSON[api.Version]
+
 func listIDs(t *testing.T, c *cli, project string, args ...string) []api.Version {
 	t.Helper()
-	var out listJSON
+	var out listedVersions
 	if err := json.Unmarshal([]byte(c.ok(append([]string{"versions", "list", project, "--json"}, args...)...)), &out); err != nil {
 		t.Fatal(err)
 	}
-	return out.Versions
+	return out.Items
 }
 
 func TestVersionsListFiltersAndPages(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
-	var out listJSON
+	var out listedVersions
 	raw := c.ok("versions", "list", "emberforge-core", "--channel", "beta", "--page", "2", "--page-size", "30", "--json")
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {
 		t.Fatal(err)
 	}
-	if len(out.Versions) != 30 || out.Pagination == nil || out.Pagination.Page != 2 || out.NextPage != 3 {
-		t.Fatalf("got %d versions, pagination %+v, next %d", len(out.Versions), out.Pagination, out.NextPage)
+	if len(out.Items) != 30 || out.Page == nil || *out.Page != 2 || out.NextPage == nil || *out.NextPage != 3 {
+		t.Fatalf("got %d versions, page %v, next %v", len(out.Items), out.Page, out.NextPage)
 	}
-	for _, v := range out.Versions {
+	for _, v := range out.Items {
 		if v.Channel.Slug != "beta" {
 			t.Fatalf("version %s is in channel %s", v.ID, v.Channel.Slug)
 		}
@@ -102,7 +105,7 @@ func TestVersionsEditDryRunThenApplyThenUndo(t *testing.T) {
 	if err := json.Unmarshal([]byte(c.ok(append(args, "--dry-run")...)), &dry); err != nil {
 		t.Fatal(err)
 	}
-	if dry.Applied || len(dry.Preview) != 3 || dry.Preview[0].Changes[0].Field != "game versions" {
+	if dry.Applied || len(dry.Preview) != 3 || dry.Preview[0].Changes[0].Field != "game_versions" {
 		t.Fatalf("dry run = %+v", dry)
 	}
 	if got := listIDs(t, c, "lumen", "--game-version", "1.99"); len(got) != 0 {
@@ -115,7 +118,7 @@ func TestVersionsEditDryRunThenApplyThenUndo(t *testing.T) {
 	if err := json.Unmarshal([]byte(c.ok(append(args, "--yes")...)), &applied); err != nil {
 		t.Fatal(err)
 	}
-	if !applied.Applied || len(applied.Outcomes) != 3 || applied.Outcomes[0].Status != bulk.StatusUpdated {
+	if !applied.Applied || len(applied.Outcomes) != 3 || applied.Outcomes[0].Status != "updated" {
 		t.Fatalf("apply = %+v", applied)
 	}
 	if got := listIDs(t, c, "lumen", "--game-version", "1.99"); len(got) != 3 {
@@ -335,8 +338,8 @@ func TestVersionsListPipedSaysThereIsMoreAndDatesAreAbsolute(t *testing.T) {
 		t.Fatalf("--all by tens differs from one page of 100 (stderr %q):\n%s\n---\n%s", all.err, all.out, one.out)
 	}
 	js := c.run("", "versions", "list", "lumen", "--all", "--page-size", "10", "--json")
-	var got listJSON
-	if err := json.Unmarshal([]byte(js.out), &got); js.code != 0 || err != nil || got.NextPage != 0 || len(got.Versions) != strings.Count(one.out, "\n") {
-		t.Fatalf("--all --json: exit %d, err %v, next %d, %d versions; want every one of %d", js.code, err, got.NextPage, len(got.Versions), strings.Count(one.out, "\n"))
+	var got listedVersions
+	if err := json.Unmarshal([]byte(js.out), &got); js.code != 0 || err != nil || got.NextPage != nil || len(got.Items) != strings.Count(one.out, "\n") {
+		t.Fatalf("--all --json: exit %d, err %v, next %v, %d versions; want every one of %d", js.code, err, got.NextPage, len(got.Items), strings.Count(one.out, "\n"))
 	}
 }

@@ -22,7 +22,8 @@ type updateFlags struct {
 	deps                     []string
 	files, urls, remove      []string
 	primary                  string
-	dryRun, yes, json        bool
+	dryRun, yes              bool
+	out                      *jsonOutput
 }
 
 func newVersionsUpdateCmd(f *Factory) *cobra.Command {
@@ -70,24 +71,53 @@ reverts it; a change of the version string or of files is not undoable
 	fs.StringVar(&fl.primary, "primary", "", "make this file primary, by name, URL or ID")
 	fs.BoolVar(&fl.dryRun, "dry-run", false, "print what would change, send nothing")
 	addYesFlag(fs, &fl.yes)
-	fs.BoolVar(&fl.json, "json", false, "print the updated version (with --dry-run: the plan) as JSON")
+	fl.out = addJSONFlags(c, updateJSON{})
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
 }
 
 // updatePlan is one version's change: the request, and what it does.
 type updatePlan struct {
-	Project   string             `json:"project"`
-	ID        string             `json:"id"`
-	Version   string             `json:"version"`
-	Changes   []bulk.FieldChange `json:"changes"`
-	Files     []fileItem         `json:"files,omitempty"` // the file list afterwards, the first primary
-	Removed   []string           `json:"removed,omitempty"`
-	Undoable  bool               `json:"undoable"`
+	Project   string
+	ID        string
+	Version   string
+	Changes   []bulk.FieldChange
+	Files     []fileItem // the file list afterwards, the first primary
+	Removed   []string
+	Undoable  bool
 	req       api.UpdateVersionRequest
 	before    api.Version
 	after     api.Version // expected metadata
 	fileCheck []fileItem
+}
+
+// updateJSON is what versions update prints: the change planned and,
+// once sent, the version as the server has it.
+type updateJSON struct {
+	Project string       `json:"project"`
+	ID      string       `json:"id"`
+	Version string       `json:"version"` // the version string before the change
+	DryRun  bool         `json:"dry_run"`
+	Changes []changeJSON `json:"changes"`
+	// Files is the file list afterwards, the first primary; null when the
+	// files do not change.
+	Files    []fileItemJSON `json:"files"`
+	Removed  []string       `json:"removed"`
+	Undoable bool           `json:"undoable"`
+	// Result is the version updated; null on a dry run.
+	Result *versionJSON `json:"result"`
+}
+
+func (p *updatePlan) out(dryRun bool, v *api.Version) updateJSON {
+	out := updateJSON{Project: p.Project, ID: p.ID, Version: p.Version, DryRun: dryRun,
+		Changes: changesOut(p.Changes, p.before, p.after), Removed: nonNilSlice(p.Removed), Undoable: p.Undoable}
+	if p.req.Files != nil {
+		out.Files = fileItemsOut(p.Files)
+	}
+	if v != nil {
+		out.Result = api.Ptr(versionOut(*v))
+	}
+	return out
 }
 
 func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *updateFlags) error {
@@ -100,17 +130,17 @@ func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *upd
 		return err
 	}
 	if fl.dryRun {
-		if fl.json {
-			return writeJSON(f.IO.Out, p)
+		if fl.out.on() {
+			return f.printJSON(cmd.Context(), fl.out, p.out(true, nil))
 		}
 		buffered(f.IO.Out, func(w io.Writer) { printUpdatePlan(w, p, true) })
 		return nil
 	}
-	f.showPreview(fl.json, fl.yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
+	f.showPreview(fl.out, fl.yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
 	if err := f.confirm(fl.yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(project), safe.PlainLine(p.Version))); err != nil {
 		return err
 	}
-	return f.sendUpdate(cmd, client, p, fl.json)
+	return f.sendUpdate(cmd, client, p, fl.out)
 }
 
 // checkedUpdate reads the version, plans the change from the flags and
@@ -154,7 +184,7 @@ func planUpdate(cmd *cobra.Command, project string, cur *api.Version, fl *update
 	r := &p.req
 	changed := cmd.Flags().Changed
 	if changed("version") {
-		r.Version = &fl.version
+		r.Version, p.after.Version = &fl.version, fl.version
 	}
 	if changed("name") {
 		r.Name, p.after.Name = &fl.name, fl.name
@@ -267,7 +297,7 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 
 // sendUpdate journals an undoable change first, sends it with progress,
 // and reports.
-func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePlan, asJSON bool) error {
+func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePlan, o *jsonOutput) error {
 	var journal *bulk.Journal
 	var entry *bulk.Entry
 	if p.Undoable {
@@ -307,8 +337,8 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 			fmt.Fprintf(f.IO.ErrOut, "rdash: updated, but the journal could not record it (%v): undo may not find it\n", err)
 		}
 	}
-	if asJSON {
-		return writeJSON(f.IO.Out, v)
+	if o.on() {
+		return f.printJSON(cmd.Context(), o, p.out(false, v))
 	}
 	fields := make([]string, 0, len(p.Changes)+1)
 	for _, c := range p.Changes {

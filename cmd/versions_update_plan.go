@@ -34,12 +34,12 @@ func printUpdatePlan(w io.Writer, p *updatePlan, dryRun bool) {
 	if len(p.Changes) == 0 && p.req.Files == nil {
 		fmt.Fprintln(w, "  no change")
 	}
-	n, count := uploadTotal(p.Files)
+	n, uploads := uploadTotal(p.Files)
 	tail := ""
 	if dryRun {
 		tail = "; nothing sent (--dry-run)"
 	}
-	fmt.Fprintf(w, "%d uploads (%s); %s%s\n", count, humanize.IBytes(uint64(n)), undoNote(p), tail)
+	fmt.Fprintf(w, "%s (%s); %s%s\n", count(uploads, "upload"), humanize.IBytes(uint64(n)), undoNote(p), tail)
 }
 
 // shortValue is one line of a field's value: a changelog's first line
@@ -50,7 +50,7 @@ func shortValue(s string) string {
 	}
 	first, rest, multi := strings.Cut(s, "\n")
 	if multi && strings.TrimSpace(rest) != "" {
-		return fmt.Sprintf("%s … (%d characters)", safe.PlainLine(first), len([]rune(s)))
+		return fmt.Sprintf("%s … (%s)", safe.PlainLine(first), count(len([]rune(s)), "character"))
 	}
 	return safe.PlainLine(first)
 }

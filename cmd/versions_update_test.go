@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"rdash/api"
 	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
 )
 
 // runCtx is cli.run with a context the test controls.
@@ -35,13 +37,19 @@ func writeTemp(t *testing.T, dir, name, content string) string {
 	return p
 }
 
+// getVersion reads a version as the server has it, through the API.
 func getVersion(t *testing.T, c *cli, project, version string) api.Version {
 	t.Helper()
-	var v api.Version
-	if err := json.Unmarshal([]byte(c.ok("versions", "get", project, version, "--json")), &v); err != nil {
+	client, err := api.New(c.env["RDASH_BASE_URL"], api.WithHTTPClient(
+		&http.Client{Timeout: 20 * time.Second, Transport: sandboxtest.Bearer{Token: c.env["RDASH_TOKEN"]}}))
+	if err != nil {
 		t.Fatal(err)
 	}
-	return v
+	v, _, err := client.GetVersion(t.Context(), project, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return *v
 }
 
 func files(v api.Version) string {

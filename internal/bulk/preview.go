@@ -59,7 +59,11 @@ type ProblemError struct{ Changes []Change }
 func (e *ProblemError) Error() string {
 	for _, c := range e.Changes {
 		if c.Problem != "" {
-			return fmt.Sprintf("nothing was sent: %d versions cannot take this edit; first: %s", e.count(), c.Problem)
+			n := fmt.Sprintf("%d versions cannot", e.count())
+			if e.count() == 1 {
+				n = "1 version cannot"
+			}
+			return fmt.Sprintf("nothing was sent: %s take this edit; first: %s", n, c.Problem)
 		}
 	}
 	return "nothing was sent"

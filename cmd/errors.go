@@ -1,0 +1,3 @@
+package cmd
+
+func (f *Factory) explain(err error) error { return err }
