@@ -19,6 +19,8 @@ type cli struct {
 	t   *testing.T
 	env map[string]string
 	srv *sandbox.Server
+	// build, when set, is the BuildInfo the commands see.
+	build func() BuildInfo
 }
 
 func newCLI(t *testing.T, user string, opts sandbox.Options) *cli {
@@ -70,6 +72,7 @@ func (c *cli) run(stdin string, args ...string) result {
 	f := &Factory{
 		IO:     IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut},
 		Lookup: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+		Build:  c.build,
 	}
 	code := Main(c.t.Context(), args, f)
 	return result{out.String(), errOut.String(), code}
