@@ -144,9 +144,9 @@ func (w writeThen) Write(b []byte) (int, error) {
 }
 
 var (
-	loopback    = regexp.MustCompile(`127\.0\.0\.1:\d+`)
-	tokenText   = regexp.MustCompile(`sbx_at_[A-Za-z0-9_-]+`)
-	journalID   = regexp.MustCompile(`"journal": "[^"]+"`)
+	loopback  = regexp.MustCompile(`127\.0\.0\.1:\d+`)
+	tokenText = regexp.MustCompile(`sbx_at_[A-Za-z0-9_-]+`)
+	journalID = regexp.MustCompile(`"journal": "[^"]+"`)
 )
 
 // normalizeGolden replaces what differs from run to run: directories,
