@@ -219,11 +219,3 @@ func TestJSONGoldenCoversEveryCommand(t *testing.T) {
 		}
 	})
 }
-
-// walkCommands calls fn on every command of the tree under c, c included.
-func walkCommands(c *cobra.Command, fn func(*cobra.Command)) {
-	fn(c)
-	for _, sub := range c.Commands() {
-		walkCommands(sub, fn)
-	}
-}

@@ -111,6 +111,7 @@ func NewRoot(f *Factory) *cobra.Command {
 	root.InitDefaultCompletionCmd()
 	groupCommands(root)
 	describeBuiltins(root)
+	f.registerCompletions(root)
 	usageErrors(root)
 	return root
 }

@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -48,6 +49,10 @@ type Config struct {
 	Projects []string `yaml:"projects,omitempty"`
 	// Orgs are organizations to show on the invitations screen.
 	Orgs []string `yaml:"orgs,omitempty"`
+	// CompletionTimeout bounds how long shell completion waits for the
+	// server (RDASH_COMPLETION_TIMEOUT); past it, completion offers what
+	// rdash remembers, so a slow server never holds the shell.
+	CompletionTimeout time.Duration `yaml:"completion_timeout,omitempty"`
 
 	// Path is the file this was read from (empty when there was none).
 	Path string `yaml:"-"`
@@ -80,6 +85,9 @@ type Env struct {
 	// Tmux is $TMUX: set when rdash runs inside tmux (its socket path).
 	Tmux string
 }
+
+// DefaultCompletionTimeout is CompletionTimeout when none is set.
+const DefaultCompletionTimeout = 1500 * time.Millisecond
 
 // Lookup is os.LookupEnv or a test double.
 type Lookup func(string) (string, bool)
@@ -114,6 +122,11 @@ func Load(path string, lookup Lookup) (*Config, error) {
 	c.Env = env
 	c.Warnings = append(warnings, c.Warnings...)
 	c.applyEnv(lookup)
+	if v, ok := lookup("RDASH_COMPLETION_TIMEOUT"); ok && v != "" {
+		if c.CompletionTimeout, err = time.ParseDuration(v); err != nil {
+			return nil, fmt.Errorf("config: RDASH_COMPLETION_TIMEOUT: %w", err)
+		}
+	}
 	if err := c.normalize(); err != nil {
 		return nil, err
 	}
@@ -219,6 +232,12 @@ func (c *Config) normalize() error {
 	}
 	if c.PageSize < 1 || c.PageSize > 100 {
 		return fmt.Errorf("config: page_size: must be between 1 and 100, not %d", c.PageSize)
+	}
+	if c.CompletionTimeout == 0 {
+		c.CompletionTimeout = DefaultCompletionTimeout
+	}
+	if c.CompletionTimeout < 0 || c.CompletionTimeout > 10*time.Second {
+		return fmt.Errorf("config: completion_timeout: must be between 0 and 10s, not %s", c.CompletionTimeout)
 	}
 	return nil
 }

@@ -1,0 +1,105 @@
+package cmd
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"rdash/api/sandbox"
+)
+
+// completions runs cobra's __complete and returns the values offered
+// (descriptions cut off) and the directive line.
+func (c *cli) completions(args ...string) (values []string, directive string) {
+	c.t.Helper()
+	r := c.run("", append([]string{"__complete"}, args...)...)
+	if r.code != 0 {
+		c.t.Fatalf("__complete %v: exit %d\n%s", args, r.code, r.err)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(r.out, "\n"), "\n") {
+		if strings.HasPrefix(line, ":") {
+			directive = line
+			continue
+		}
+		v, _, _ := strings.Cut(line, "\t")
+		values = append(values, v)
+	}
+	return values, directive
+}
+
+func (c *cli) writeState(state string) {
+	c.t.Helper()
+	if err := os.WriteFile(filepath.Join(c.env["RDASH_STATE_DIR"], "state.json"), []byte(state), 0o600); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// Shell completion offers the pinned and recent projects, then the user's
+// own from the server; the versions of the project given; its channels;
+// its version IDs for --ids; organizations and invitees.
+func TestCompletionFromTheSandbox(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	c.writeState(`{"pinned": ["quartz-tools"], "recent": ["old-thing"], "orgs": ["quartz"]}`)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"versions", "list", ""}, []string{"quartz-tools", "old-thing", "lumen", "emberforge-core"}},
+		{[]string{"versions", "list", "lu"}, []string{"lumen"}},
+		{[]string{"--project", ""}, []string{"quartz-tools", "old-thing", "lumen", "emberforge-core"}},
+		{[]string{"versions", "get", "lumen", "2.4"}, []string{"2.4.0", "2.4.0-beta.1"}},
+		{[]string{"versions", "download", "lumen", "2.4.0", "--file", ""}, []string{"lumen-2.4.0.jar",
+			"https://github.com/lumen-mc/lumen/releases/download/v2.4.0/lumen-fabric-2.4.0.jar"}},
+		{[]string{"versions", "list", "lumen", "--channel", ""}, []string{"release", "beta", "snapshot"}},
+		{[]string{"versions", "edit", "lumen", "--ids", "EEeBM181,7Dph"}, []string{"EEeBM181,7DphVbkW"}},
+		{[]string{"versions", "edit", "lumen", "--add-platform", "fo"}, []string{"folia", "forge"}},
+		{[]string{"invitations", "list", ""}, []string{"quartz", "emberforge"}},
+		{[]string{"invitations", "cancel", "emberforge", ""}, []string{"dave"}},
+		{[]string{"versions", "list", "lumen", "--json="}, []string{"id", "version", "name", "channel"}},
+	} {
+		got, dir := c.completions(tc.args...)
+		if !slices.Equal(got[:min(len(tc.want), len(got))], tc.want) {
+			t.Errorf("complete %q = %q, want %q first", tc.args, got, tc.want)
+		}
+		if !strings.HasPrefix(dir, ":") {
+			t.Errorf("complete %q: no directive in the output", tc.args)
+		}
+	}
+}
+
+// A server that does not answer holds completion no longer than
+// completion_timeout: the shell gets what rdash remembers. The server's
+// reply is held until the test ends, so the command can only have
+// returned by giving up on it.
+func TestCompletionDoesNotWaitForTheServer(t *testing.T) {
+	t.Parallel()
+	var asked atomic.Int32
+	hold := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, sandbox.APIPrefix) {
+				asked.Add(1)
+				<-r.Context().Done()
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+	c := newCLIBehind(t, "alice", sandbox.Options{}, hold)
+	if err := os.WriteFile(filepath.Join(c.env["RDASH_CONFIG_DIR"], "config.yml"), []byte("completion_timeout: 50ms\nprojects: [lumen]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c.writeState(`{"recent": ["emberforge-core"]}`)
+	got, _ := c.completions("versions", "list", "")
+	if !slices.Equal(got, []string{"lumen", "emberforge-core"}) || asked.Load() == 0 {
+		t.Errorf("completion with a silent server = %q after %d requests; want the remembered projects, the server asked", got, asked.Load())
+	}
+	c.env["RDASH_COMPLETION_TIMEOUT"] = "20ms"
+	if got, _ := c.completions("versions", "get", "lumen", ""); len(got) != 0 {
+		t.Errorf("versions from a silent server = %q, want none", got)
+	}
+}

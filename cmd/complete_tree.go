@@ -1,0 +1,86 @@
+package cmd
+
+import (
+	"context"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+)
+
+// registerCompletions gives the commands' arguments and flags their
+// dynamic completion (see completion): projects, versions, channels,
+// version IDs, files, organizations and invitees.
+func (f *Factory) registerCompletions(root *cobra.Command) {
+	project := f.positional(projectCandidates)
+	projectVersion := f.positional(projectCandidates, versionCandidates)
+	org := f.positional(orgCandidates)
+	channel, files, platforms := f.complete(channelCandidates), f.complete(fileCandidates), f.complete(platformCandidates)
+	args := map[string]cobra.CompletionFunc{
+		"versions list": project, "versions edit": project, "versions delete": project,
+		"versions undo": project, "versions create": project,
+		"versions get": projectVersion, "versions update": projectVersion, "versions download": projectVersion,
+		"invitations list": org, "invitations send": org, "invitations accept": org, "invitations reject": org,
+		"invitations cancel": f.positional(orgCandidates, inviteeCandidates),
+	}
+	flags := map[string]map[string]cobra.CompletionFunc{
+		"":                  {"project": f.complete(projectCandidates)},
+		"versions list":     {"channel": channel},
+		"versions edit":     {"channel": channel, "ids": f.idsCompletion(), "set-platforms": platforms, "add-platform": platforms, "remove-platform": platforms},
+		"versions delete":   {"ids": f.idsCompletion()},
+		"versions create":   {"channel": channel, "platform": platforms},
+		"versions update":   {"channel": channel, "platform": platforms, "remove-file": files, "primary": files},
+		"versions download": {"file": files},
+	}
+	walkCommands(root, func(c *cobra.Command) {
+		path := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), root.Name()), " ")
+		if fn, ok := args[path]; ok {
+			c.ValidArgsFunction = fn
+		}
+		for flag, fn := range flags[path] {
+			_ = c.RegisterFlagCompletionFunc(flag, fn)
+		}
+	})
+}
+
+func platformCandidates(context.Context, *completion, []string) []candidate {
+	var out []candidate
+	for _, p := range api.AllPlatforms() {
+		out = append(out, candidate{p, "platform"})
+	}
+	return out
+}
+
+// idsCompletion completes --ids, a comma-separated list: the IDs of the
+// project's newest versions not listed yet, after those typed.
+func (f *Factory) idsCompletion() cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		done, last := "", typed
+		if i := strings.LastIndex(typed, ","); i >= 0 {
+			done, last = typed[:i+1], typed[i+1:]
+		}
+		ids := func(ctx context.Context, c *completion, args []string) []candidate {
+			if len(args) == 0 {
+				return nil
+			}
+			var out []candidate
+			for _, v := range recentVersions(ctx, c, args[0], "") {
+				if !strings.Contains(","+done, ","+v.ID+",") {
+					out = append(out, candidate{done + v.ID, v.Version})
+				}
+			}
+			return out
+		}
+		comps, dir := f.complete(ids)(cmd, args, done+last)
+		return comps, dir | cobra.ShellCompDirectiveNoSpace
+	}
+}
+
+// walkCommands calls fn on every command of the tree under c, c included.
+func walkCommands(c *cobra.Command, fn func(*cobra.Command)) {
+	fn(c)
+	for _, sub := range c.Commands() {
+		walkCommands(sub, fn)
+	}
+}
