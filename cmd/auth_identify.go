@@ -23,6 +23,12 @@ import (
 // configured; otherwise nothing is stored.
 func whoAmI(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings, tok *oauth2.Token, strict bool) (string, *oauth2.Token, error) {
 	name, tok, unknown, err := identify(ctx, cfg, s, tok)
+	if errors.Is(err, api.ErrUnauthorized) && strict {
+		// The token given is the one at fault: signing in again would not
+		// mend it, so the error does not say to.
+		return "", nil, &ExitError{Code: ExitAuth, Err: &explainedError{
+			msg: "--with-token: the server refused this token (it is wrong, expired or revoked); nothing was stored", err: err}}
+	}
 	if errors.Is(err, api.ErrUnauthorized) {
 		return "", nil, &ExitError{Code: ExitAuth, Err: fmt.Errorf("%w; nothing was stored", err)}
 	}

@@ -134,7 +134,7 @@ func TestAuthWithEnvToken(t *testing.T) {
 func TestAuthExitCodes(t *testing.T) {
 	t.Parallel()
 	c := authCLI(t, "", sandbox.Options{})
-	wantExit(t, c.run("bogus", "auth", "login", "--with-token", "--insecure-storage"), ExitAuth, "refused the token")
+	wantExit(t, c.run("bogus", "auth", "login", "--with-token", "--insecure-storage"), ExitAuth, "--with-token: the server refused this token")
 	if _, err := os.Stat(c.tokenFile()); !os.IsNotExist(err) {
 		t.Fatal("a refused token was stored")
 	}

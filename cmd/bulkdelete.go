@@ -33,7 +33,7 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			versions, err := bulk.Load(cmd.Context(), client, args[0], ids)
+			versions, err := loadVersions(cmd.Context(), client, args[0], ids)
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package cmd
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -35,7 +36,7 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if err != nil {
 		return err
 	}
-	versions, err := bulk.Load(cmd.Context(), client, project, fl.ids)
+	versions, err := loadVersions(cmd.Context(), client, project, fl.ids)
 	if err != nil {
 		return err
 	}
@@ -154,9 +155,22 @@ func (f *Factory) finishJSON(ctx context.Context, o *jsonOutput, out bulkJSON) e
 // checkIDs refuses bad --ids before anything is read or journaled.
 func checkIDs(ids []string) error {
 	if err := api.ValidateIDs(ids); err != nil {
-		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("--ids: %w", err)}
+		return &ExitError{Code: ExitCancel, Err: err} // Main names the flag (explain)
 	}
 	return nil
+}
+
+// loadVersions is bulk.Load, saying so when the project itself does not
+// exist rather than that none of its versions does.
+func loadVersions(ctx context.Context, client *api.Client, project string, ids []string) ([]api.Version, error) {
+	vs, err := bulk.Load(ctx, client, project, ids)
+	if err == nil {
+		return vs, nil
+	}
+	if _, _, lerr := client.ListVersions(ctx, project, &api.ListVersionsOptions{PageSize: 1}); errors.Is(lerr, api.ErrNotFound) {
+		return nil, fmt.Errorf("there is no project %s; nothing was changed", safe.PlainLine(project))
+	}
+	return nil, err
 }
 
 // showPreview prints a preview for people: on stdout, or with --json on

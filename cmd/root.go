@@ -42,7 +42,7 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
-	err := root.ExecuteContext(ctx)
+	ran, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return ExitOK
 	}
@@ -51,7 +51,7 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 		fmt.Fprintln(f.IO.ErrOut, "rdash: cancelled")
 		return ExitCancel
 	}
-	err = f.explain(err)
+	err = f.explain(ran, err)
 	// Errors quote the server (a refused version string, a message), so
 	// they are made safe like any other server text.
 	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.PlainText(err.Error()))

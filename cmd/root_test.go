@@ -22,11 +22,11 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"missing argument", []string{"versions", "list"}, "accepts 1 arg(s)"},
 		{"too many arguments", []string{"versions", "get", "a", "b", "c"}, "accepts 2 arg(s)"},
 		{"unknown flag", []string{"versions", "list", "lumen", "--bogus"}, "unknown flag"},
-		{"no ids", []string{"versions", "edit", "lumen", "--name", "x"}, "--ids: ids: needs at least one version ID"},
-		{"empty ids", []string{"versions", "delete", "lumen", "--ids", ""}, "--ids: ids: needs at least one version ID"},
-		{"repeated id", []string{"versions", "edit", "lumen", "--ids", "EEeBM181,EEeBM181", "--name", "x"}, "ids[1]: repeats ids[0]"},
-		{"malformed id", []string{"versions", "delete", "lumen", "--ids", "nope"}, "ids[0]: must be an ID of 8 characters"},
-		{"create without a version", []string{"versions", "create", "lumen", "--name", "n", "--channel", "beta", "--url", "https://x.example/a.jar"}, "data.version"},
+		{"no ids", []string{"versions", "edit", "lumen", "--name", "x"}, "--ids: needs at least one version ID"},
+		{"empty ids", []string{"versions", "delete", "lumen", "--ids", ""}, "--ids: needs at least one version ID"},
+		{"repeated id", []string{"versions", "edit", "lumen", "--ids", "EEeBM181,EEeBM181", "--name", "x"}, "--ids #2: repeats --ids #1"},
+		{"malformed id", []string{"versions", "delete", "lumen", "--ids", "nope"}, "--ids #1: must be an ID of 8 characters"},
+		{"create without a version", []string{"versions", "create", "lumen", "--name", "n", "--channel", "beta", "--url", "https://x.example/a.jar"}, "--version: is required"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -181,14 +181,14 @@ func TestVersionsUpdateRefusesBeforeSending(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--name", long}, "data.name"},
-		{[]string{"--version", strings.Repeat("v", api.MaxVersionLength+1)}, "data.version"},
-		{[]string{"--file", big}, "files[0]"},
-		{[]string{"--url", "https://x.example/" + strings.Repeat("u", api.MaxExternalURLLength)}, "data.files[2]"},
-		{[]string{"--remove-file", "lumen-2.4.0.jar", "--remove-file", "https://github.com/lumen-mc/lumen/releases/download/v2.4.0/lumen-fabric-2.4.0.jar"}, "data.files"},
+		{[]string{"--name", long}, "--name: must be at most 64"},
+		{[]string{"--version", strings.Repeat("v", api.MaxVersionLength+1)}, "--version: must be at most 32"},
+		{[]string{"--file", big}, `--file or --url: "big.jar" has`},
+		{[]string{"--url", "https://x.example/" + strings.Repeat("u", api.MaxExternalURLLength)}, "--file or --url #3: must be at most 256"},
+		{[]string{"--remove-file", "lumen-2.4.0.jar", "--remove-file", "https://github.com/lumen-mc/lumen/releases/download/v2.4.0/lumen-fabric-2.4.0.jar"}, "--remove-file: must keep at least one file"},
 		{[]string{"--remove-file", "nope.jar"}, "--remove-file"},
 		{[]string{"--primary", "nope.jar"}, "--primary"},
-		{[]string{"--platform", "bukkit2"}, "data.platforms[0]"},
+		{[]string{"--platform", "bukkit2"}, "--platform #1: must be one of"},
 	} {
 		r := c.run("", append([]string{"versions", "update", "lumen", "2.4.0"}, tc.args...)...)
 		if r.code != ExitCancel || !strings.Contains(r.err, tc.want) {
@@ -196,7 +196,7 @@ func TestVersionsUpdateRefusesBeforeSending(t *testing.T) {
 		}
 	}
 	r := c.run("", "versions", "create", "lumen", "--version", "9.9.9", "--name", "n", "--channel", "beta", "--file", big)
-	if r.code != ExitCancel || !strings.Contains(r.err, "files[0]") {
+	if r.code != ExitCancel || !strings.Contains(r.err, `--file or --url: "big.jar" has`) {
 		t.Errorf("create of a file over the limit: exit %d, %q", r.code, r.err)
 	}
 	if n := writes(c); n != 0 {
