@@ -175,7 +175,7 @@ func flagOf(c *cobra.Command, wire string) string {
 var fieldFlags = map[string]string{
 	"version": "--version", "name": "--name", "channel": "--channel", "changelog": "--changelog",
 	"minecraft_versions": "--game-version", "platforms": "--platform", "dependencies": "--dependency",
-	"files": "--file or --url",
+	"files":                  "--file or --url",
 	"add_minecraft_versions": "--add-game-version", "remove_minecraft_versions": "--remove-game-version",
 	"add_platforms": "--add-platform", "remove_platforms": "--remove-platform",
 	"add_dependencies": "--add-dependency", "remove_dependencies": "--remove-dependency",
