@@ -36,7 +36,7 @@ func TestSortMatchesTheCLI(t *testing.T) {
 		Versions []struct {
 			Version   string `json:"version"`
 			Downloads int64  `json:"downloads"`
-		} `json:"versions"`
+		} `json:"items"` // docs/json.md: every list is {"items": …}
 	}
 	if err := json.Unmarshal(out, &list); err != nil || len(list.Versions) != 1500 {
 		t.Fatalf("versions list --all gave %d versions: %v", len(list.Versions), err)
