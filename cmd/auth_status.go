@@ -90,7 +90,7 @@ func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 	rep.Storage, rep.Path = nullString(st.Where.Kind), nullString(st.Where.Path)
 	rep.Scopes = append(rep.Scopes, auth.Scopes(st.Token)...)
 	if !st.Token.Expiry.IsZero() {
-		rep.ExpiresAt = &st.Token.Expiry
+		rep.ExpiresAt = api.Ptr(st.Token.Expiry.UTC()) // docs/json.md: times in UTC
 	}
 	switch {
 	case err == nil:

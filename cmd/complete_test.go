@@ -103,3 +103,15 @@ func TestCompletionDoesNotWaitForTheServer(t *testing.T) {
 		t.Errorf("versions from a silent server = %q, want none", got)
 	}
 }
+
+// rdash completion writes bash, zsh and fish scripts that ask rdash
+// itself (__complete), so the dynamic completion above reaches every shell.
+func TestCompletionScripts(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "", sandbox.Options{})
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		if out := c.ok("completion", sh); !strings.Contains(out, "__complete") || !strings.Contains(out, "rdash") {
+			t.Errorf("rdash completion %s does not call rdash __complete:\n%.300s", sh, out)
+		}
+	}
+}

@@ -39,9 +39,6 @@ var errCancelled = &ExitError{Code: ExitCancel, Err: errors.New("cancelled")}
 func Main(ctx context.Context, args []string, f *Factory) int {
 	root := NewRoot(f)
 	root.SetArgs(jsonFieldsArg(root, args))
-	root.SetIn(f.IO.In)
-	root.SetOut(f.IO.Out)
-	root.SetErr(f.IO.ErrOut)
 	ran, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return ExitOK
@@ -98,6 +95,11 @@ func NewRoot(f *Factory) *cobra.Command {
 			return runDashboard(cmd.Context(), f, project)
 		},
 	}
+	// Before the completion command is made: it keeps the output it is
+	// made with.
+	root.SetIn(f.IO.In)
+	root.SetOut(f.IO.Out)
+	root.SetErr(f.IO.ErrOut)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().StringVarP(&project, "project", "p", "", "open this project (slug or ID) at once")
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
