@@ -19,8 +19,8 @@ import (
 // it belongs to, a token from the sign-in flow, which the account service
 // just issued, is stored under the configured username (or "default"). A
 // pasted token (strict) is stored only when checked: the server named its
-// account, or accepted it but lacks user:read (403) and a username is
-// configured; otherwise nothing is stored.
+// account, or accepted it (see pastedTokenAccepted), and is then stored
+// under the configured username or "unknown"; otherwise nothing is stored.
 func whoAmI(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings, tok *oauth2.Token, strict bool) (string, *oauth2.Token, error) {
 	name, tok, unknown, err := identify(ctx, cfg, s, tok)
 	if errors.Is(err, api.ErrUnauthorized) {
@@ -30,15 +30,7 @@ func whoAmI(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings
 		return "", nil, err
 	}
 	if unknown != nil && strict {
-		switch {
-		case errors.Is(unknown, api.ErrForbidden) && cfg.Username == "":
-			return "", nil, &ExitError{Code: ExitCancel, Err: fmt.Errorf("the server accepted the token but would not say whose it is (%v), "+
-				"probably because it lacks the user:read scope; nothing was stored. Set username in the config "+
-				"(or RDASH_USERNAME) to name the account, then run this again", unknown)}
-		case !errors.Is(unknown, api.ErrForbidden):
-			return "", nil, fmt.Errorf("could not check the token: the server did not answer who it belongs to (%v); "+
-				"nothing was stored. Run this again when the server answers", unknown)
-		}
+		return storeUnnamed(ctx, f, cfg, s, tok, unknown)
 	}
 	if unknown != nil {
 		fmt.Fprintf(f.IO.ErrOut, "! The server did not say who you are (%s); storing the token for %q (set username in the config to name it).\n",
