@@ -110,7 +110,7 @@ func previewOf(changes []bulk.Change) []previewJSON {
 func printPreview(w io.Writer, changes []bulk.Change) {
 	changing := 0
 	for _, c := range changes {
-		fmt.Fprintf(w, "%s  %s\n", safe.PlainLine(c.Before.Version), c.Before.ID)
+		fmt.Fprintf(w, "%s  %s\n", safe.PlainLine(c.Before.Version), safe.PlainReveal(c.Before.ID))
 		if len(c.Fields) == 0 {
 			fmt.Fprintln(w, "    no change")
 			continue
@@ -224,7 +224,7 @@ const retryNamed = 20
 
 func printOutcomes(w io.Writer, outcomes []bulk.Outcome) {
 	for _, o := range outcomes {
-		line := fmt.Sprintf("%-12s %s  %s", o.Status, o.ID, safe.PlainLine(o.Version))
+		line := fmt.Sprintf("%-12s %s  %s", o.Status, safe.PlainReveal(o.ID), safe.PlainLine(o.Version))
 		if o.Error != "" {
 			line += "  (" + safe.PlainLine(o.Error) + ")"
 		}

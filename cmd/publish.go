@@ -76,7 +76,7 @@ interrupted, the version may or may not exist on the server: check with
 			if fl.json {
 				return writeJSON(f.IO.Out, v)
 			}
-			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(args[0]))
+			fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(args[0]))
 			return nil
 		},
 	}

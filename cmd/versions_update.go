@@ -259,7 +259,7 @@ func (f *Factory) printUpdatePlan(p *updatePlan, asJSON bool) error {
 		return writeJSON(f.IO.Out, p)
 	}
 	w := f.IO.Out
-	fmt.Fprintf(w, "would update %s %s (%s):\n", safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainLine(p.ID))
+	fmt.Fprintf(w, "would update %s %s (%s):\n", safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainReveal(p.ID))
 	for _, c := range p.Changes {
 		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
 	}
@@ -344,7 +344,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 	if p.req.Files != nil {
 		fields = append(fields, "files")
 	}
-	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainLine(v.ID),
+	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainReveal(v.ID),
 		strings.Join(fields, ", "), undoNote(p.Undoable))
 	return nil
 }
