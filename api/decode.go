@@ -21,6 +21,9 @@ func (c *Client) doJSON(ctx context.Context, req *http.Request) (json.RawMessage
 		if err != nil {
 			return err
 		}
+		if err := c.checkJSON(req, resp, body); err != nil {
+			return err
+		}
 		data, pg, err = unwrapEnvelope(body)
 		if err != nil {
 			return malformed(req, err)
@@ -41,6 +44,9 @@ func getOne[T any](ctx context.Context, c *Client, req *http.Request) (*T, *Resp
 	}
 	v := new(T)
 	if err := json.Unmarshal(data, v); err != nil {
+		return nil, resp, malformed(req, err)
+	}
+	if err := checkWire(v, "data"); err != nil {
 		return nil, resp, malformed(req, err)
 	}
 	return v, resp, nil
@@ -65,6 +71,11 @@ func getMany[T any](ctx context.Context, c *Client, req *http.Request) ([]T, *Re
 	}
 	if err != nil {
 		return nil, resp, malformed(req, err)
+	}
+	for i := range list {
+		if err := checkWire(&list[i], fmt.Sprintf("data[%d]", i)); err != nil {
+			return nil, resp, malformed(req, err)
+		}
 	}
 	return list, resp, nil
 }
@@ -107,8 +118,15 @@ func (c *Client) tooLarge(req *http.Request) error {
 	return fmt.Errorf("%s %s: %w (limit %d bytes)", req.Method, req.URL.EscapedPath(), ErrResponseTooLarge, c.maxBodyBytes)
 }
 
+// malformed is a success answer whose body is not what the endpoint
+// documents. To a change it is ErrMaybeApplied too: the server said the
+// change went through.
 func malformed(req *http.Request, err error) error {
-	return fmt.Errorf("%s %s: %w: %w", req.Method, req.URL.EscapedPath(), ErrMalformedResponse, err)
+	err = fmt.Errorf("%s %s: %w: %w", req.Method, req.URL.EscapedPath(), ErrMalformedResponse, err)
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		err = fmt.Errorf("%w (%w)", err, ErrMaybeApplied)
+	}
+	return err
 }
 
 // unwrapEnvelope returns the data and pagination of a body.

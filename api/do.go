@@ -88,7 +88,7 @@ func (c *Client) once(ctx context.Context, hc *http.Client, req *http.Request, h
 		return nil, newTransportError(req, err)
 	}
 	if resp.StatusCode >= 400 {
-		return resp, errorFromResponse(req, resp)
+		return resp, c.errorFromResponse(req, resp)
 	}
 	return resp, handle(resp)
 }
@@ -145,7 +145,9 @@ func (c *Client) backoff(attempt int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// outcome marks the failure of a change whose effect is unknown.
+// outcome marks the failure of a change whose effect is unknown: no
+// complete answer, a 429 or 5xx, or a success whose body could not be
+// read as the service's answer (the server said it applied the change).
 func outcome(err error, safe bool) error {
 	if safe {
 		return err
@@ -153,13 +155,23 @@ func outcome(err error, safe bool) error {
 	var te *transportError
 	var se *Error
 	switch {
-	case errors.As(err, &te) && !te.sent, errors.Is(err, ErrUnauthorized):
+	case errors.As(err, &te) && !te.sent, errors.Is(err, ErrUnauthorized), errors.Is(err, ErrMaybeApplied):
 		return err
-	case errors.As(err, &te),
+	case errors.As(err, &te), answeredSuccess(err),
 		errors.As(err, &se) && (se.StatusCode == http.StatusTooManyRequests || se.StatusCode >= 500):
 		return fmt.Errorf("%w (%w)", err, ErrMaybeApplied)
 	}
 	return err
+}
+
+// answeredSuccess reports an error about a 2xx answer: its body was too
+// large, malformed or not the service's.
+func answeredSuccess(err error) bool {
+	var ns *NotServiceError
+	if errors.As(err, &ns) {
+		return ns.Status < 300
+	}
+	return errors.Is(err, ErrMalformedResponse) || errors.Is(err, ErrResponseTooLarge)
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
