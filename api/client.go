@@ -26,7 +26,7 @@ const (
 // Client talks to the service's API. It is safe for concurrent use.
 type Client struct {
 	base       *url.URL
-	http       *http.Client // as given: follows redirects, adds the token
+	http       *http.Client // as given (it adds the token), with withRedirectRules
 	noRedirect *http.Client // same transport, stops at the first redirect
 	anon       *http.Client // for other origins: never carries the token
 	userAgent  string
@@ -103,6 +103,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		return nil, err
 	}
 	c.bulkSlots = make(chan struct{}, c.concurrency)
+	c.http = c.withRedirectRules(c.http)
 	c.noRedirect = stopAtRedirect(c.http)
 	c.anon = stopAtRedirect(&http.Client{Timeout: c.http.Timeout})
 	return c, nil

@@ -17,6 +17,9 @@ func (c *Client) doJSON(ctx context.Context, req *http.Request) (json.RawMessage
 	var data json.RawMessage
 	var pg *Pagination
 	resp, err := c.do(ctx, c.http, req, func(resp *http.Response) error {
+		if resp.StatusCode >= 300 {
+			return c.unfollowed(req, resp)
+		}
 		body, err := c.readBody(req, resp)
 		if err != nil {
 			return err
@@ -84,6 +87,9 @@ func getMany[T any](ctx context.Context, c *Client, req *http.Request) ([]T, *Re
 // with a body and 204 without one all do.
 func (c *Client) doNoContent(ctx context.Context, req *http.Request) (*Response, error) {
 	resp, err := c.do(ctx, c.http, req, func(resp *http.Response) error {
+		if resp.StatusCode >= 300 {
+			return c.unfollowed(req, resp)
+		}
 		_, err := c.readBody(req, resp)
 		return err
 	})

@@ -84,7 +84,11 @@ func (c *Client) once(ctx context.Context, hc *http.Client, req *http.Request, h
 		return nil, &transportError{req.Method, req.URL.EscapedPath(), err, false}
 	}
 	resp, err := hc.Do(req)
-	if err != nil {
+	var re *RedirectError
+	switch {
+	case errors.As(err, &re):
+		return resp, re
+	case err != nil:
 		return nil, newTransportError(req, err)
 	}
 	if resp.StatusCode >= 400 {
@@ -146,8 +150,9 @@ func (c *Client) backoff(attempt int) time.Duration {
 }
 
 // outcome marks the failure of a change whose effect is unknown: no
-// complete answer, a 429 or 5xx, or a success whose body could not be
-// read as the service's answer (the server said it applied the change).
+// complete answer, a 429 or 5xx, a redirect the client did not follow, or
+// a success whose body could not be read as the service's answer (the
+// server said it applied the change).
 func outcome(err error, safe bool) error {
 	if safe {
 		return err
@@ -157,7 +162,7 @@ func outcome(err error, safe bool) error {
 	switch {
 	case errors.As(err, &te) && !te.sent, errors.Is(err, ErrUnauthorized), errors.Is(err, ErrMaybeApplied):
 		return err
-	case errors.As(err, &te), answeredSuccess(err),
+	case errors.As(err, &te), answeredSuccess(err), errors.Is(err, ErrRedirected),
 		errors.As(err, &se) && (se.StatusCode == http.StatusTooManyRequests || se.StatusCode >= 500):
 		return fmt.Errorf("%w (%w)", err, ErrMaybeApplied)
 	}
