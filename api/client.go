@@ -26,7 +26,7 @@ const (
 // Client talks to the service's API. It is safe for concurrent use.
 type Client struct {
 	base       *url.URL
-	http       *http.Client // as given (it adds the token), with withRedirectRules
+	http       *http.Client // as given (it adds the token), with the limits and withRedirectRules
 	noRedirect *http.Client // same transport, stops at the first redirect
 	anon       *http.Client // for other origins: never carries the token
 	userAgent  string
@@ -41,6 +41,7 @@ type Client struct {
 	backoffBase  time.Duration
 	backoffMax   time.Duration
 	maxRetryWait time.Duration
+	limits       Limits
 }
 
 // Option configures a Client.
@@ -94,7 +95,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		maxRetries: DefaultMaxRetries, concurrency: DefaultConcurrency,
 		maxURLLength: DefaultMaxURLLength, maxBodyBytes: DefaultMaxBodyBytes,
 		backoffBase: 250 * time.Millisecond, backoffMax: 5 * time.Second,
-		maxRetryWait: 30 * time.Second,
+		maxRetryWait: 30 * time.Second, limits: DefaultLimits,
 	}
 	for _, opt := range opts {
 		opt(c)
@@ -103,9 +104,9 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		return nil, err
 	}
 	c.bulkSlots = make(chan struct{}, c.concurrency)
-	c.http = c.withRedirectRules(c.http)
+	c.http = c.withRedirectRules(withLimits(c.http, c.limits))
 	c.noRedirect = stopAtRedirect(c.http)
-	c.anon = stopAtRedirect(&http.Client{Timeout: c.http.Timeout})
+	c.anon = stopAtRedirect(withLimits(&http.Client{Timeout: c.http.Timeout}, c.limits))
 	return c, nil
 }
 
@@ -123,6 +124,8 @@ func (c *Client) checkOptions() error {
 		return errors.New("api: WithMaxBodyBytes must be at least 1")
 	case c.backoffBase < 0 || c.backoffMax < 0 || c.maxRetryWait < 0:
 		return errors.New("api: WithRetryBackoff durations must not be negative")
+	case c.limits.Response < 0 || c.limits.Stall < 0 || c.limits.Total < 0:
+		return errors.New("api: WithLimits durations must not be negative")
 	}
 	return nil
 }

@@ -111,7 +111,11 @@ func (c *Client) readBody(req *http.Request, resp *http.Response) ([]byte, error
 		return nil, c.tooLarge(req)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.maxBodyBytes+1))
-	if err != nil {
+	var te *TimeoutError
+	switch {
+	case errors.As(err, &te): // not retried, as in once
+		return nil, te
+	case err != nil:
 		return nil, &transportError{req.Method, req.URL.EscapedPath(), err, true}
 	}
 	if int64(len(body)) > c.maxBodyBytes {

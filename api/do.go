@@ -85,9 +85,12 @@ func (c *Client) once(ctx context.Context, hc *http.Client, req *http.Request, h
 	}
 	resp, err := hc.Do(req)
 	var re *RedirectError
+	var te *TimeoutError
 	switch {
 	case errors.As(err, &re):
 		return resp, re
+	case errors.As(err, &te): // not retried: the user has waited long enough
+		return nil, te
 	case err != nil:
 		return nil, newTransportError(req, err)
 	}
@@ -162,7 +165,7 @@ func outcome(err error, safe bool) error {
 	switch {
 	case errors.As(err, &te) && !te.sent, errors.Is(err, ErrUnauthorized), errors.Is(err, ErrMaybeApplied):
 		return err
-	case errors.As(err, &te), answeredSuccess(err), errors.Is(err, ErrRedirected),
+	case errors.As(err, &te), answeredSuccess(err), errors.Is(err, ErrRedirected), errors.Is(err, ErrTimeout),
 		errors.As(err, &se) && (se.StatusCode == http.StatusTooManyRequests || se.StatusCode >= 500):
 		return fmt.Errorf("%w (%w)", err, ErrMaybeApplied)
 	}

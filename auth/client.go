@@ -5,7 +5,7 @@ import "rdash/api"
 // APIOptions are the api.Client options the settings ask for, for clients
 // made without NewClient (an anonymous one for reading).
 func (s Settings) APIOptions() []api.Option {
-	return nil
+	return []api.Option{api.WithLimits(s.limits())}
 }
 
 // NewClient returns an API client for src's server that sends src's token

@@ -7,9 +7,11 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/oauth2"
 
+	"rdash/api"
 	"rdash/config"
 )
 
@@ -19,7 +21,11 @@ type Settings struct {
 	// Scopes are sent as one comma-delimited scope parameter.
 	Scopes []string
 	// HTTPClient makes the token requests; nil means http.DefaultClient.
+	// Either way the requests run under Limits.
 	HTTPClient *http.Client
+	// Limits bound every request, to the API and the token endpoint; nil
+	// means api.DefaultLimits.
+	Limits *api.Limits
 }
 
 // SettingsFrom returns the settings of cfg's server. The scopes are
@@ -40,8 +46,30 @@ func SettingsFrom(cfg *config.Config, scopes []string) (Settings, error) {
 	return Settings{
 		BaseURL: srv.BaseURL, AuthURL: srv.AuthURL,
 		ClientID: srv.ClientID, ClientSecret: srv.ClientSecret,
-		Scopes: narrowed,
+		Scopes: narrowed, Limits: limitsFrom(cfg),
 	}, nil
+}
+
+// limitsFrom is api.DefaultLimits with the config's timeouts.
+func limitsFrom(cfg *config.Config) *api.Limits {
+	l := api.DefaultLimits
+	for _, d := range []struct {
+		set *config.Duration
+		dst *time.Duration
+	}{{cfg.ResponseTimeout, &l.Response}, {cfg.StallTimeout, &l.Stall}, {cfg.RequestTimeout, &l.Total}} {
+		if d.set != nil {
+			*d.dst = time.Duration(*d.set)
+		}
+	}
+	return &l
+}
+
+// limits returns the limits to apply.
+func (s Settings) limits() api.Limits {
+	if s.Limits == nil {
+		return api.DefaultLimits
+	}
+	return *s.Limits
 }
 
 // NarrowScopes returns the scopes of config.AllScopes that requested
@@ -103,12 +131,16 @@ func (s Settings) oauthConfig(redirect string) *oauth2.Config {
 	return c
 }
 
-// context carries the HTTP client x/oauth2 uses for token requests.
+// context carries the HTTP client x/oauth2 uses for token requests, with
+// the settings' limits, so a token endpoint that answers slowly cannot
+// hold a sign-in, a refresh or `auth status` for ever.
 func (s Settings) context(ctx context.Context) context.Context {
-	if s.HTTPClient == nil {
-		return ctx
+	hc := http.Client{}
+	if s.HTTPClient != nil {
+		hc = *s.HTTPClient
 	}
-	return context.WithValue(ctx, oauth2.HTTPClient, s.HTTPClient)
+	hc.Transport = api.LimitTransport(hc.Transport, s.limits())
+	return context.WithValue(ctx, oauth2.HTTPClient, &hc)
 }
 
 // Scopes returns the scopes granted with tok, from the comma-delimited

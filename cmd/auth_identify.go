@@ -44,7 +44,7 @@ func whoAmI(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings
 // configured username, or "default".
 func identify(ctx context.Context, cfg *config.Config, s auth.Settings, tok *oauth2.Token) (name string, fresh *oauth2.Token, unknown, err error) {
 	src := auth.NewSource(ctx, auth.SourceOptions{Settings: s, Stored: &auth.Stored{Host: s.Host(), Token: tok}})
-	client, err := api.New(s.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)), api.WithMaxRetries(1))
+	client, err := auth.NewClient(src, api.WithMaxRetries(1))
 	if err != nil {
 		return "", nil, nil, err
 	}

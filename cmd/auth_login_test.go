@@ -99,3 +99,24 @@ func TestWithTokenWhenUsersMeIsMissingRefusesABadToken(t *testing.T) {
 		t.Fatalf("a refused token was stored for %v", got)
 	}
 }
+
+// TestAuthStatusDoesNotHangOnASlowServer: `auth status` against a server
+// that never sends its answer's headers ends at the configured limit and
+// names the server and the setting (issue 18.9).
+func TestAuthStatusDoesNotHangOnASlowServer(t *testing.T) {
+	t.Parallel()
+	c := authCLI(t, "alice", sandbox.Options{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done() // answers nothing until rdash gives up
+	}))
+	t.Cleanup(slow.Close)
+	c.env["RDASH_BASE_URL"] = slow.URL + "/api/v1"
+	c.env["RDASH_RESPONSE_TIMEOUT"] = "300ms"
+	r := c.run("", "auth", "status")
+	host := strings.TrimPrefix(slow.URL, "http://")
+	for _, want := range []string{"no answer from " + host + " within 300ms", "response_timeout (RDASH_RESPONSE_TIMEOUT)"} {
+		if !strings.Contains(r.out+r.err, want) {
+			t.Fatalf("auth status (exit %d) lacks %q:\n%s%s", r.code, want, r.out, r.err)
+		}
+	}
+}

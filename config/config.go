@@ -48,6 +48,17 @@ type Config struct {
 	Projects []string `yaml:"projects,omitempty"`
 	// Orgs are organizations to show on the invitations screen.
 	Orgs []string `yaml:"orgs,omitempty"`
+	// ResponseTimeout, StallTimeout and RequestTimeout bound every request
+	// (see network.go); nil is the default, zero turns a limit off.
+	ResponseTimeout *Duration `yaml:"response_timeout,omitempty"`
+	StallTimeout    *Duration `yaml:"stall_timeout,omitempty"`
+	RequestTimeout  *Duration `yaml:"request_timeout,omitempty"`
+	// BulkPartSize is how many version IDs one bulk request carries at
+	// most; 0 is the default.
+	BulkPartSize int `yaml:"bulk_part_size,omitempty"`
+	// AllowInsecureHTTP lets tokens go over plain http to a host other
+	// than this machine (also --allow-insecure-http).
+	AllowInsecureHTTP bool `yaml:"allow_insecure_http,omitempty"`
 
 	// Path is the file this was read from (empty when there was none).
 	Path string `yaml:"-"`
@@ -114,6 +125,9 @@ func Load(path string, lookup Lookup) (*Config, error) {
 	c.Env = env
 	c.Warnings = append(warnings, c.Warnings...)
 	c.applyEnv(lookup)
+	if err := c.applyNetworkEnv(lookup); err != nil {
+		return nil, err
+	}
 	if err := c.normalize(); err != nil {
 		return nil, err
 	}
@@ -220,7 +234,7 @@ func (c *Config) normalize() error {
 	if c.PageSize < 1 || c.PageSize > 100 {
 		return fmt.Errorf("config: page_size: must be between 1 and 100, not %d", c.PageSize)
 	}
-	return nil
+	return c.checkNetwork()
 }
 
 // Server is what identifies the service and the OAuth app.
