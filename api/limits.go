@@ -75,7 +75,9 @@ func (e *TimeoutError) Is(target error) bool { return target == ErrTimeout || ta
 // limit, only the stall limit, however long it runs.
 type downloadKey struct{}
 
-func asDownload(ctx context.Context) context.Context { return context.WithValue(ctx, downloadKey{}, true) }
+func asDownload(ctx context.Context) context.Context {
+	return context.WithValue(ctx, downloadKey{}, true)
+}
 
 func isDownload(ctx context.Context) bool { d, _ := ctx.Value(downloadKey{}).(bool); return d }
 
