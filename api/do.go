@@ -91,6 +91,8 @@ func (c *Client) once(ctx context.Context, hc *http.Client, req *http.Request, h
 		return resp, re
 	case errors.As(err, &te): // not retried: the user has waited long enough
 		return nil, te
+	case errors.Is(err, ErrNotSent):
+		return nil, unwrapURLError(err)
 	case err != nil:
 		return nil, newTransportError(req, err)
 	}
@@ -98,6 +100,16 @@ func (c *Client) once(ctx context.Context, hc *http.Client, req *http.Request, h
 		return resp, c.errorFromResponse(req, resp)
 	}
 	return resp, handle(resp)
+}
+
+// unwrapURLError drops the url.Error around an error of the HTTP client's
+// transport, whose text repeats the URL (and so its query).
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
 }
 
 func newTransportError(req *http.Request, err error) *transportError {

@@ -26,6 +26,9 @@ type Settings struct {
 	// Limits bound every request, to the API and the token endpoint; nil
 	// means api.DefaultLimits.
 	Limits *api.Limits
+	// AllowInsecureHTTP lets a token, a code and the client secret go
+	// over plain http to a host other than this machine.
+	AllowInsecureHTTP bool
 }
 
 // SettingsFrom returns the settings of cfg's server. The scopes are
@@ -46,7 +49,7 @@ func SettingsFrom(cfg *config.Config, scopes []string) (Settings, error) {
 	return Settings{
 		BaseURL: srv.BaseURL, AuthURL: srv.AuthURL,
 		ClientID: srv.ClientID, ClientSecret: srv.ClientSecret,
-		Scopes: narrowed, Limits: limitsFrom(cfg),
+		Scopes: narrowed, Limits: limitsFrom(cfg), AllowInsecureHTTP: cfg.AllowInsecureHTTP,
 	}, nil
 }
 
@@ -133,13 +136,18 @@ func (s Settings) oauthConfig(redirect string) *oauth2.Config {
 
 // context carries the HTTP client x/oauth2 uses for token requests, with
 // the settings' limits, so a token endpoint that answers slowly cannot
-// hold a sign-in, a refresh or `auth status` for ever.
+// hold a sign-in, a refresh or `auth status` for ever, and with the rule
+// against plain http to another machine.
 func (s Settings) context(ctx context.Context) context.Context {
 	hc := http.Client{}
 	if s.HTTPClient != nil {
 		hc = *s.HTTPClient
 	}
-	hc.Transport = api.LimitTransport(hc.Transport, s.limits())
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	hc.Transport = api.LimitTransport(plainHTTPGuard{next, s}, s.limits())
 	return context.WithValue(ctx, oauth2.HTTPClient, &hc)
 }
 

@@ -176,19 +176,27 @@ func knownKeys() map[string]bool {
 	return known
 }
 
-// urlWarnings flags a base or auth URL that would send tokens, codes and
-// the client secret unencrypted over a network: plain http to a host other
-// than this machine.
+// urlWarnings flags a base or auth URL that is plain http to a host other
+// than this machine: rdash sends no token, code or client secret there
+// unless allowed (the flag is applied after Load), and when allowed they
+// cross the network unencrypted.
 func (c *Config) urlWarnings() []string {
 	var out []string
 	for _, u := range []struct{ name, val string }{{"base_url", c.BaseURL}, {"auth_url", c.AuthURL}} {
 		p, err := url.Parse(u.val)
-		if u.val == "" || err != nil || p.Scheme != "http" || isLoopback(p.Hostname()) {
+		if u.val == "" || err != nil || !PlainHTTPElsewhere(p) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s %q is plain http to another machine: tokens and the client secret would cross the network unencrypted; use https", u.name, u.val))
+		out = append(out, fmt.Sprintf("%s %q is plain http to another machine: rdash sends a token or the client secret there "+
+			"only with allow_insecure_http (or --allow-insecure-http), and then unencrypted; use https", u.name, u.val))
 	}
 	return out
+}
+
+// PlainHTTPElsewhere reports a plain http URL to a host that is not this
+// machine, where what is sent crosses the network unencrypted.
+func PlainHTTPElsewhere(u *url.URL) bool {
+	return strings.EqualFold(u.Scheme, "http") && !isLoopback(u.Hostname())
 }
 
 // isLoopback reports a host name that can only mean this machine.
