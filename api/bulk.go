@@ -4,20 +4,26 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 )
 
-// BulkResult is the outcome of a bulk change, which the client may have sent
-// as several requests ("parts") to keep each URL short.
+// BulkResult is the outcome of a bulk change, which the client sends as
+// several requests ("parts"): at most the part size (WithBulkPartSize)
+// IDs each, in URLs of at most WithMaxURLLength characters.
 type BulkResult struct {
 	Versions  []Version     // as returned by the parts that succeeded (PATCH only)
 	Succeeded []string      // IDs of the parts that succeeded, in the order given
 	Failed    []BulkFailure // one per failed part
-	Parts     int           // how many requests the change took
+	// Parts is how many requests the change took in the end: BulkParts,
+	// plus those of parts the server refused for their size and that
+	// went again as halves.
+	Parts int
 }
 
 // BulkFailure is a failed part: its IDs and why. When Err matches
@@ -53,11 +59,13 @@ func (e *BulkError) Unwrap() []error {
 }
 
 // UpdateVersions applies one patch to many versions. The IDs are split into
-// parts of at most MaxBulkIDs whose URL fits WithMaxURLLength, sent with at
-// most WithConcurrency requests of the client in flight (see
-// WithBulkProgress to follow them); a failed part does not stop the others.
-// Pass every ID of a change in one call: the client owns the splitting. Parts are
-// not retried: a failure may come after the change was applied. The error
+// BulkParts parts, sent with at most WithConcurrency requests of the
+// client in flight (see WithBulkProgress to follow them); a failed part
+// does not stop the others. Pass every ID of a change in one call: the
+// client owns the splitting. A part the server refuses for its size (413,
+// or a 400 about the ids list as a whole) is sent again as two halves,
+// and so on down to single IDs: such a refusal changed nothing. No other
+// failure is retried: it may come after the change was applied. The error
 // is a *ValidationError, with a nil result and nothing sent, or a
 // *BulkError beside a result that says which IDs failed and why.
 // PATCH /projects/{projectId}/versions?ids=…
@@ -117,24 +125,43 @@ func bulkProgress(ctx context.Context) func(int, int) {
 	return fn
 }
 
+// BulkParts returns in how many requests ("parts") UpdateVersions and
+// DeleteVersions send a change of ids in projectID, for a preview to say
+// so: at most the part size (WithBulkPartSize) IDs each, and each URL at
+// most WithMaxURLLength characters. A part the server refuses for its
+// size goes again as halves, so the result may count more. It is 0 when
+// the change would be refused before sending.
+func (c *Client) BulkParts(projectID string, ids []string) int {
+	_, parts, err := c.bulkParts(projectID, ids)
+	if err != nil {
+		return 0
+	}
+	return len(parts)
+}
+
+// bulkParts validates a bulk change and splits its ids into parts.
+func (c *Client) bulkParts(projectID string, ids []string) (*url.URL, [][]string, error) {
+	if err := validatePathID("projectId", projectID); err != nil {
+		return nil, nil, err
+	}
+	if err := validateBulkIDs(ids); err != nil {
+		return nil, nil, err
+	}
+	u := c.endpoint("projects", projectID, "versions")
+	parts, err := splitIDs(len(u.String())+len("?ids="), ids, c.bulkPartSize, c.maxURLLength)
+	return u, parts, err
+}
+
 // bulk validates, splits ids into parts and sends them with at most
 // WithConcurrency requests of this client in flight. This is the only
 // place a bulk change is split or sent concurrently: callers pass every ID
 // of a change in one call.
 func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
-	if err := validatePathID("projectId", projectID); err != nil {
-		return nil, err
-	}
-	if err := validateBulkIDs(ids); err != nil {
-		return nil, err
-	}
-	u := c.endpoint("projects", projectID, "versions")
-	parts, err := splitIDs(len(u.String())+len("?ids="), ids, c.maxURLLength)
+	u, parts, err := c.bulkParts(projectID, ids)
 	if err != nil {
 		return nil, err
 	}
-	versions := make([][]Version, len(parts))
-	errs := make([]error, len(parts))
+	outcomes := make([][]partOutcome, len(parts))
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
@@ -151,35 +178,71 @@ func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send 
 		}
 	}
 	for i, part := range parts {
-		pu := *u
-		pu.RawQuery = "ids=" + joinIDs(part)
 		select {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
 			// The request sees the context ended and fails unsent, at once.
-			versions[i], errs[i] = send(ctx, &pu)
+			outcomes[i] = sendPart(ctx, u, part, send)
 			ended(len(part))
 			continue
 		}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			versions[i], errs[i] = send(ctx, &pu) // a failed part must not stop the others
+			outcomes[i] = sendPart(ctx, u, part, send) // a failed part must not stop the others
 			ended(len(part))
 		})
 	}
 	wg.Wait()
-	return collect(parts, versions, errs)
+	return collect(slices.Concat(outcomes...))
 }
 
-func collect(parts [][]string, versions [][]Version, errs []error) (*BulkResult, error) {
-	res := &BulkResult{Parts: len(parts)}
-	for i, part := range parts {
-		if errs[i] != nil {
-			res.Failed = append(res.Failed, BulkFailure{IDs: part, Err: errs[i]})
+// partOutcome is what came of one request of a bulk change.
+type partOutcome struct {
+	ids      []string
+	versions []Version
+	err      error
+}
+
+// sendPart sends the part ids of the change at u. When the server refuses
+// it for its size, it sends the two halves instead, one after the other,
+// and so on: the halving ends at single IDs, so a part of n IDs takes at
+// most 2n-1 requests.
+func sendPart(ctx context.Context, u *url.URL, ids []string, send bulkSend) []partOutcome {
+	pu := *u
+	pu.RawQuery = "ids=" + joinIDs(ids)
+	versions, err := send(ctx, &pu)
+	if err == nil || len(ids) < 2 || !refusedForSize(err) || ctx.Err() != nil {
+		return []partOutcome{{ids, versions, err}}
+	}
+	half := len(ids) / 2
+	return append(sendPart(ctx, u, ids[:half:half], send), sendPart(ctx, u, ids[half:], send)...)
+}
+
+// refusedForSize reports a refusal of a part for its size: a 413, or a 400
+// whose message is about the ids list as a whole ("ids: at most 50 IDs"),
+// not one of its IDs ("ids[3]: …").
+func refusedForSize(err error) bool {
+	var se *Error
+	if !errors.As(err, &se) || errors.Is(err, ErrMaybeApplied) {
+		return false
+	}
+	if se.StatusCode == http.StatusRequestEntityTooLarge {
+		return true
+	}
+	rest, ok := strings.CutPrefix(se.Message, "ids")
+	return se.StatusCode == http.StatusBadRequest && ok && rest != "" && (rest[0] == ':' || rest[0] == ' ') &&
+		strings.ContainsAny(rest, "0123456789")
+}
+
+func collect(outcomes []partOutcome) (*BulkResult, error) {
+	res := &BulkResult{Parts: len(outcomes)}
+	for _, o := range outcomes {
+		if o.err != nil {
+			res.Failed = append(res.Failed, BulkFailure{IDs: o.ids, Err: o.err})
 			continue
 		}
-		res.Succeeded = append(res.Succeeded, part...)
-		res.Versions = append(res.Versions, versions[i]...)
+		res.Succeeded = append(res.Succeeded, o.ids...)
+		res.Versions = append(res.Versions, o.versions...)
 	}
 	if len(res.Failed) > 0 {
 		return res, &BulkError{Failed: res.Failed, Parts: res.Parts}
@@ -187,9 +250,9 @@ func collect(parts [][]string, versions [][]Version, errs []error) (*BulkResult,
 	return res, nil
 }
 
-// splitIDs cuts ids, in order, into parts of at most MaxBulkIDs whose URL,
+// splitIDs cuts ids, in order, into parts of at most size IDs whose URL,
 // prefix characters plus the escaped IDs and their commas, fits maxURL.
-func splitIDs(prefix int, ids []string, maxURL int) ([][]string, error) {
+func splitIDs(prefix int, ids []string, size, maxURL int) ([][]string, error) {
 	var parts [][]string
 	start, length := 0, prefix
 	for i, id := range ids {
@@ -197,7 +260,7 @@ func splitIDs(prefix int, ids []string, maxURL int) ([][]string, error) {
 		if prefix+n > maxURL {
 			return nil, invalid(item("ids", i), "is too long for a request URL of at most %d characters", maxURL)
 		}
-		if i > start && (i-start == MaxBulkIDs || length+1+n > maxURL) {
+		if i > start && (i-start == size || length+1+n > maxURL) {
 			parts = append(parts, ids[start:i:i])
 			start, length = i, prefix
 		}
@@ -220,8 +283,9 @@ func joinIDs(ids []string) string {
 	return strings.Join(escaped, ",")
 }
 
-// ValidateIDs checks the ids of a bulk change: at least one, each an ID of
-// the interface's form, none repeated. Callers check before reading or
+// ValidateIDs checks the ids of a bulk change as the document states
+// them: at least one, each a version ID of 8 characters, and no comma in
+// one, since the list is comma-separated. Callers check before reading or
 // journaling anything; the bulk methods check again before sending.
 func ValidateIDs(ids []string) error { return validateBulkIDs(ids) }
 
@@ -229,15 +293,13 @@ func validateBulkIDs(ids []string) error {
 	if len(ids) == 0 {
 		return invalid("ids", "needs at least one version ID")
 	}
-	seen := make(map[string]int, len(ids))
 	for i, id := range ids {
 		if err := validateID(item("ids", i), id); err != nil {
 			return err
 		}
-		if j, dup := seen[id]; dup {
-			return invalid(item("ids", i), "repeats %s", item("ids", j))
+		if strings.Contains(id, ",") {
+			return invalid(item("ids", i), "must not contain a comma: ids is a comma-separated list")
 		}
-		seen[id] = i
 	}
 	return nil
 }

@@ -17,6 +17,9 @@ const (
 	DefaultConcurrency = 4
 	// DefaultMaxURLLength bounds a bulk request's URL (WithMaxURLLength).
 	DefaultMaxURLLength = 2000
+	// DefaultBulkPartSize is the most IDs one bulk request carries
+	// (WithBulkPartSize).
+	DefaultBulkPartSize = 100
 	// DefaultMaxBodyBytes caps a success body (WithMaxBodyBytes).
 	DefaultMaxBodyBytes = 32 << 20
 	// DefaultUserAgent is the User-Agent header (WithUserAgent).
@@ -37,6 +40,7 @@ type Client struct {
 	// at once (an undo sends one call per distinct patch), not per call.
 	bulkSlots    chan struct{}
 	maxURLLength int
+	bulkPartSize int
 	maxBodyBytes int64
 	backoffBase  time.Duration
 	backoffMax   time.Duration
@@ -66,6 +70,12 @@ func WithConcurrency(n int) Option { return func(c *Client) { c.concurrency = n 
 // longer ID lists are split into several requests.
 func WithMaxURLLength(n int) Option { return func(c *Client) { c.maxURLLength = n } }
 
+// WithBulkPartSize bounds how many IDs one bulk request carries (default
+// DefaultBulkPartSize); longer ID lists are split into parts of this size.
+// The document states no bound: a server that refuses a part for its
+// size gets it again in halves.
+func WithBulkPartSize(n int) Option { return func(c *Client) { c.bulkPartSize = n } }
+
 // WithMaxBodyBytes caps a successful response body (default 32 MiB); a
 // larger one is ErrResponseTooLarge. Downloads stream and are not capped.
 func WithMaxBodyBytes(n int64) Option { return func(c *Client) { c.maxBodyBytes = n } }
@@ -93,7 +103,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	c := &Client{
 		base: base, http: &http.Client{}, userAgent: DefaultUserAgent,
 		maxRetries: DefaultMaxRetries, concurrency: DefaultConcurrency,
-		maxURLLength: DefaultMaxURLLength, maxBodyBytes: DefaultMaxBodyBytes,
+		maxURLLength: DefaultMaxURLLength, bulkPartSize: DefaultBulkPartSize, maxBodyBytes: DefaultMaxBodyBytes,
 		backoffBase: 250 * time.Millisecond, backoffMax: 5 * time.Second,
 		maxRetryWait: 30 * time.Second, limits: DefaultLimits,
 	}
@@ -120,6 +130,8 @@ func (c *Client) checkOptions() error {
 		return errors.New("api: WithConcurrency must be at least 1")
 	case c.maxURLLength < 1:
 		return errors.New("api: WithMaxURLLength must be at least 1")
+	case c.bulkPartSize < 1:
+		return errors.New("api: WithBulkPartSize must be at least 1")
 	case c.maxBodyBytes < 1:
 		return errors.New("api: WithMaxBodyBytes must be at least 1")
 	case c.backoffBase < 0 || c.backoffMax < 0 || c.maxRetryWait < 0:

@@ -5,7 +5,11 @@ import "rdash/api"
 // APIOptions are the api.Client options the settings ask for, for clients
 // made without NewClient (an anonymous one for reading).
 func (s Settings) APIOptions() []api.Option {
-	return []api.Option{api.WithLimits(s.limits())}
+	opts := []api.Option{api.WithLimits(s.limits())}
+	if s.BulkPartSize > 0 {
+		opts = append(opts, api.WithBulkPartSize(s.BulkPartSize))
+	}
+	return opts
 }
 
 // NewClient returns an API client for src's server that sends src's token

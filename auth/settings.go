@@ -29,6 +29,9 @@ type Settings struct {
 	// AllowInsecureHTTP lets a token, a code and the client secret go
 	// over plain http to a host other than this machine.
 	AllowInsecureHTTP bool
+	// BulkPartSize is how many IDs one bulk request carries at most; 0
+	// means api.DefaultBulkPartSize.
+	BulkPartSize int
 }
 
 // SettingsFrom returns the settings of cfg's server. The scopes are
@@ -50,6 +53,7 @@ func SettingsFrom(cfg *config.Config, scopes []string) (Settings, error) {
 		BaseURL: srv.BaseURL, AuthURL: srv.AuthURL,
 		ClientID: srv.ClientID, ClientSecret: srv.ClientSecret,
 		Scopes: narrowed, Limits: limitsFrom(cfg), AllowInsecureHTTP: cfg.AllowInsecureHTTP,
+		BulkPartSize: cfg.BulkPartSize,
 	}, nil
 }
 

@@ -55,9 +55,6 @@ interrupted, the version may or may not exist on the server: check with
 			if err := fl.req.Validate(); err != nil {
 				return err
 			}
-			if err := checkUploadSizes(fl.items); err != nil {
-				return err
-			}
 			if fl.dryRun {
 				return f.printCreateDryRun(args[0], &fl)
 			}

@@ -85,8 +85,8 @@ func (fl versionsListFlags) check() error {
 	switch {
 	case fl.page < 1:
 		return fmt.Errorf("--page %d: pages are numbered from 1", fl.page)
-	case fl.pageSize < 0 || fl.pageSize > api.MaxPageSize:
-		return fmt.Errorf("--page-size %d: must be from 1 to %d, or 0 for the server's default", fl.pageSize, api.MaxPageSize)
+	case fl.pageSize < 0:
+		return fmt.Errorf("--page-size %d: must be a number of versions, or 0 for the server's default", fl.pageSize)
 	}
 	return nil
 }

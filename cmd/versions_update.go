@@ -128,9 +128,6 @@ func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *upd
 	if err := p.req.Validate(); err != nil {
 		return err
 	}
-	if err := checkUploadSizes(p.fileCheck); err != nil {
-		return err
-	}
 	if fl.dryRun {
 		return f.printUpdatePlan(p, fl.json)
 	}

