@@ -66,6 +66,8 @@ func TestNewRejectsBadOptions(t *testing.T) {
 		"zero concurrent": {base: "http://x", opts: []api.Option{api.WithConcurrency(0)}},
 		"zero url length": {base: "http://x", opts: []api.Option{api.WithMaxURLLength(0)}},
 		"zero body cap":   {base: "http://x", opts: []api.Option{api.WithMaxBodyBytes(0)}},
+		"zero part size":  {base: "http://x", opts: []api.Option{api.WithBulkPartSize(0)}},
+		"negative limit":  {base: "http://x", opts: []api.Option{api.WithLimits(api.Limits{Stall: -1})}},
 	}
 	for name, tc := range cases {
 		if _, err := api.New(tc.base, tc.opts...); err == nil {
