@@ -27,6 +27,9 @@ type Factory struct {
 	IO         IOStreams
 	Lookup     config.Lookup
 	ConfigPath string
+	// AllowInsecureHTTP is --allow-insecure-http: it sets the config's
+	// allow_insecure_http.
+	AllowInsecureHTTP bool
 	// Extra adds commands; tests use it to inject, main leaves it nil.
 	Extra []func(*Factory) *cobra.Command
 
@@ -95,6 +98,7 @@ func (f *Factory) Config() (*config.Config, error) {
 	if err != nil {
 		return nil, &ExitError{Code: ExitCancel, Err: err}
 	}
+	c.AllowInsecureHTTP = c.AllowInsecureHTTP || f.AllowInsecureHTTP
 	f.cfg = c
 	// Before any screen is drawn, so they go to the terminal.
 	for _, w := range c.Warnings {

@@ -46,7 +46,7 @@ func newInvListCmd(f *Factory) *cobra.Command {
 			}
 			t := &table{tty: f.IO.OutTTY}
 			for _, inv := range invs {
-				t.add(inv.Username, inv.Name, inv.ID, inv.MemberRole, joinPermissions(inv.Permissions))
+				t.add(inv.Username, inv.Name, safe.PlainReveal(inv.ID), inv.MemberRole, joinPermissions(inv.Permissions))
 			}
 			if len(invs) == 0 && f.IO.OutTTY {
 				fmt.Fprintf(f.IO.ErrOut, "no pending invitations in %s\n", args[0])

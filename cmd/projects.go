@@ -9,6 +9,7 @@ import (
 
 	"rdash/api"
 	"rdash/config"
+	"rdash/internal/safe"
 )
 
 func newProjectsCmd(f *Factory) *cobra.Command {
@@ -94,7 +95,7 @@ func (f *Factory) printProjects(p projectsJSON) error {
 		if pr.Organization != nil {
 			owner = pr.Organization.Slug
 		}
-		t.add(pr.Slug, pr.Name, pr.ID, owner, mark(pr, p.Pinned))
+		t.add(pr.Slug, pr.Name, safe.PlainReveal(pr.ID), owner, mark(pr, p.Pinned))
 	}
 	for _, s := range p.Pinned {
 		if !slices.ContainsFunc(p.Projects, func(pr api.Project) bool { return pr.Slug == s || pr.ID == s }) {

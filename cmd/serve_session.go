@@ -14,7 +14,6 @@ import (
 	wishtea "charm.land/wish/v2/bubbletea"
 	"charm.land/ssh"
 
-	"rdash/api"
 	"rdash/auth"
 	"rdash/config"
 	"rdash/internal/serve"
@@ -106,7 +105,7 @@ func (s *server) dashboard(ctx context.Context, cfg *config.Config, log *slog.Lo
 	st := loadToken(ctx, store, settings.Host(), log)
 	src := auth.NewSource(context.WithoutCancel(ctx), auth.SourceOptions{Settings: settings, Stored: st, Store: store,
 		OnSaveError: func(err error) { log.Warn("saving a refreshed token", "err", err.Error()) }})
-	client, err := api.New(settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)))
+	client, err := auth.NewClient(src)
 	if err != nil {
 		return ui.Options{}, err
 	}
