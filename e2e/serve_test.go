@@ -42,6 +42,7 @@ type served struct {
 	port int
 	ak   string // the authorized_keys file
 	log  string // its JSON log
+	pid  int    // its process
 }
 
 // startServe runs rdash serve --demo on a free loopback port with a fresh
@@ -64,6 +65,7 @@ func startServe(t *testing.T, dir string, flags []string, keys ...string) *serve
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	s.pid = cmd.Process.Pid
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		done := make(chan error, 1)

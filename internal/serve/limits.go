@@ -30,21 +30,25 @@ func ClampWindow(width, height int) (int, int) {
 // Environment requests a session keeps. The library would keep every
 // one, of any size, for the session's life; only the variables the
 // dashboard reads are kept, each name and value bounded, and at most
-// MaxEnv of them.
+// MaxEnv of them. A client sends the few its configuration names
+// (OpenSSH's SendEnv, "LANG LC_*" by default); one that sends more than
+// MaxEnvRequests is not a terminal, and its connection is closed.
 const (
 	MaxEnv         = 16  // variables kept per session
 	MaxEnvNameLen  = 64  // bytes
 	MaxEnvValueLen = 256 // bytes
+	MaxEnvRequests = 128 // environment requests one session may send
 )
 
 // envNames are the variables the dashboard reads: the terminal's type
 // and colours, and the locale. LC_* is matched by prefix.
 var envNames = map[string]bool{"TERM": true, "COLORTERM": true, "COLORFGBG": true, "NO_COLOR": true, "LANG": true}
 
-// EnvAllowed reports whether an environment request for name=value is
-// kept: a variable the dashboard reads, within the size limits.
-func EnvAllowed(name, value string) bool {
-	if len(name) > MaxEnvNameLen || len(value) > MaxEnvValueLen {
+// EnvAllowed reports whether an environment request for name, with a
+// value of valueLen bytes, is kept: a variable the dashboard reads,
+// within the size limits.
+func EnvAllowed(name string, valueLen int) bool {
+	if len(name) > MaxEnvNameLen || valueLen > MaxEnvValueLen {
 		return false
 	}
 	return envNames[name] || strings.HasPrefix(name, "LC_")

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"encoding/binary"
+	"fmt"
 	"log/slog"
 
 	"charm.land/ssh"
@@ -20,7 +22,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, sc *gossh.ServerConn, nc gossh.
 		return
 	}
 	defer c.closeChannel()
-	f := &requestFilter{s: s, log: s.log.With("remote", sc.RemoteAddr().String())}
+	f := &requestFilter{s: s, conn: c, log: s.log.With("remote", sc.RemoteAddr().String())}
 	ssh.DefaultSessionHandler(srv, sc, filteredChannel{NewChannel: nc, filter: f}, ctx)
 }
 
@@ -49,7 +51,9 @@ const agentRequest = "auth-agent-req@openssh.com"
 // accept without limit, and passes the rest on.
 type requestFilter struct {
 	s          *Server
+	conn       *conn
 	log        *slog.Logger
+	envs       int // environment requests seen
 	env        int // environment variables passed on
 	refusedEnv int
 	agent      bool
@@ -62,6 +66,12 @@ func (f *requestFilter) run(in <-chan *gossh.Request, out chan<- *gossh.Request)
 	for req := range in {
 		if f.keep(req) {
 			out <- req
+		}
+		if f.envs == serve.MaxEnvRequests+1 {
+			f.s.logged(func() {
+				f.log.Warn("connection closed", "why", fmt.Sprintf("more than %d environment requests", serve.MaxEnvRequests))
+			})
+			f.conn.closeSSH()
 		}
 	}
 	if f.refusedEnv > 0 || f.agent {
@@ -76,8 +86,11 @@ func (f *requestFilter) run(in <-chan *gossh.Request, out chan<- *gossh.Request)
 func (f *requestFilter) keep(req *gossh.Request) bool {
 	switch req.Type {
 	case "env":
-		var kv struct{ Key, Value string }
-		if gossh.Unmarshal(req.Payload, &kv) == nil && serve.EnvAllowed(kv.Key, kv.Value) && f.env < serve.MaxEnv {
+		f.envs++
+		name, value, ok := envPair(req.Payload)
+		// The name is made a string only once its length is known to be
+		// small: a flood of large requests leaves no copies to collect.
+		if ok && len(name) <= serve.MaxEnvNameLen && serve.EnvAllowed(string(name), len(value)) && f.env < serve.MaxEnv {
 			f.env++
 			return true
 		}
@@ -91,4 +104,26 @@ func (f *requestFilter) keep(req *gossh.Request) bool {
 		_ = req.Reply(false, nil)
 	}
 	return false
+}
+
+// envPair is an env request's name and value, as the protocol sends
+// them (RFC 4254 6.4: two strings), without copying either.
+func envPair(p []byte) (name, value []byte, ok bool) {
+	if name, p, ok = sshString(p); !ok {
+		return nil, nil, false
+	}
+	value, p, ok = sshString(p)
+	return name, value, ok && len(p) == 0
+}
+
+// sshString splits an SSH string (a 32-bit length, then the bytes) off p.
+func sshString(p []byte) (s, rest []byte, ok bool) {
+	if len(p) < 4 {
+		return nil, nil, false
+	}
+	n := binary.BigEndian.Uint32(p)
+	if uint64(n) > uint64(len(p)-4) {
+		return nil, nil, false
+	}
+	return p[4 : 4+n], p[4+n:], true
 }
