@@ -261,6 +261,11 @@ func TestServeOverSSH(t *testing.T) {
 
 	a := startTerm(t, 100, 30, nil, s.ssh(keyA, "-tt")...)
 	signInServed(a, "alice")
+	// The account screen names the server's store, not the user's own
+	// keyring.
+	if screen := a.waitFor("Token stored in", "sealed token file"); strings.Contains(screen, "system keyring") {
+		t.Fatalf("a served session's account screen:\n%s", screen)
+	}
 	// Key B at 80x24: the client's size from the start.
 	b := startTerm(t, 80, 24, nil, s.ssh(keyB, "-tt")...)
 	signInServed(b, "dave")
