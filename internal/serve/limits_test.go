@@ -31,7 +31,7 @@ func TestEnvAllowed(t *testing.T) {
 	}{
 		{"TERM", 14, true}, {"COLORTERM", 9, true}, {"COLORFGBG", 4, true}, {"NO_COLOR", 1, true},
 		{"LANG", 11, true}, {"LC_ALL", 11, true}, {"LC_TIME", 11, true},
-		{"LANG", MaxEnvValueLen + 1, false}, // too long a value
+		{"LANG", MaxEnvValueLen + 1, false},                    // too long a value
 		{"LC_" + strings.Repeat("X", MaxEnvNameLen), 1, false}, // too long a name
 		{"PATH", 5, false}, {"LD_PRELOAD", 5, false}, {"RDASH_TOKEN", 5, false}, {"", 0, false},
 	} {
