@@ -11,12 +11,12 @@ import (
 // place of a fixed frame rate. The dashboard draws at most 60 frames a
 // second; after each frame it writes, it waits until the client has
 // confirmed receiving everything sent so far (a keepalive request, which
-// every client answers, sent behind the frame). On a fast link that wait
-// is a round trip of a millisecond or less, so a key's frame goes out at
-// the next of the 60 ticks. On a slow link the wait is as long as the
-// link takes to carry the frame, so the keys pressed meanwhile are drawn
-// together in the next frame instead of queueing frames the link carries
-// for seconds: the link sets the rate.
+// every client answers, sent behind the frame), and then, on a link
+// found slow, a little longer (rate). On a fast link the wait is a round
+// trip of a millisecond or less, so a key's frame goes out at the next of
+// the 60 ticks. On a slow link it is as long as the link takes to carry
+// the frame, and the keys pressed meanwhile are drawn together in the
+// next frame instead of queueing frames the link carries for seconds.
 type link struct {
 	ping    func() error  // a round trip to the client, behind all sent so far
 	maxWait time.Duration // a frame waits at most this long for its confirmation
@@ -29,6 +29,7 @@ type link struct {
 	acked   int64         // bytes the client confirmed
 	broken  bool          // the ping failed: the connection is gone
 	change  chan struct{} // closed and replaced when acked or broken changes
+	rate    rate          // what the frames so far say of the link
 }
 
 // frameRate is the dashboard's frame rate over a served session: the
@@ -108,35 +109,51 @@ type pacedWriter struct {
 }
 
 func (p pacedWriter) Write(b []byte) (int, error) {
+	start := time.Now()
 	n, err := p.w.Write(b)
 	p.l.mu.Lock()
 	p.l.written += int64(n)
 	target := p.l.written
 	p.l.mu.Unlock()
-	p.l.await(p.ctx, target)
+	if !p.l.await(p.ctx, target) {
+		return n, err
+	}
+	took := time.Since(start)
+	p.l.mu.Lock()
+	interval := p.l.rate.observe(n, took)
+	p.l.mu.Unlock()
+	if rest := interval - took; rest > 0 {
+		t := time.NewTimer(rest)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-p.ctx.Done():
+		}
+	}
 	return n, err
 }
 
-// await waits until the client has confirmed target bytes, the link is
-// broken, ctx ends or maxWait passes. What the pty sends counts as the
-// dashboard wrote it: in raw mode the two are the same bytes (in cooked
-// mode the pty adds a CR to each LF, which only ends the wait sooner).
-func (l *link) await(ctx context.Context, target int64) {
+// await waits until the client has confirmed target bytes, and reports
+// whether it did; it gives up when the link is broken, ctx ends or
+// maxWait passes. What the pty sends counts as the dashboard wrote it: in
+// raw mode the two are the same bytes (in cooked mode the pty adds a CR
+// to each LF, which only ends the wait sooner).
+func (l *link) await(ctx context.Context, target int64) bool {
 	t := time.NewTimer(l.maxWait)
 	defer t.Stop()
 	for {
 		l.mu.Lock()
-		done, change := l.acked >= target || l.broken, l.change
+		acked, broken, change := l.acked >= target, l.broken, l.change
 		l.mu.Unlock()
-		if done {
-			return
+		if acked || broken {
+			return acked && !broken
 		}
 		select {
 		case <-change:
 		case <-ctx.Done():
-			return
+			return false
 		case <-t.C:
-			return
+			return false
 		}
 	}
 }

@@ -89,3 +89,41 @@ func TestLinkEndsWaitsWithTheSession(t *testing.T) {
 		t.Fatal("a failed ping did not mark the link broken")
 	}
 }
+
+// TestRateFromTheLink: the pause after a frame comes from the link as the
+// frames found it: none on a fast link, near or far (the round trip alone
+// is not slowness); on a slow one, enough that frames take at most half
+// of it.
+func TestRateFromTheLink(t *testing.T) {
+	ms := func(f float64) time.Duration { return time.Duration(f * float64(time.Millisecond)) }
+	for _, c := range []struct {
+		name   string
+		frames [][2]float64 // bytes, milliseconds to confirm
+		min    time.Duration
+		max    time.Duration
+	}{
+		{"loopback", [][2]float64{{120, 0.2}, {3000, 1}, {120, 0.3}}, 0, time.Millisecond},
+		{"far but fast", [][2]float64{{120, 100}, {3000, 101}, {120, 100}}, 0, time.Millisecond},
+		// 3 KB/s after a burst the link let through at once: a 120-byte
+		// frame then waits about 80 ms for the next.
+		{"3 KB/s", [][2]float64{{120, 0.3}, {3000, 1000}, {120, 80}, {120, 80}, {120, 80}}, 60 * time.Millisecond, 600 * time.Millisecond},
+		{"no big frame yet", [][2]float64{{120, 80}, {120, 80}}, 0, 0},
+	} {
+		var r rate
+		var got time.Duration
+		for _, f := range c.frames {
+			got = r.observe(int(f[0]), ms(f[1]))
+		}
+		if got < c.min || got > c.max {
+			t.Errorf("%s: the next frame waits %v after the last began; want %v to %v", c.name, got, c.min, c.max)
+		}
+	}
+	var r rate
+	if got := r.observe(100_000, 100*time.Second); got != 0 {
+		t.Errorf("a first frame sets the round trip, not the bandwidth: %v", got)
+	}
+	r.observe(100, time.Millisecond)
+	if got := r.observe(100_000, 100*time.Second); got != maxInterval {
+		t.Errorf("the slowest link waits at most %v, not %v", maxInterval, got)
+	}
+}
