@@ -50,7 +50,8 @@ type step struct {
 }
 
 // figureOrder is the order of issue 12's table.
-var figureOrder = []string{"first-frame", "help", "add-page", "page-cpu", "changelog-bytes", "cursor-bytes", "bulk-edit", "rss"}
+var figureOrder = []string{"first-frame", "help", "add-page", "page-cpu", "changelog-bytes", "cursor-bytes", "bulk-edit", "rss",
+	"served-rss", "served-cpu", "served-latency"}
 
 // measure runs every figure, in the order of issue 12's table.
 func (b *batch) measure() ([]figure, error) {
@@ -61,6 +62,7 @@ func (b *batch) measure() ([]figure, error) {
 		{"changelog", b.changelogScroll},
 		{"cursor", b.cursorMove},
 		{"bulk-edit", b.bulkEdit},
+		{"served", b.served},
 	}
 	only, err := onlySteps(b.opts.only, steps)
 	if err != nil {
