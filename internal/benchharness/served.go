@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +26,7 @@ const (
 // servedAt is what one size measured.
 type servedAt struct {
 	n         int
+	load      string // the machine's load average as the keys were pressed
 	rssKB     int64         // the server's RSS with n sessions
 	idleCPU   time.Duration // per second, nobody typing
 	cpuPerKey time.Duration
@@ -159,6 +161,7 @@ func (r *servedRun) measure(n int) (servedAt, error) {
 		return m, cerr
 	}
 	m.keys = int(keys.Load()) + len(m.latency)
+	m.load = loadAverage()
 	// The CPU the keys cost: the phase's, less what the server spends at
 	// rest over as long.
 	work := c2 - c1 - m.idleCPU*took/time.Second
@@ -228,7 +231,8 @@ func servedFigures(baseKB int64, at []servedAt) []figure {
 	for _, m := range at {
 		rss = append(rss, fmt.Sprintf("%d: %.1f MB each (%.0f MB in all)", m.n, perSession(m), float64(m.rssKB)/1024))
 		cpu = append(cpu, fmt.Sprintf("%d: %.2f ms a key over %d keys, %.0f ms a second idle", m.n, ms(m.cpuPerKey), m.keys, ms(m.idleCPU)))
-		lat = append(lat, fmt.Sprintf("%d: p50 %.1f, p99 %.1f ms", m.n, percentile(m.latency, 50), percentile(m.latency, 99)))
+		lat = append(lat, fmt.Sprintf("%d: p50 %.1f, p90 %.1f, p99 %.1f ms (load average %s)", m.n,
+			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99), m.load))
 	}
 	fr := figure{Key: "served-rss", What: fmt.Sprintf("server RSS per session, %d served", last.n), Unit: "MB",
 		Measured: perSession(last), RefWhat: fmt.Sprintf("server alone: %.1f MB", float64(baseKB)/1024), Budget: "<= 5 MB",
@@ -259,4 +263,14 @@ func sessionsFlag(dst *[]int) func(string) error {
 		}
 		return nil
 	}
+}
+
+// loadAverage is the machine's one-minute load average: on a shared
+// machine, what else ran says as much of a latency as the server does.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "unknown"
 }

@@ -75,7 +75,7 @@ func (l *link) run(ctx context.Context) {
 // copyOut copies src (the pty's master) to dst (the client) and asks for
 // a confirmation after each piece.
 func (l *link) copyOut(dst io.Writer, src io.Reader) {
-	buf := make([]byte, 32*1024)
+	buf := make([]byte, 8*1024) // a pty hands over at most a few KB a read
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
@@ -120,7 +120,7 @@ func (p pacedWriter) Write(b []byte) (int, error) {
 	}
 	took := time.Since(start)
 	p.l.mu.Lock()
-	interval := p.l.rate.observe(n, took)
+	interval := p.l.rate.observe(n, took, time.Now())
 	p.l.mu.Unlock()
 	if rest := interval - took; rest > 0 {
 		t := time.NewTimer(rest)

@@ -111,19 +111,37 @@ func TestRateFromTheLink(t *testing.T) {
 	} {
 		var r rate
 		var got time.Duration
+		now := time.Now()
 		for _, f := range c.frames {
-			got = r.observe(int(f[0]), ms(f[1]))
+			now = now.Add(ms(f[1]))
+			got = r.observe(int(f[0]), ms(f[1]), now)
 		}
 		if got < c.min || got > c.max {
 			t.Errorf("%s: the next frame waits %v after the last began; want %v to %v", c.name, got, c.min, c.max)
 		}
 	}
 	var r rate
-	if got := r.observe(100_000, 100*time.Second); got != 0 {
+	now := time.Now()
+	if got := r.observe(100_000, 100*time.Second, now); got != 0 {
 		t.Errorf("a first frame sets the round trip, not the bandwidth: %v", got)
 	}
-	r.observe(100, time.Millisecond)
-	if got := r.observe(100_000, 100*time.Second); got != maxInterval {
+	r.observe(100, time.Millisecond, now)
+	if got := r.observe(100_000, 100*time.Second, now); got != maxInterval {
 		t.Errorf("the slowest link waits at most %v, not %v", maxInterval, got)
+	}
+	// A big frame that waited for the server, not the link, is outweighed
+	// by a quick one among the last few, and every measure is forgotten
+	// after a while.
+	var cpu rate
+	cpu.observe(120, ms(0.3), now)
+	cpu.observe(3000, ms(1), now)
+	if got := cpu.observe(3000, 500*time.Millisecond, now); got > time.Millisecond {
+		t.Errorf("one slow big frame after a quick one: the next waits %v", got)
+	}
+	var slow rate
+	slow.observe(120, ms(0.3), now)
+	slow.observe(3000, time.Second, now)
+	if got := slow.observe(120, ms(80), now.Add(bandwidthFor)); got != 0 {
+		t.Errorf("a measure %v old still slows the session: %v", bandwidthFor, got)
 	}
 }

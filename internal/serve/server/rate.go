@@ -9,34 +9,59 @@ import "time"
 // enough of a pause that frames take at most half the link: a held key
 // on a slow line then costs fewer, fuller frames, as the fixed 10 frames
 // a second did, while a fast link, whatever its round trip, gets all 60.
+//
+// The bandwidth is the best of the last few measures within a while: a
+// big frame that waited for the server's CPU rather than for the link
+// (a hundred sessions paging at once) says the link is slow when it is
+// not, and must not slow the session down for the rest of its life.
 type rate struct {
-	rtt       time.Duration // the quickest confirmation so far
-	bandwidth float64       // bytes a second, 0 until a big frame measured it
-	frame     float64       // bytes a frame, on average
+	rtt     time.Duration // the quickest confirmation so far
+	samples [bandwidthSamples]bandwidth
+	next    int     // where the next sample goes
+	frame   float64 // bytes a frame, on average
 }
 
-// bigFrame is the smallest frame that measures the bandwidth: a smaller
-// one's time is mostly the round trip and the server's own delays.
-const bigFrame = 1024
+// bandwidth is one measure of the link, in bytes a second, and when.
+type bandwidth struct {
+	at  time.Time
+	bps float64
+}
 
-// maxInterval bounds the pause after a frame, however slow the link.
-const maxInterval = time.Second
+const (
+	// bigFrame is the smallest frame that measures the bandwidth: a
+	// smaller one's time is mostly the round trip and the server's own
+	// delays.
+	bigFrame = 1024
+	// bandwidthSamples and bandwidthFor are how many measures, and for
+	// how long, the bandwidth is the best of.
+	bandwidthSamples = 3
+	bandwidthFor     = 10 * time.Second
+	// maxInterval bounds the pause after a frame, however slow the link.
+	maxInterval = time.Second
+)
 
 // observe takes a frame of n bytes that the client confirmed took after
-// it was written, and returns how long after its start the next frame
-// may begin.
-func (r *rate) observe(n int, took time.Duration) time.Duration {
+// it was written, at now, and returns how long after its start the next
+// frame may begin.
+func (r *rate) observe(n int, took time.Duration, now time.Time) time.Duration {
 	if r.rtt == 0 || took < r.rtt {
 		r.rtt = took
 	}
 	if n >= bigFrame && took > r.rtt {
-		r.bandwidth = average(r.bandwidth, float64(n)/(took-r.rtt).Seconds(), 0.5)
+		r.samples[r.next] = bandwidth{at: now, bps: float64(n) / (took - r.rtt).Seconds()}
+		r.next = (r.next + 1) % bandwidthSamples
 	}
 	r.frame = average(r.frame, float64(n), 0.25)
-	if r.bandwidth == 0 {
+	best := 0.0
+	for _, s := range r.samples {
+		if now.Sub(s.at) < bandwidthFor {
+			best = max(best, s.bps)
+		}
+	}
+	if best == 0 {
 		return 0
 	}
-	return min(time.Duration(r.frame/(r.bandwidth/2)*float64(time.Second)), maxInterval)
+	return min(time.Duration(r.frame/(best/2)*float64(time.Second)), maxInterval)
 }
 
 // average moves an exponentially weighted average avg by weight towards
