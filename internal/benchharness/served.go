@@ -26,7 +26,7 @@ const (
 // servedAt is what one size measured.
 type servedAt struct {
 	n         int
-	load      string // the machine's load average as the keys were pressed
+	load      string        // the machine's load average as the keys were pressed
 	rssKB     int64         // the server's RSS with n sessions
 	idleCPU   time.Duration // per second, nobody typing
 	cpuPerKey time.Duration
