@@ -149,12 +149,6 @@ func (t *sshTerm) quiet(d, timeout time.Duration) int64 {
 	}
 }
 
-func (t *sshTerm) count() int64 {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.bytes
-}
-
 func (t *sshTerm) text() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
