@@ -36,6 +36,7 @@ type ConnLimitError struct {
 	Max  int
 }
 
+// Error says which cap, and its maximum.
 func (e *ConnLimitError) Error() string {
 	return fmt.Sprintf("too many %s (at most %d)", e.What, e.Max)
 }

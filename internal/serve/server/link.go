@@ -108,6 +108,8 @@ type pacedWriter struct {
 	ctx context.Context
 }
 
+// Write writes b, waits for the client to confirm it, and on a slow
+// link pauses (rate) before it returns.
 func (p pacedWriter) Write(b []byte) (int, error) {
 	start := time.Now()
 	n, err := p.w.Write(b)
