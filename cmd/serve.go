@@ -124,10 +124,11 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 
 // serveGCPercent is the server's garbage collection target, unless GOGC
 // is set: a heap grows to 1.5 times what is live between collections,
-// not twice. Memory per session, not CPU, is what bounds how many
-// sessions one server holds (BENCHMARKS.md: at 30 sessions, 4.9 MB each
-// against 5.4, for 8% more CPU a key), and what is allocated for a
-// flood of refused requests is given back sooner.
+// not twice. Memory per session bounds how many sessions one server
+// holds, and a flood of refused requests leaves less behind
+// (BENCHMARKS.md, 100 sessions: 4.4 MB each against 5.2-5.5 at GOGC=100,
+// about the same CPU a key; the latency's tail is longer on a loaded
+// machine, and GOGC=100 in the server's environment favours it).
 const serveGCPercent = 50
 
 // tuneGC sets serveGCPercent unless the operator set GOGC; the returned
