@@ -66,6 +66,12 @@ func check(p pkg) []string {
 				bad(imp, "the client uses only the standard library: it knows nothing of how its output is shown or its token obtained")
 			}
 		}
+	case "rdash/internal/serve": // the SSH app is internal/serve/server
+		for _, dep := range p.Deps {
+			if under(dep, "rdash/ui") {
+				bad(dep, "internal/serve holds what needs no SSH server and no dashboard")
+			}
+		}
 	case "rdash/api/sandbox":
 		for _, imp := range p.Imports {
 			if under(imp, "rdash/api") && imp != p.ImportPath {
@@ -182,6 +188,8 @@ func TestRulesCanFail(t *testing.T) {
 		{"ui imports net/http", pkg{ImportPath: "rdash/ui/versions", Imports: []string{"net/http"}, Deps: []string{"net/http"}}, "net/http"},
 		{"ui reaches net/http through api", pkg{ImportPath: "rdash/ui/versions", Deps: []string{"rdash/api", "net/http"}}, ""},
 		{"uitest may use auth", pkg{ImportPath: "rdash/ui/internal/uitest", Deps: []string{"rdash/auth", "golang.org/x/oauth2"}}, ""},
+		{"internal/serve depends on ui", pkg{ImportPath: "rdash/internal/serve", Deps: []string{"rdash/ui/common"}}, "rdash/ui/common"},
+		{"internal/serve/server depends on ui", pkg{ImportPath: "rdash/internal/serve/server", Deps: []string{"rdash/ui"}}, ""},
 		{"api depends on internal", pkg{ImportPath: "rdash/api", Deps: []string{"rdash/internal/safe"}}, "rdash/internal/safe"},
 		{"api/sandbox depends on ui", pkg{ImportPath: "rdash/api/sandbox", Deps: []string{"rdash/ui/common"}}, "rdash/ui/common"},
 		{"apiary is not api", pkg{ImportPath: "rdash/apiary", Deps: []string{"rdash/internal/safe"}}, ""},

@@ -1,4 +1,4 @@
-package cmd
+package server
 
 import (
 	"fmt"
@@ -75,7 +75,7 @@ func (w *journalLog) scan(log *slog.Logger) {
 }
 
 // journalLogOf returns the key's journalLog, made on first use.
-func (s *server) journalLogOf(dir string) *journalLog {
+func (s *Server) journalLogOf(dir string) *journalLog {
 	if w, ok := s.journals.Load(dir); ok {
 		return w.(*journalLog)
 	}
