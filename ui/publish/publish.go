@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/internal/artifact"
 	"rdash/internal/bulk"
 	"rdash/internal/explain"
 	"rdash/internal/safe"
@@ -61,7 +62,8 @@ type Model struct {
 	game     []string      // game versions seen there, newest first
 	sampling bool
 	fileSeq  int
-	scroll   int // the form's first line shown
+	pre      prefill // the form's jars read: the fields they fill
+	scroll   int     // the form's first line shown
 	// guard asks before the draft is lost (esc, q, ctrl+c); sent is set
 	// once the server took it, when there is nothing left to lose.
 	guard applyflow.Guard
@@ -94,7 +96,8 @@ func Factory(cl Client) func(common.Common, common.ProjectRef) (common.Screen, e
 func New(c common.Common, cl Client, p common.ProjectRef) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
-		form: newForm(c.Styles), editor: common.NewChangelogEditor(c.Styles, changelogWords), sampling: true}
+		form: newForm(c.Styles), editor: common.NewChangelogEditor(c.Styles, changelogWords), sampling: true,
+		pre: prefill{propose: artifact.Propose}}
 	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions,
 		BackSays: "esc leaves"})
 	return m
@@ -125,7 +128,10 @@ func (m *Model) checkAccess() tea.Cmd {
 	return applyflow.CheckAccess(m.ctx, m.common.Session, m.client, a)
 }
 
-func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
+// sampleLoaded offers the sample's channels and game versions, and reads
+// the files chosen meanwhile again: a version's channel is one of the
+// project's.
+func (m *Model) sampleLoaded(msg sampleLoadedMsg) tea.Cmd {
 	m.sampling = false
 	for _, v := range msg.versions {
 		if !slices.ContainsFunc(m.channels, func(c api.Channel) bool { return c.ID == v.Channel.ID }) {
@@ -142,6 +148,10 @@ func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
 		m.form.inputs[fChannel].SetValue(safe.Line(m.defaultChannel().Slug))
 		m.form.filled[fChannel] = m.form.inputs[fChannel].Value() // not the user's change
 	}
+	if m.pre.seq == 0 {
+		return nil // nothing read yet
+	}
+	return m.read()
 }
 
 // defaultChannel is the project's default channel, else the newest
@@ -170,6 +180,10 @@ func (m *Model) backToForm() tea.Cmd {
 // preview sends the form to the flow, or shows why it cannot go.
 func (m *Model) preview() tea.Cmd {
 	f := m.form
+	if m.pre.reading != nil {
+		m.pre.thenPreview = true
+		return common.Status(m.readingWhat() + ": the preview follows, with what they fill")
+	}
 	f.tried = true
 	if i, err := f.firstError(); err != nil {
 		f.blur()
@@ -277,8 +291,11 @@ func (m *Model) Capturing() bool {
 
 // Busy names the upload, or what is being read.
 func (m *Model) Busy() string {
-	if m.stage == stageApply {
+	switch {
+	case m.stage == stageApply:
 		return m.flow.Busy()
+	case m.pre.reading != nil:
+		return m.readingWhat()
 	}
 	return ""
 }

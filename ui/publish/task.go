@@ -125,8 +125,11 @@ func (t *task) draw(width int) applyflow.Preview {
 		row("Game versions", orDefault(r.MinecraftVersions)),
 		row("Platforms", orDefault(r.Platforms)),
 	)
-	if r.Dependencies == nil {
+	switch {
+	case r.Dependencies == nil:
 		lines = append(lines, row("Dependencies", s.Muted.Render("the channel's"))...)
+	case len(r.Dependencies) == 0:
+		lines = append(lines, row("Dependencies", s.Value.Render(depsNone))...)
 	}
 	for i, d := range r.Dependencies {
 		label := ""
