@@ -191,7 +191,7 @@ func (m *Model) preview() tea.Cmd {
 		return tea.Batch(f.focusCmd(), common.Status(err.Error()))
 	}
 	m.task = &task{client: m.client, project: m.project, req: f.request(), files: slices.Clone(f.files),
-		styles: m.common.Styles, ran: m.ran, now: m.now}
+		styles: m.common.Styles, ran: m.ran, now: m.now, found: m.foundPublished}
 	if m.before != nil {
 		u := m.updateRequest()
 		if reflect.ValueOf(*u).IsZero() {
