@@ -59,3 +59,24 @@ func TestBadJars(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileJar: a jar's metadata is the author's text, shown in the
+// fields, their sources and the report: escape sequences in it never
+// reach the terminal.
+func TestHostileJar(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := open(t, c, "lumen", 80, 24)
+	yml := "name: \"Lu\\e[2Jmen\"\nversion: \"2.5.0\\e]0;owned\\a\"\nmain: a.B\napi-version: '1.21'\ndepend: [\"Evil\\e[31m\"]\nsoftdepend: [\"Two Words\"]\n"
+	e.choose(writeJar(t, "lumen-2.5.0.jar", map[string][]byte{"plugin.yml": []byte(yml)}))
+	if len(e.marks()) == 0 {
+		t.Fatalf("nothing was filled:\n%s", e.d.Screen())
+	}
+	for i := range fieldCount {
+		e.focus(i)
+		e.check()
+	}
+	if !strings.Contains(e.flat(), "the form's list cannot hold a name with a space") || e.m.form.value(fDeps) != "" {
+		t.Errorf("a dependency the field cannot hold was filled (%q):\n%s", e.m.form.value(fDeps), e.d.Screen())
+	}
+}

@@ -213,3 +213,19 @@ func TestPrefilledGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestExistingGolden pins what takes the preview's place when the
+// project already has the version string, with other files.
+func TestExistingGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range sizes[:3] {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			c, _ := uitest.Sandbox(t, "alice")
+			e := open(t, c, "lumen", size[0], size[1])
+			e.fill("2.4.0")
+			e.previewed()
+			e.pin(t, "exists")
+		})
+	}
+}

@@ -4,7 +4,11 @@
 // external URLs, the primary first), checked field by field with the
 // API's own rules as the user types, then handed to the apply flow
 // (ui/applyflow): preview of what is sent, the upload with a progress bar
-// of bytes, rate and time left that esc cancels, and the result.
+// of bytes, rate and time left that esc cancels, and the result. A jar
+// or zip added fills the fields the user has not typed from its own
+// metadata (internal/artifact, as versions create --from), and a version
+// string the project already has is told before the preview. The same
+// form edits one version (EditFactory).
 package publish
 
 import (

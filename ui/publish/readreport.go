@@ -116,7 +116,7 @@ func depsText(d artifact.Field[[]artifact.Dependency], r *readReport) (text, sou
 	for i, dep := range d.Value {
 		specs[i], srcs[i] = api.DependencySpec(dep.Dependency), dep.Source
 		if strings.ContainsAny(specs[i], " ,") {
-			r.unread = append(r.unread, "Dependencies: "+dep.Source+": the form's list cannot hold a name with a space or a comma; type the others yourself, or publish with versions create --from")
+			r.unread = append(r.unread, "Dependencies: "+dep.Source+": the form's list cannot hold a name with a space or a comma; type the others yourself, or publish it from the command line")
 			ok = false
 		}
 	}
