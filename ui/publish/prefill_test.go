@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rdash/ui/internal/uitest"
 )
 
@@ -273,4 +275,19 @@ func TestBadRdashYml(t *testing.T) {
 	if !contains(e.flat(), "? not read: Dependencies:", "rdash.yml line 2", `"prj" is not a project ID`) {
 		t.Errorf("the bad rdash.yml is not named:\n%s", e.d.Screen())
 	}
+}
+
+// TestUnderWrapsWithinTheWidth: text under a field (an error, a source,
+// the files' report) wraps with its hanging indent inside the width, so
+// no line of it is cut.
+func TestUnderWrapsWithinTheWidth(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := open(t, c, "lumen", 60, 20)
+	text := strings.TrimSpace(strings.Repeat("abcd ", 30))
+	shown := ansi.Strip(strings.Join(e.m.under(e.m.common.Styles.Bad, "✗ ", text), "\n"))
+	if got := strings.Fields(strings.TrimPrefix(shown, strings.Repeat(" ", labelWidth)+"✗")); len(got) != 30 || strings.Contains(shown, "…") {
+		t.Fatalf("cut: %d words of 30 in\n%s", len(got), shown)
+	}
+	uitest.RequireFits(t, shown, 60, strings.Count(shown, "\n")+1)
 }
