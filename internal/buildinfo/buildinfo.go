@@ -27,8 +27,8 @@ var (
 // outside a Git checkout, a test binary.
 const Dev = "dev"
 
-// Info describes one build of rdash. Every field is always set; an unknown
-// commit or date is "", an unknown version is Dev.
+// Info describes one build of rdash. An unknown commit or date is "", an
+// unknown version is Dev; every field is always in the JSON.
 type Info struct {
 	Version   string `json:"version"`    // "1.2.3", without the tag's "v"
 	Commit    string `json:"commit"`     // the full commit hash
