@@ -2,6 +2,7 @@ package detail
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -35,13 +36,23 @@ type setup struct {
 	w, h    int
 	styles  *common.Styles
 	client  Client // replaces the sandbox for GET, when set
+	// sandbox and markdown, when set, are shared by the screens a test
+	// builds, which then start no sandbox and render no changelog twice.
+	sandbox  *api.Client
+	markdown *common.MarkdownCache
 }
 
 func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
 	t.Helper()
-	sandbox, _ := uitest.Sandbox(t, "alice")
+	sandbox := s.sandbox
+	if sandbox == nil {
+		sandbox, _ = uitest.Sandbox(t, "alice")
+	}
 	v := listed(t, sandbox, s.version)
 	c := uitest.Common(t)
+	if s.markdown != nil {
+		c.Markdown = s.markdown
+	}
 	client := Client(sandbox)
 	if s.client != nil {
 		client = s.client
@@ -230,5 +241,34 @@ func TestInfoPaneFitsEveryWidth(t *testing.T) {
 				t.Errorf("width %d: screen lacks %q:\n%s", w, want, d.Screen())
 			}
 		}
+	}
+}
+
+// A link in the info is never split over lines: whole when it fits, else
+// its host and file name around "…", each on one line; u copies them
+// whole.
+func TestLinksStayOnOneLine(t *testing.T) {
+	t.Parallel()
+	const jar = "https://github.com/lumen-mc/lumen/releases/download/v2.0.0/lumen-fabric-2.0.0.jar"
+	const adventure = "https://github.com/KyoriPowered/adventure"
+	sandbox, _ := uitest.Sandbox(t, "alice")
+	for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}, {200, 60}} {
+		d, _ := start(t, setup{version: "2.0.0", w: size[0], h: size[1], sandbox: sandbox})
+		d.Press("G")
+		screen := d.Screen()
+		for _, want := range []*regexp.Regexp{
+			regexp.MustCompile(`https://github\.com/(…|lumen-mc/lumen/releases/download/v2\.0\.0)/lumen-fabric-2\.0\.0\.jar`),
+			regexp.MustCompile(`https://github\.com/(…|KyoriPowered)/adventure`),
+		} {
+			if !want.MatchString(screen) {
+				t.Errorf("%dx%d: no line matches %s:\n%s", size[0], size[1], want, screen)
+			}
+		}
+	}
+	d, _ := start(t, setup{version: "2.0.0", w: 80, h: 24, sandbox: sandbox})
+	d.Press("u")
+	d.WaitFor("the copy", func() bool { return len(d.Clipboard()) == 1 })
+	if got := d.Clipboard()[0]; got != jar+"\n"+adventure {
+		t.Fatalf("u copied %q", got)
 	}
 }

@@ -68,7 +68,7 @@ func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Account) && m.common.Has(route.Account):
 		m.cancelOpening()
 		return common.Open(route.Account, route.None{})
-	case key.Matches(msg, k.Cancel):
+	case key.Matches(msg, k.Cancel) && m.escHelp().Enabled():
 		m.cancelOpening()
 		m.setFilter("")
 	}
