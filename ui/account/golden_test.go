@@ -89,8 +89,18 @@ var scenes = []struct {
 
 func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
 	t.Helper()
+	return startSceneWith(t, i, w, h, nil)
+}
+
+// startSceneWith is startScene with a sandbox client to share, when the
+// scene has none of its own.
+func startSceneWith(t *testing.T, i, w, h int, sandbox common.UserGetter) (*uitest.Driver, *Model) {
+	t.Helper()
 	sc := scenes[i]
 	client := sc.client
+	if client == nil {
+		client = sandbox
+	}
 	if client == nil {
 		client, _ = uitest.Sandbox(t, "alice")
 	}

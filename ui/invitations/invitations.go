@@ -145,7 +145,7 @@ func (m *Model) ShortHelp() []key.Binding {
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.common.Keys
 	return [][]key.Binding{
-		{k.Up, k.Down, k.Top, k.Bottom},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{common.WithHelp(m.keys.Accept, "a", "accept your invitation"), common.WithHelp(m.keys.Reject, "x", "reject your invitation")},
 		{common.WithHelp(m.keys.Invite, "n", "invite someone"), common.WithHelp(m.keys.Cancel, "x", "cancel an invitation")},
 		{m.keys.AddOrg, m.keys.Refresh},
