@@ -77,12 +77,17 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// scroll scrolls the pane under the pointer by a few lines a notch.
 func (m *Model) scroll(msg tea.MouseWheelMsg) {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		m.focused().ScrollUp(3)
-	case tea.MouseWheelDown:
-		m.focused().ScrollDown(3)
+	vp := &m.changelog
+	if m.twoPanes() && msg.Y < headerHeight+m.info.Height() {
+		vp = &m.info
+	}
+	switch n := common.Wheel(msg) * common.WheelLines; {
+	case n < 0:
+		vp.ScrollUp(-n)
+	case n > 0:
+		vp.ScrollDown(n)
 	}
 }
 

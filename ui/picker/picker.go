@@ -37,6 +37,7 @@ type Model struct {
 	offset  int
 	filter  textinput.Model
 	initial string
+	clicks  common.Clicks
 
 	openSeq int    // id of the awaited project check
 	opening string // the project being checked, "" when none

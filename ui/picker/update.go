@@ -23,6 +23,10 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		if m.filter.Focused() {
 			return m, m.updateFilter(msg)
 		}
+	case tea.MouseWheelMsg:
+		m.wheel(msg)
+	case tea.MouseClickMsg:
+		return m, m.click(msg)
 	case projectsLoadedMsg:
 		m.projectsLoaded(msg)
 	case projectCheckedMsg:
