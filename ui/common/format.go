@@ -41,7 +41,7 @@ func Count(n int64) string { return humanize.Comma(n) }
 // Plural is n and the noun, in the plural unless n is 1: "1 line",
 // "2 lines". plural is given for nouns that do not take an s
 // ("entries"); Count writes n.
-func Plural(n int, noun string, plural ...string) string {
+func Plural[N ~int | ~int64](n N, noun string, plural ...string) string {
 	if n != 1 {
 		noun += "s"
 		if len(plural) > 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
@@ -270,5 +271,16 @@ func TestLinksStayOnOneLine(t *testing.T) {
 	d.WaitFor("the copy", func() bool { return len(d.Clipboard()) == 1 })
 	if got := d.Clipboard()[0]; got != jar+"\n"+adventure {
 		t.Fatalf("u copied %q", got)
+	}
+}
+
+// One download is "1 download".
+func TestOneDownload(t *testing.T) {
+	t.Parallel()
+	m := New(uitest.Common(t), uitest.Failing{Err: &api.Error{StatusCode: 500}},
+		route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: api.Version{ID: "AbCd1234", Version: "0.1", Downloads: 1}})
+	m.SetSize(80, 24)
+	if header := ansi.Strip(strings.Split(m.View(), "\n")[0]); !strings.HasSuffix(header, "· 1 download") {
+		t.Fatalf("header = %q", header)
 	}
 }

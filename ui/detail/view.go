@@ -159,7 +159,7 @@ func (m *Model) View() string {
 	s := m.common.Styles
 	title := s.Title.Render(safe.Line(m.version.Version)) + "  " + s.Bold.Render(safe.Line(m.version.Name))
 	ch := channelName(m.version)
-	right := s.Channel(ch).Render(ch) + s.Muted.Render(" · "+common.Count(m.version.Downloads)+" downloads")
+	right := s.Channel(ch).Render(ch) + s.Muted.Render(" · "+common.Plural(m.version.Downloads, "download"))
 	lines := []string{common.Spread(title, right, m.width), s.Muted.Render(strings.Repeat("─", m.width))}
 	body := m.changelog.View()
 	if m.twoPanes() {
