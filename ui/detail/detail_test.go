@@ -128,7 +128,7 @@ func TestRenderingIsCachedPerWidthAndNeverBlank(t *testing.T) {
 func TestHostileChangelogsAreDefused(t *testing.T) {
 	t.Parallel()
 	for _, v := range []string{"1.3.1", "2.0.0-beta.2"} {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", v, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
 				d, _ := start(t, setup{version: v, w: size[0], h: size[1]})
@@ -216,7 +216,7 @@ func TestCopy(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range uitest.Sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			d, _ := start(t, setup{version: "2.0.0", w: size[0], h: size[1]})
@@ -253,7 +253,7 @@ func TestLinksStayOnOneLine(t *testing.T) {
 	const jar = "https://github.com/lumen-mc/lumen/releases/download/v2.0.0/lumen-fabric-2.0.0.jar"
 	const adventure = "https://github.com/KyoriPowered/adventure"
 	sandbox, _ := uitest.Sandbox(t, "alice")
-	for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}, {200, 60}} {
+	for _, size := range uitest.Sizes {
 		d, _ := start(t, setup{version: "2.0.0", w: size[0], h: size[1], sandbox: sandbox})
 		d.Press("G")
 		screen := d.Screen()

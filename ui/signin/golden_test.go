@@ -90,7 +90,7 @@ var scenes = []struct {
 func TestGolden(t *testing.T) {
 	t.Parallel()
 	for i, sc := range scenes {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
 				d, _ := startScene(t, i, size[0], size[1])
