@@ -141,6 +141,9 @@ func (m *Model) fullHelpView() string {
 	if len(m.stack) > 1 {
 		global = append([]key.Binding{k.Back}, global...)
 	}
+	if m.retry != nil { // the root takes r while a sign-in may let it run again
+		global = append([]key.Binding{k.Retry}, global...)
+	}
 	groups = append(groups, global)
 	h := m.help
 	h.SetWidth(0) // rows are fitted here; the help bubble would cut columns
