@@ -23,6 +23,7 @@ import (
 	"rdash/ui/common"
 	"rdash/ui/detail"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 	"rdash/ui/versions"
 )
@@ -286,7 +287,7 @@ func TestLeavingAScreenCancelsItsRequests(t *testing.T) {
 	d.WaitFor("the detail's cut-short reply", func() bool {
 		for _, msg := range d.Seen {
 			if e, ok := msg.(envelope); ok && e.from == id {
-				if _, rendering := e.msg.(common.MarkdownRendered); !rendering {
+				if _, rendering := e.msg.(markdown.Rendered); !rendering {
 					return true
 				}
 			}

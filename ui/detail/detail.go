@@ -14,6 +14,7 @@ import (
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 )
 
@@ -51,8 +52,8 @@ type Model struct {
 	seq         int
 	downloadSeq int
 
-	source    string             // the changelog through safe.Text
-	want      common.MarkdownKey // the rendering the current size needs
+	source    string       // the changelog through safe.Text
+	want      markdown.Key // the rendering the current size needs
 	rendering bool
 	rendered  string // the last rendering, kept on screen until the next
 
@@ -164,5 +165,5 @@ func (m *Model) twoPanes() bool { return m.width >= sideWidth }
 
 // changelogWidth is the changelog pane's width, capped for reading.
 func (m *Model) changelogWidth() int {
-	return max(min(m.width, common.MaxMarkdownWidth), 10)
+	return max(min(m.width, markdown.MaxWidth), 10)
 }

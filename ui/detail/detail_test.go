@@ -13,6 +13,7 @@ import (
 	"rdash/api"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 )
 
@@ -40,7 +41,7 @@ type setup struct {
 	// sandbox and markdown, when set, are shared by the screens a test
 	// builds, which then start no sandbox and render no changelog twice.
 	sandbox  *api.Client
-	markdown *common.MarkdownCache
+	markdown *markdown.Cache
 }
 
 func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
@@ -74,7 +75,7 @@ func waitIdle(d *uitest.Driver, m *Model) {
 func renders(d *uitest.Driver) int {
 	n := 0
 	for _, msg := range d.Seen {
-		if _, ok := msg.(common.MarkdownRendered); ok {
+		if _, ok := msg.(markdown.Rendered); ok {
 			n++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/markdown"
 )
 
 // Every key that works on the detail is in its help, and every hint of
@@ -15,7 +16,7 @@ import (
 func TestEveryKeyIsInTheHelp(t *testing.T) {
 	t.Parallel()
 	sandbox, _ := uitest.Sandbox(t, "alice")
-	cache := common.NewMarkdownCache()
+	cache := markdown.NewCache()
 	at := func(w, h int, keys ...string) func(t *testing.T) common.Screen {
 		return func(t *testing.T) common.Screen {
 			d, m := start(t, setup{version: "2.0.0", w: w, h: h, sandbox: sandbox, markdown: cache})

@@ -8,6 +8,7 @@ import (
 
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 )
 
@@ -24,7 +25,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.versionLoaded(msg)
 	case retryMsg:
 		return m, m.fetch()
-	case common.MarkdownRendered:
+	case markdown.Rendered:
 		return m, m.changelogRendered(msg)
 	case common.DownloadURLMsg:
 		return m, m.downloadURL(msg)

@@ -8,6 +8,7 @@ import (
 
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // Update handles keys and replies.
@@ -21,7 +22,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case fileCheckedMsg:
 		m.fileChecked(msg)
 		return m, nil
-	case common.MarkdownRendered:
+	case markdown.Rendered:
 		return m, m.editor.RenderedMsg(msg, m.common)
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
