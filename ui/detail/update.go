@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/internal/safe"
+	"rdash/ui/clipboard"
 	"rdash/ui/common"
 	"rdash/ui/markdown"
 	"rdash/ui/route"
@@ -65,7 +66,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.fetch()
 	case key.Matches(msg, k.CopyID):
 		id := safe.Line(m.version.ID)
-		return common.Copy(m.common.Config, id, "the ID of "+m.Title()+": "+id)
+		return clipboard.Copy(m.common.Config, id, "the ID of "+m.Title()+": "+id)
 	case key.Matches(msg, k.CopyURL):
 		return m.copyURL()
 	case key.Matches(msg, k.CopyLinks) && len(m.links()) > 0:
@@ -151,7 +152,7 @@ func (m *Model) copyLinks() tea.Cmd {
 	if len(links) > 1 {
 		what = common.Plural(len(links), "link")
 	}
-	return common.Copy(m.common.Config, strings.Join(links, "\n"), what+" of "+m.Title())
+	return clipboard.Copy(m.common.Config, strings.Join(links, "\n"), what+" of "+m.Title())
 }
 
 func (m *Model) copyURL() tea.Cmd {
@@ -163,5 +164,5 @@ func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
 	if msg.Seq != m.downloadSeq {
 		return nil
 	}
-	return msg.Copy(m.common.Config)
+	return clipboard.CopyDownloadURL(m.common.Config, msg)
 }
