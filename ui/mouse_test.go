@@ -58,8 +58,8 @@ func wheel(down bool, y int) tea.MouseWheelMsg {
 	return tea.MouseWheelMsg{X: 10, Y: y, Button: b}
 }
 
-// rowOf is the screen line showing text.
-func rowOf(t *testing.T, d *uitest.Driver, text string) int {
+// lineWith is the screen line showing text.
+func lineWith(t *testing.T, d *uitest.Driver, text string) int {
 	t.Helper()
 	for i, l := range lines(d.Screen()) {
 		if strings.Contains(l, text) {
@@ -81,8 +81,8 @@ func TestMouseOnThePicker(t *testing.T) {
 	if _, ok := m.top().(*picker.Model); !ok {
 		t.Fatal("not on the picker")
 	}
-	selected := func(text string) bool { return strings.HasPrefix(lines(d.Screen())[rowOf(t, d, text)], "> ") }
-	y := rowOf(t, d, "emberforge-core")
+	selected := func(text string) bool { return strings.HasPrefix(lines(d.Screen())[lineWith(t, d, text)], "> ") }
+	y := lineWith(t, d, "emberforge-core")
 	d.Send(click(10, y))
 	if !selected("emberforge-core") || len(m.stack) != 1 {
 		t.Fatalf("the click did not select emberforge-core, or opened it:\n%s", d.Screen())
@@ -144,7 +144,7 @@ func TestMouseOffAndOutsideTheBody(t *testing.T) {
 	if d.Model().View().MouseMode != tea.MouseModeNone {
 		t.Fatal("the mouse is asked for while off")
 	}
-	y := rowOf(t, d, "emberforge-core")
+	y := lineWith(t, d, "emberforge-core")
 	before := d.Screen()
 	d.Send(click(10, y))
 	d.Send(click(10, y))

@@ -73,7 +73,7 @@ func Describe(err error) Problem {
 	case errors.As(err, &ae):
 		return describeStatus(ae)
 	case errors.As(err, &ve):
-		return Problem{Sentence: Invalid(ve)}
+		return Problem{Sentence: fmt.Sprintf("%s: %s.", safe.Line(ve.Field), safe.Line(ve.Rule))}
 	case errors.Is(err, context.DeadlineExceeded):
 		return Problem{Sentence: "The server took too long to answer."}
 	case errors.Is(err, api.ErrMalformedResponse):

@@ -37,7 +37,7 @@ func TestDescribe(t *testing.T) {
 		{"429 with retry-after", &api.RateLimitError{RetryAfter: 30 * time.Second}, "retry in 30s", false, false},
 		{"5xx", &api.Error{StatusCode: 503}, "The server failed (503)", false, false},
 		{"client validation", &api.ValidationError{Field: "data.version", Rule: "at most 32 characters"},
-			"Version at most 32 characters.", false, false},
+			"data.version: at most 32 characters.", false, false},
 		{"maybe applied", fmt.Errorf("patch: %w", api.ErrMaybeApplied), "may have been applied", false, false},
 		{"network down", refused, "Cannot reach the server at 127.0.0.1:9", true, false},
 		{"dial refused, unwrapped", &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1},
