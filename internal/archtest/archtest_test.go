@@ -24,7 +24,7 @@ type pkg struct {
 // under ui/ is a screen. A new shared component is added here.
 var shared = []string{
 	"rdash/ui", "rdash/ui/common", "rdash/ui/route", "rdash/ui/statusbar",
-	"rdash/ui/table", "rdash/ui/applyflow",
+	"rdash/ui/table", "rdash/ui/applyflow", "rdash/ui/markdown", "rdash/ui/clipboard",
 }
 
 func under(path, root string) bool { return path == root || strings.HasPrefix(path, root+"/") }

@@ -8,6 +8,7 @@ import (
 
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // Update handles keys and replies.
@@ -24,7 +25,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case applyflow.AccessCheckedMsg:
 		m.lacks = msg.Lacks
 		return m, nil
-	case common.MarkdownRendered:
+	case markdown.Rendered:
 		return m, m.editor.RenderedMsg(msg, m.common)
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles

@@ -1,4 +1,4 @@
-package common
+package markdown
 
 import (
 	"flag"
@@ -36,7 +36,7 @@ func TestMarkdownLinksClickableOnlyForWebAndMail(t *testing.T) {
 		"relative", "/docs/x", "proto", "//evil.example", "ftp", "ftp://example.org/f",
 		"javascript:alert(3)", "file:///etc/shadow", "img", "file:///x.png", "entity", "hidden"}
 	for _, style := range []string{"dark", "notty"} {
-		out, err := RenderMarkdown(src, 200, style)
+		out, err := Render(src, 200, style)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func TestMarkdownCharacterReferencesStayInert(t *testing.T) {
 	t.Parallel()
 	src := "&#27;]0;title&#7; &#x1b;[2J &#155;31m red &#x202e;rev &#x200d; &#8232;\n\n`&#27;[1m` [x](http://e.org \"&#27;\")\n"
 	for _, style := range []string{"dark", "notty"} {
-		out, err := RenderMarkdown(src, 80, style)
+		out, err := Render(src, 80, style)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestMarkdownHostileCorpus(t *testing.T) {
 	t.Parallel()
 	for _, c := range hostile.Cases(t) {
 		for _, src := range []string{c.Text, safe.Text(c.Text)} {
-			out, err := RenderMarkdown(src, 40, "dark")
+			out, err := Render(src, 40, "dark")
 			if err != nil {
 				t.Fatalf("%s: %v", c.Name, err)
 			}
@@ -95,9 +95,9 @@ func FuzzMarkdownHostile(f *testing.F) {
 	hostile.Seed(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, src := range []string{s, safe.Text(s)} {
-			out, err := RenderMarkdown(src, 30, "dark")
+			out, err := Render(src, 30, "dark")
 			if err != nil {
-				t.Fatalf("RenderMarkdown(%+q): %v", src, err)
+				t.Fatalf("Render(%+q): %v", src, err)
 			}
 			checkRendering(t, src, out, 30)
 		}

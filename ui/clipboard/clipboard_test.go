@@ -1,4 +1,4 @@
-package common
+package clipboard
 
 import (
 	"encoding/base64"
@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/config"
+	"rdash/ui/common"
 )
 
 // run runs cmd as bubbletea would, returning every message, batches
@@ -33,7 +34,7 @@ func run(cmd tea.Cmd) []tea.Msg {
 func statusOf(t *testing.T, msgs []tea.Msg) string {
 	t.Helper()
 	for _, m := range msgs {
-		if s, ok := m.(StatusMsg); ok {
+		if s, ok := m.(common.StatusMsg); ok {
 			return s.Text
 		}
 	}
@@ -134,8 +135,8 @@ func sentOSC52(msgs []tea.Msg) bool {
 // status does not claim a copy the terminal never confirms.
 func TestDownloadURLCopyIsHonest(t *testing.T) {
 	t.Parallel()
-	d := DownloadURLMsg{Version: "1.4.2", URL: "https://cdn.example/a.jar"}
-	msgs := run(d.Copy(&config.Config{}))
+	d := common.DownloadURLMsg{Version: "1.4.2", URL: "https://cdn.example/a.jar"}
+	msgs := run(CopyDownloadURL(&config.Config{}, d))
 	if got := statusOf(t, msgs); got != "sent the download URL of 1.4.2 to the terminal's clipboard (cannot confirm)" {
 		t.Fatalf("status %q", got)
 	}
@@ -143,8 +144,8 @@ func TestDownloadURLCopyIsHonest(t *testing.T) {
 		t.Fatal("no OSC 52")
 	}
 	d.Err = fmt.Errorf("no file")
-	for _, m := range run(d.Copy(&config.Config{})) {
-		if _, ok := m.(StatusMsg); ok {
+	for _, m := range run(CopyDownloadURL(&config.Config{}, d)) {
+		if _, ok := m.(common.StatusMsg); ok {
 			t.Errorf("a failed lookup copied something: %v", m)
 		}
 	}

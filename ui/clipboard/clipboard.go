@@ -1,4 +1,7 @@
-package common
+// Package clipboard copies text for the user (an ID, a URL) and says
+// honestly on the status line what came of it: OSC 52, which no terminal
+// confirms, or tmux's buffer inside tmux.
+package clipboard
 
 import (
 	"bytes"
@@ -12,6 +15,7 @@ import (
 
 	"rdash/config"
 	"rdash/internal/safe"
+	"rdash/ui/common"
 )
 
 // Copy puts text on the clipboard and then says on the status bar what
@@ -39,14 +43,14 @@ func Copy(cfg *config.Config, text, what string) tea.Cmd {
 		tmux = cfg.Env.Tmux
 	}
 	if tmux == "" {
-		return tea.Batch(tea.SetClipboard(text), Status(sentNote(what)))
+		return tea.Batch(tea.SetClipboard(text), common.Status(sentNote(what)))
 	}
 	return func() tea.Msg {
 		if err := loadTmuxBuffer(tmux, text); err != nil {
 			return tea.BatchMsg{tea.SetClipboard(text), tea.Raw(tmuxPassthrough(text)),
-				Status(sentNote(what) + "; tmux's buffer: " + safe.Line(err.Error()))}
+				common.Status(sentNote(what) + "; tmux's buffer: " + safe.Line(err.Error()))}
 		}
-		return StatusMsg{Text: "copied " + what + " to tmux's buffer"}
+		return common.StatusMsg{Text: "copied " + what + " to tmux's buffer"}
 	}
 }
 
@@ -98,4 +102,13 @@ const errNoTmux = tmuxError("the tmux command is not on PATH")
 func tmuxPassthrough(text string) string {
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(text)) + "\a"
 	return "\x1bPtmux;" + strings.ReplaceAll(osc, "\x1b", "\x1b\x1b") + "\x1b\\"
+}
+
+// CopyDownloadURL puts the URL FetchDownloadURL found on the clipboard as
+// Copy does, or reports why there is no URL to copy.
+func CopyDownloadURL(cfg *config.Config, d common.DownloadURLMsg) tea.Cmd {
+	if d.Err != nil {
+		return common.ReportError(d.Err, "finding the download URL of "+d.Version, nil)
+	}
+	return Copy(cfg, d.URL, "the download URL of "+d.Version)
 }

@@ -1,4 +1,4 @@
-package common
+package markdown
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ func TestRenderMarkdownFitsAndHonoursStyle(t *testing.T) {
 		"```\nfunc aVeryLongLineOfCodeThatGlamourWillNotWrap(argumentNumberOne, argumentNumberTwo int) {}\n```\n"
 	for _, style := range []string{"dark", "light", "notty"} {
 		for _, w := range []int{20, 40, 80} {
-			out, err := RenderMarkdown(src, w, style)
+			out, err := Render(src, w, style)
 			if err != nil {
 				t.Fatalf("%s/%d: %v", style, w, err)
 			}
@@ -34,16 +34,16 @@ func TestRenderMarkdownFitsAndHonoursStyle(t *testing.T) {
 
 func TestMarkdownCacheKeys(t *testing.T) {
 	t.Parallel()
-	c := NewMarkdownCache()
-	k := NewMarkdownKey("v1", "# a", 80, "dark")
+	c := NewCache()
+	k := NewKey("v1", "# a", 80, "dark")
 	c.Put(k, "rendered")
-	if _, ok := c.Get(NewMarkdownKey("v1", "# a", 81, "dark")); ok {
+	if _, ok := c.Get(NewKey("v1", "# a", 81, "dark")); ok {
 		t.Error("another width hit the cache")
 	}
-	if _, ok := c.Get(NewMarkdownKey("v1", "# b", 80, "dark")); ok {
+	if _, ok := c.Get(NewKey("v1", "# b", 80, "dark")); ok {
 		t.Error("an edited changelog hit the cache")
 	}
-	if got, ok := c.Get(NewMarkdownKey("v1", "# a", 80, "dark")); !ok || got != "rendered" {
+	if got, ok := c.Get(NewKey("v1", "# a", 80, "dark")); !ok || got != "rendered" {
 		t.Errorf("Get = %q, %v", got, ok)
 	}
 }

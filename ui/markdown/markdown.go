@@ -1,4 +1,8 @@
-package common
+// Package markdown renders changelogs for the terminal: glamour at a
+// width, in a command away from Update, links made clickable only for web
+// and mail, and a cache of renderings by text, width and style that the
+// screens share through common.Common.
+package markdown
 
 import (
 	"bytes"
@@ -22,56 +26,56 @@ import (
 	"rdash/internal/safe"
 )
 
-// MaxMarkdownWidth caps the changelog's width: long lines are hard to read
+// MaxWidth caps the changelog's width: long lines are hard to read
 // (glow caps at 120 too).
-const MaxMarkdownWidth = 120
+const MaxWidth = 120
 
-// MarkdownKey identifies one rendering of a text: what, how wide, in which
+// Key identifies one rendering of a text: what, how wide, in which
 // glamour style. Sum is a hash of the source, so an edited changelog is
 // never served from the cache under its old rendering.
-type MarkdownKey struct {
+type Key struct {
 	ID    string
 	Width int
 	Style string
 	Sum   uint64
 }
 
-// NewMarkdownKey returns the key of source rendered at width in style.
-func NewMarkdownKey(id, source string, width int, style string) MarkdownKey {
+// NewKey returns the key of source rendered at width in style.
+func NewKey(id, source string, width int, style string) Key {
 	h := fnv.New64a()
 	h.Write([]byte(source))
-	return MarkdownKey{ID: id, Width: width, Style: style, Sum: h.Sum64()}
+	return Key{ID: id, Width: width, Style: style, Sum: h.Sum64()}
 }
 
-// maxMarkdownEntries bounds the cache; a session rarely reads more.
-const maxMarkdownEntries = 128
+// maxEntries bounds the cache; a session rarely reads more.
+const maxEntries = 128
 
-// MarkdownCache keeps rendered markdown by MarkdownKey. Renders happen in
+// Cache keeps rendered markdown by Key. Renders happen in
 // commands; only Update stores and reads, so it needs no lock.
-type MarkdownCache struct {
-	m map[MarkdownKey]string
+type Cache struct {
+	m map[Key]string
 }
 
-// NewMarkdownCache returns an empty cache.
-func NewMarkdownCache() *MarkdownCache {
-	return &MarkdownCache{m: make(map[MarkdownKey]string)}
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{m: make(map[Key]string)}
 }
 
 // Get returns the rendering stored under k.
-func (c *MarkdownCache) Get(k MarkdownKey) (string, bool) {
+func (c *Cache) Get(k Key) (string, bool) {
 	s, ok := c.m[k]
 	return s, ok
 }
 
 // Put stores a rendering, forgetting everything once the cache is full.
-func (c *MarkdownCache) Put(k MarkdownKey, s string) {
-	if len(c.m) >= maxMarkdownEntries {
+func (c *Cache) Put(k Key, s string) {
+	if len(c.m) >= maxEntries {
 		clear(c.m)
 	}
 	c.m[k] = s
 }
 
-// RenderMarkdown renders source (already passed through safe.Text) with
+// Render renders source (already passed through safe.Text) with
 // glamour's standard style at width columns, and cuts every line to width
 // so code blocks and long URLs cannot widen the screen. Only http, https
 // and mailto links are clickable (OSC 8); any other link shows its text
@@ -79,7 +83,7 @@ func (c *MarkdownCache) Put(k MarkdownKey, s string) {
 // markdown decodes character references ("&#27;") back into what
 // safe.Text took out. It is slow (tens of milliseconds): call it from a
 // command, never from Update or View.
-func RenderMarkdown(source string, width int, style string) (string, error) {
+func Render(source string, width int, style string) (string, error) {
 	width = max(width, 10)
 	md, err := newMarkdown(width, style)
 	if err != nil {
@@ -101,22 +105,22 @@ func RenderMarkdown(source string, width int, style string) (string, error) {
 	return strings.Join(lines, "\n"), nil
 }
 
-// MarkdownRendered is a rendering made by RenderMarkdownCmd: Out for Key,
+// Rendered is a rendering made by RenderCmd: Out for Key,
 // or the Err that stopped it.
-type MarkdownRendered struct {
-	Key MarkdownKey
+type Rendered struct {
+	Key Key
 	Out string
 	Err error
 }
 
-// RenderMarkdownCmd renders source at key's width and style in a command,
-// away from Update. The MarkdownRendered comes back to the asking screen
+// RenderCmd renders source at key's width and style in a command,
+// away from Update. The Rendered comes back to the asking screen
 // only (the root addresses every reply), so a screen matches it as it is
 // and checks Key against the rendering it waits for.
-func RenderMarkdownCmd(key MarkdownKey, source string) tea.Cmd {
+func RenderCmd(key Key, source string) tea.Cmd {
 	return func() tea.Msg {
-		out, err := RenderMarkdown(source, key.Width, key.Style)
-		return MarkdownRendered{Key: key, Out: out, Err: err}
+		out, err := Render(source, key.Width, key.Style)
+		return Rendered{Key: key, Out: out, Err: err}
 	}
 }
 
