@@ -7,17 +7,22 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 )
 
-// BulkResult is the outcome of a bulk change, which the client may have sent
-// as several requests ("parts") to keep each URL short.
+// BulkResult is the outcome of a bulk change, which the client sends as
+// several requests ("parts"): at most the part size (WithBulkPartSize)
+// IDs each, in URLs of at most WithMaxURLLength characters.
 type BulkResult struct {
 	Versions  []Version     // as returned by the parts that succeeded (PATCH only)
 	Succeeded []string      // IDs of the parts that succeeded, in the order given
 	Failed    []BulkFailure // one per failed part
-	Parts     int           // how many requests the change took
+	// Parts is how many requests the change took in the end: BulkParts,
+	// plus those of parts the server refused for their size and that
+	// went again as halves.
+	Parts int
 }
 
 // BulkFailure is a failed part: its IDs and why. When Err matches
@@ -53,11 +58,13 @@ func (e *BulkError) Unwrap() []error {
 }
 
 // UpdateVersions applies one patch to many versions. The IDs are split into
-// parts of at most MaxBulkIDs whose URL fits WithMaxURLLength, sent with at
-// most WithConcurrency requests of the client in flight (see
-// WithBulkProgress to follow them); a failed part does not stop the others.
-// Pass every ID of a change in one call: the client owns the splitting. Parts are
-// not retried: a failure may come after the change was applied. The error
+// BulkParts parts, sent with at most WithConcurrency requests of the
+// client in flight (see WithBulkProgress to follow them); a failed part
+// does not stop the others. Pass every ID of a change in one call: the
+// client owns the splitting. A part the server refuses for its size (413,
+// or a 400 about the ids list as a whole) is sent again as two halves,
+// and so on down to single IDs: such a refusal changed nothing. No other
+// failure is retried: it may come after the change was applied. The error
 // is a *ValidationError, with a nil result and nothing sent, or a
 // *BulkError beside a result that says which IDs failed and why.
 // PATCH /projects/{projectId}/versions?ids=…
@@ -122,19 +129,11 @@ func bulkProgress(ctx context.Context) func(int, int) {
 // place a bulk change is split or sent concurrently: callers pass every ID
 // of a change in one call.
 func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
-	if err := validatePathID("projectId", projectID); err != nil {
-		return nil, err
-	}
-	if err := validateBulkIDs(ids); err != nil {
-		return nil, err
-	}
-	u := c.endpoint("projects", projectID, "versions")
-	parts, err := splitIDs(len(u.String())+len("?ids="), ids, c.maxURLLength)
+	u, parts, err := c.bulkParts(projectID, ids)
 	if err != nil {
 		return nil, err
 	}
-	versions := make([][]Version, len(parts))
-	errs := make([]error, len(parts))
+	outcomes := make([][]partOutcome, len(parts))
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
@@ -151,77 +150,27 @@ func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send 
 		}
 	}
 	for i, part := range parts {
-		pu := *u
-		pu.RawQuery = "ids=" + joinIDs(part)
 		select {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
 			// The request sees the context ended and fails unsent, at once.
-			versions[i], errs[i] = send(ctx, &pu)
+			outcomes[i] = sendPart(ctx, u, part, send)
 			ended(len(part))
 			continue
 		}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			versions[i], errs[i] = send(ctx, &pu) // a failed part must not stop the others
+			outcomes[i] = sendPart(ctx, u, part, send) // a failed part must not stop the others
 			ended(len(part))
 		})
 	}
 	wg.Wait()
-	return collect(parts, versions, errs)
+	return collect(slices.Concat(outcomes...))
 }
 
-func collect(parts [][]string, versions [][]Version, errs []error) (*BulkResult, error) {
-	res := &BulkResult{Parts: len(parts)}
-	for i, part := range parts {
-		if errs[i] != nil {
-			res.Failed = append(res.Failed, BulkFailure{IDs: part, Err: errs[i]})
-			continue
-		}
-		res.Succeeded = append(res.Succeeded, part...)
-		res.Versions = append(res.Versions, versions[i]...)
-	}
-	if len(res.Failed) > 0 {
-		return res, &BulkError{Failed: res.Failed, Parts: res.Parts}
-	}
-	return res, nil
-}
-
-// splitIDs cuts ids, in order, into parts of at most MaxBulkIDs whose URL,
-// prefix characters plus the escaped IDs and their commas, fits maxURL.
-func splitIDs(prefix int, ids []string, maxURL int) ([][]string, error) {
-	var parts [][]string
-	start, length := 0, prefix
-	for i, id := range ids {
-		n := len(url.QueryEscape(id))
-		if prefix+n > maxURL {
-			return nil, invalid(item("ids", i), "is too long for a request URL of at most %d characters", maxURL)
-		}
-		if i > start && (i-start == MaxBulkIDs || length+1+n > maxURL) {
-			parts = append(parts, ids[start:i:i])
-			start, length = i, prefix
-		}
-		if i > start {
-			length++ // the comma
-		}
-		length += n
-	}
-	return append(parts, ids[start:len(ids):len(ids)]), nil
-}
-
-// joinIDs keeps the commas literal, as the interface describes the list and
-// as splitIDs counts it; escaping the IDs costs nothing and keeps the query
-// well formed should the ID alphabet ever grow.
-func joinIDs(ids []string) string {
-	escaped := make([]string, len(ids))
-	for i, id := range ids {
-		escaped[i] = url.QueryEscape(id)
-	}
-	return strings.Join(escaped, ",")
-}
-
-// ValidateIDs checks the ids of a bulk change: at least one, each an ID of
-// the interface's form, none repeated. Callers check before reading or
+// ValidateIDs checks the ids of a bulk change as the document states
+// them: at least one, each a version ID of 8 characters, and no comma in
+// one, since the list is comma-separated. Callers check before reading or
 // journaling anything; the bulk methods check again before sending.
 func ValidateIDs(ids []string) error { return validateBulkIDs(ids) }
 
@@ -229,15 +178,13 @@ func validateBulkIDs(ids []string) error {
 	if len(ids) == 0 {
 		return invalid("ids", "needs at least one version ID")
 	}
-	seen := make(map[string]int, len(ids))
 	for i, id := range ids {
 		if err := validateID(item("ids", i), id); err != nil {
 			return err
 		}
-		if j, dup := seen[id]; dup {
-			return invalid(item("ids", i), "repeats %s", item("ids", j))
+		if strings.Contains(id, ",") {
+			return invalid(item("ids", i), "must not contain a comma: ids is a comma-separated list")
 		}
-		seen[id] = i
 	}
 	return nil
 }

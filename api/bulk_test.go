@@ -98,7 +98,7 @@ func TestBulkSplitting(t *testing.T) {
 				t.Errorf("parts = %d, server saw %d, want %d", res.Parts, len(rec.parts), want)
 			}
 			for i, n := range rec.urlLens {
-				if n > maxURL || len(rec.parts[i]) > api.MaxBulkIDs {
+				if n > maxURL || len(rec.parts[i]) > api.DefaultBulkPartSize {
 					t.Errorf("request %d: URL of %d > %d or %d IDs", i, n, maxURL, len(rec.parts[i]))
 				}
 			}

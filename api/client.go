@@ -17,6 +17,9 @@ const (
 	DefaultConcurrency = 4
 	// DefaultMaxURLLength bounds a bulk request's URL (WithMaxURLLength).
 	DefaultMaxURLLength = 2000
+	// DefaultBulkPartSize is the most IDs one bulk request carries
+	// (WithBulkPartSize).
+	DefaultBulkPartSize = 100
 	// DefaultMaxBodyBytes caps a success body (WithMaxBodyBytes).
 	DefaultMaxBodyBytes = 32 << 20
 	// DefaultUserAgent is the User-Agent header (WithUserAgent).
@@ -26,7 +29,7 @@ const (
 // Client talks to the service's API. It is safe for concurrent use.
 type Client struct {
 	base       *url.URL
-	http       *http.Client // as given: follows redirects, adds the token
+	http       *http.Client // as given (it adds the token), with the limits and withRedirectRules
 	noRedirect *http.Client // same transport, stops at the first redirect
 	anon       *http.Client // for other origins: never carries the token
 	userAgent  string
@@ -37,10 +40,12 @@ type Client struct {
 	// at once (an undo sends one call per distinct patch), not per call.
 	bulkSlots    chan struct{}
 	maxURLLength int
+	bulkPartSize int
 	maxBodyBytes int64
 	backoffBase  time.Duration
 	backoffMax   time.Duration
 	maxRetryWait time.Duration
+	limits       Limits
 }
 
 // Option configures a Client.
@@ -64,6 +69,12 @@ func WithConcurrency(n int) Option { return func(c *Client) { c.concurrency = n 
 // WithMaxURLLength bounds the length of a bulk request's URL (default 2000);
 // longer ID lists are split into several requests.
 func WithMaxURLLength(n int) Option { return func(c *Client) { c.maxURLLength = n } }
+
+// WithBulkPartSize bounds how many IDs one bulk request carries (default
+// DefaultBulkPartSize); longer ID lists are split into parts of this size.
+// The document states no bound: a server that refuses a part for its
+// size gets it again in halves.
+func WithBulkPartSize(n int) Option { return func(c *Client) { c.bulkPartSize = n } }
 
 // WithMaxBodyBytes caps a successful response body (default 32 MiB); a
 // larger one is ErrResponseTooLarge. Downloads stream and are not capped.
@@ -92,9 +103,9 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	c := &Client{
 		base: base, http: &http.Client{}, userAgent: DefaultUserAgent,
 		maxRetries: DefaultMaxRetries, concurrency: DefaultConcurrency,
-		maxURLLength: DefaultMaxURLLength, maxBodyBytes: DefaultMaxBodyBytes,
+		maxURLLength: DefaultMaxURLLength, bulkPartSize: DefaultBulkPartSize, maxBodyBytes: DefaultMaxBodyBytes,
 		backoffBase: 250 * time.Millisecond, backoffMax: 5 * time.Second,
-		maxRetryWait: 30 * time.Second,
+		maxRetryWait: 30 * time.Second, limits: DefaultLimits,
 	}
 	for _, opt := range opts {
 		opt(c)
@@ -103,8 +114,9 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		return nil, err
 	}
 	c.bulkSlots = make(chan struct{}, c.concurrency)
+	c.http = c.withRedirectRules(withLimits(c.http, c.limits))
 	c.noRedirect = stopAtRedirect(c.http)
-	c.anon = stopAtRedirect(&http.Client{Timeout: c.http.Timeout})
+	c.anon = stopAtRedirect(withLimits(&http.Client{Timeout: c.http.Timeout}, c.limits))
 	return c, nil
 }
 
@@ -118,10 +130,14 @@ func (c *Client) checkOptions() error {
 		return errors.New("api: WithConcurrency must be at least 1")
 	case c.maxURLLength < 1:
 		return errors.New("api: WithMaxURLLength must be at least 1")
+	case c.bulkPartSize < 1:
+		return errors.New("api: WithBulkPartSize must be at least 1")
 	case c.maxBodyBytes < 1:
 		return errors.New("api: WithMaxBodyBytes must be at least 1")
 	case c.backoffBase < 0 || c.backoffMax < 0 || c.maxRetryWait < 0:
 		return errors.New("api: WithRetryBackoff durations must not be negative")
+	case c.limits.Response < 0 || c.limits.Stall < 0 || c.limits.Total < 0:
+		return errors.New("api: WithLimits durations must not be negative")
 	}
 	return nil
 }

@@ -17,8 +17,14 @@ func (c *Client) doJSON(ctx context.Context, req *http.Request) (json.RawMessage
 	var data json.RawMessage
 	var pg *Pagination
 	resp, err := c.do(ctx, c.http, req, func(resp *http.Response) error {
+		if resp.StatusCode >= 300 {
+			return c.unfollowed(req, resp)
+		}
 		body, err := c.readBody(req, resp)
 		if err != nil {
+			return err
+		}
+		if err := c.checkJSON(req, resp, body); err != nil {
 			return err
 		}
 		data, pg, err = unwrapEnvelope(body)
@@ -41,6 +47,9 @@ func getOne[T any](ctx context.Context, c *Client, req *http.Request) (*T, *Resp
 	}
 	v := new(T)
 	if err := json.Unmarshal(data, v); err != nil {
+		return nil, resp, malformed(req, err)
+	}
+	if err := checkWire(v, "data"); err != nil {
 		return nil, resp, malformed(req, err)
 	}
 	return v, resp, nil
@@ -66,6 +75,11 @@ func getMany[T any](ctx context.Context, c *Client, req *http.Request) ([]T, *Re
 	if err != nil {
 		return nil, resp, malformed(req, err)
 	}
+	for i := range list {
+		if err := checkWire(&list[i], fmt.Sprintf("data[%d]", i)); err != nil {
+			return nil, resp, malformed(req, err)
+		}
+	}
 	return list, resp, nil
 }
 
@@ -73,6 +87,9 @@ func getMany[T any](ctx context.Context, c *Client, req *http.Request) ([]T, *Re
 // with a body and 204 without one all do.
 func (c *Client) doNoContent(ctx context.Context, req *http.Request) (*Response, error) {
 	resp, err := c.do(ctx, c.http, req, func(resp *http.Response) error {
+		if resp.StatusCode >= 300 {
+			return c.unfollowed(req, resp)
+		}
 		_, err := c.readBody(req, resp)
 		return err
 	})
@@ -94,7 +111,11 @@ func (c *Client) readBody(req *http.Request, resp *http.Response) ([]byte, error
 		return nil, c.tooLarge(req)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.maxBodyBytes+1))
-	if err != nil {
+	var te *TimeoutError
+	switch {
+	case errors.As(err, &te): // not retried, as in once
+		return nil, te
+	case err != nil:
 		return nil, &transportError{req.Method, req.URL.EscapedPath(), err, true}
 	}
 	if int64(len(body)) > c.maxBodyBytes {
@@ -107,8 +128,15 @@ func (c *Client) tooLarge(req *http.Request) error {
 	return fmt.Errorf("%s %s: %w (limit %d bytes)", req.Method, req.URL.EscapedPath(), ErrResponseTooLarge, c.maxBodyBytes)
 }
 
+// malformed is a success answer whose body is not what the endpoint
+// documents. To a change it is ErrMaybeApplied too: the server said the
+// change went through.
 func malformed(req *http.Request, err error) error {
-	return fmt.Errorf("%s %s: %w: %w", req.Method, req.URL.EscapedPath(), ErrMalformedResponse, err)
+	err = fmt.Errorf("%s %s: %w: %w", req.Method, req.URL.EscapedPath(), ErrMalformedResponse, err)
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		err = fmt.Errorf("%w (%w)", err, ErrMaybeApplied)
+	}
+	return err
 }
 
 // unwrapEnvelope returns the data and pagination of a body.

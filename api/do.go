@@ -84,13 +84,32 @@ func (c *Client) once(ctx context.Context, hc *http.Client, req *http.Request, h
 		return nil, &transportError{req.Method, req.URL.EscapedPath(), err, false}
 	}
 	resp, err := hc.Do(req)
-	if err != nil {
+	var re *RedirectError
+	var te *TimeoutError
+	switch {
+	case errors.As(err, &re):
+		return resp, re
+	case errors.As(err, &te): // not retried: the user has waited long enough
+		return nil, te
+	case errors.Is(err, ErrNotSent):
+		return nil, unwrapURLError(err)
+	case err != nil:
 		return nil, newTransportError(req, err)
 	}
 	if resp.StatusCode >= 400 {
-		return resp, errorFromResponse(req, resp)
+		return resp, c.errorFromResponse(req, resp)
 	}
 	return resp, handle(resp)
+}
+
+// unwrapURLError drops the url.Error around an error of the HTTP client's
+// transport, whose text repeats the URL (and so its query).
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
 }
 
 func newTransportError(req *http.Request, err error) *transportError {
@@ -145,7 +164,10 @@ func (c *Client) backoff(attempt int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// outcome marks the failure of a change whose effect is unknown.
+// outcome marks the failure of a change whose effect is unknown: no
+// complete answer, a 429 or 5xx, a redirect the client did not follow, or
+// a success whose body could not be read as the service's answer (the
+// server said it applied the change).
 func outcome(err error, safe bool) error {
 	if safe {
 		return err
@@ -153,13 +175,23 @@ func outcome(err error, safe bool) error {
 	var te *transportError
 	var se *Error
 	switch {
-	case errors.As(err, &te) && !te.sent, errors.Is(err, ErrUnauthorized):
+	case errors.As(err, &te) && !te.sent, errors.Is(err, ErrUnauthorized), errors.Is(err, ErrMaybeApplied):
 		return err
-	case errors.As(err, &te),
+	case errors.As(err, &te), answeredSuccess(err), errors.Is(err, ErrRedirected), errors.Is(err, ErrTimeout),
 		errors.As(err, &se) && (se.StatusCode == http.StatusTooManyRequests || se.StatusCode >= 500):
 		return fmt.Errorf("%w (%w)", err, ErrMaybeApplied)
 	}
 	return err
+}
+
+// answeredSuccess reports an error about a 2xx answer: its body was too
+// large, malformed or not the service's.
+func answeredSuccess(err error) bool {
+	var ns *NotServiceError
+	if errors.As(err, &ns) {
+		return ns.Status < 300
+	}
+	return errors.Is(err, ErrMalformedResponse) || errors.Is(err, ErrResponseTooLarge)
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

@@ -85,7 +85,7 @@ func (c *Client) hop(ctx context.Context, u *url.URL) (*http.Response, error) {
 	if strings.EqualFold(u.Scheme, c.base.Scheme) && strings.EqualFold(u.Host, c.base.Host) {
 		hc = c.noRedirect
 	}
-	req, err := c.newRequest(ctx, http.MethodGet, u, nil, "")
+	req, err := c.newRequest(asDownload(ctx), http.MethodGet, u, nil, "")
 	if err != nil {
 		return nil, err
 	}

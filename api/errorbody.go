@@ -19,10 +19,14 @@ const (
 	maxMessage = 300
 )
 
-// errorFromResponse turns a 4xx or 5xx response into an *Error or a *RateLimitError.
-func errorFromResponse(req *http.Request, resp *http.Response) error {
+// errorFromResponse turns a 4xx or 5xx response into an *Error or a
+// *RateLimitError, or a *NotServiceError when it is a web page.
+func (c *Client) errorFromResponse(req *http.Request, resp *http.Response) error {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 	discard(resp.Body)
+	if err := c.errorPage(req, resp, body); err != nil {
+		return err
+	}
 	code, msg := errorMessage(body, resp.Header.Get("Content-Type"))
 	e := Error{
 		StatusCode: resp.StatusCode, Method: req.Method, Path: req.URL.EscapedPath(),

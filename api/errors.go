@@ -48,6 +48,11 @@ var (
 	// server could not be reached (its name did not resolve, or the
 	// connection was refused or timed out). It implies ErrNoResponse.
 	ErrUnreachable = errors.New("cannot reach the server")
+	// ErrNotSent matches a request that the HTTP client given with
+	// WithHTTPClient refused to send, such as auth's refusal to send a
+	// token over plain http to another machine. It is not retried, and a
+	// change so refused certainly did not happen.
+	ErrNotSent = errors.New("not sent")
 )
 
 // Error is a failed response from the service. It never holds a token.

@@ -11,7 +11,8 @@ import (
 
 // FuzzErrorBody feeds any failed response to the error parser: it never
 // panics, keeps at most maxMessage characters of valid UTF-8 in Code and
-// Message, and Error() holds only printable characters.
+// Message, and Error() holds only printable characters. A 4xx web page is
+// a NotServiceError.
 func FuzzErrorBody(f *testing.F) {
 	f.Add([]byte(`{"error":{"code":"bad","message":"data.version: too long"}}`), "application/json", 400, "")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string, status int, retryAfter string) {
@@ -24,9 +25,18 @@ func FuzzErrorBody(f *testing.F) {
 			StatusCode: status, Header: http.Header{"Content-Type": {contentType}, "Retry-After": {retryAfter}},
 			Body: io.NopCloser(strings.NewReader(string(body))), Request: req,
 		}
-		err = errorFromResponse(req, resp)
+		c, err := New("http://x.invalid/api/v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.errorFromResponse(req, resp)
 		var e *Error
 		switch v := err.(type) {
+		case *NotServiceError:
+			if status >= 500 || status == http.StatusTooManyRequests || v.Status != status || strings.Contains(v.Error(), "secret") {
+				t.Errorf("NotServiceError %v for status %d", v, status)
+			}
+			return
 		case *Error:
 			e = v
 		case *RateLimitError:

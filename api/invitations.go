@@ -5,32 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"slices"
 )
 
 // Validate checks the invitation before it is sent: the invitee is
-// required, and permissions are neither blank nor repeated.
+// required. Role and permissions are the server's to judge: the document
+// shows neither their allowed values nor their limits.
 func (r *InvitationRequest) Validate() error {
 	if r == nil {
 		return invalid("invitee", "is required")
 	}
-	if err := validateText("invitee", r.Invitee, 0); err != nil {
-		return err
-	}
-	if r.Role != "" { // empty is the interface's default
-		if err := validateText("role", r.Role, MaxRoleLength); err != nil {
-			return err
-		}
-	}
-	for i, p := range r.Permissions {
-		if err := validateText(item("permissions", i), string(p), 0); err != nil {
-			return err
-		}
-		if j := slices.Index(r.Permissions[:i], p); j >= 0 {
-			return invalid(item("permissions", i), "repeats %s", item("permissions", j))
-		}
-	}
-	return nil
+	return validateRequired("invitee", r.Invitee, 0)
 }
 
 // ListInvitations lists an organization's pending invitations, every page

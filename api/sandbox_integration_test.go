@@ -315,14 +315,14 @@ func TestSandboxTooLarge(t *testing.T) {
 	t.Parallel()
 	env := startSandbox(t, sandbox.Options{})
 	c, _ := env.as(t, "alice", nil)
-	// The data part is capped like a JSON body, on both sides (the
-	// sandbox's 413: TestLimitsNamedAlike); uploads have their own limits.
+	// The sandbox caps the data part like a JSON body; the document
+	// states no cap, so the client sends it and returns the refusal.
 	big := string(bytes.Repeat([]byte("x"), sandbox.MaxBodyBytes+1))
 	_, _, err := c.CreateVersion(t.Context(), "lumen", &api.CreateVersionRequest{Channel: "release", Version: "big", Name: "Big",
 		Changelog: big, Files: []string{"big.jar"}, Uploads: []api.Upload{uploadBytes("big.jar", []byte("jar"))}})
-	var ve *api.ValidationError
-	if !errors.As(err, &ve) || ve.Field != "data" {
-		t.Errorf("a data part over %d bytes = %v, want refused naming data", sandbox.MaxBodyBytes, err)
+	var se *api.Error
+	if !errors.As(err, &se) || se.StatusCode != http.StatusRequestEntityTooLarge || !strings.HasPrefix(se.Message, "data:") {
+		t.Errorf("a data part over %d bytes = %v, want the sandbox's 413 naming data", sandbox.MaxBodyBytes, err)
 	}
 	if _, _, err := c.GetVersion(t.Context(), "lumen", "big"); !errors.Is(err, api.ErrNotFound) {
 		t.Errorf("the refused version exists: %v", err)

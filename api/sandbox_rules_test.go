@@ -11,8 +11,9 @@ import (
 	"rdash/api/sandbox"
 )
 
-// TestSandboxRejectionsSendNothing runs every client-side rule against the
-// sandbox with a signed-in client: each is refused before the network.
+// TestSandboxRejectionsSendNothing runs every client-side rule (those the
+// interface document states) against the sandbox with a signed-in client:
+// each is refused before the network.
 func TestSandboxRejectionsSendNothing(t *testing.T) {
 	t.Parallel()
 	env := startSandbox(t, sandbox.Options{})
@@ -27,9 +28,11 @@ func TestSandboxRejectionsSendNothing(t *testing.T) {
 	}
 }
 
-// TestSandboxAgreesWithClientRules sends requests the client would refuse
-// straight to the sandbox, which must refuse them too with a 400 naming the
-// same field: the two sides of the interface's rules must not drift apart.
+// TestSandboxAgreesWithClientRules sends requests that break the
+// interface's rules, or the sandbox's own (which the client leaves to the
+// server), straight to the sandbox, which must refuse them with a 400
+// naming the field the client would name: the two sides must not drift
+// apart.
 func TestSandboxAgreesWithClientRules(t *testing.T) {
 	t.Parallel()
 	env := startSandbox(t, sandbox.Options{})

@@ -36,8 +36,8 @@ func BenchmarkUpload200MB(b *testing.B) {
 	mib := 200
 	if s := os.Getenv("RDASH_BENCH_UPLOAD_MB"); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || int64(n)<<20 > api.MaxFileBytes {
-			b.Fatalf("RDASH_BENCH_UPLOAD_MB=%q: want 1..%d", s, api.MaxFileBytes>>20)
+		if err != nil || n < 1 || int64(n)<<20 > sandbox.DefaultMaxFileBytes {
+			b.Fatalf("RDASH_BENCH_UPLOAD_MB=%q: want 1..%d", s, sandbox.DefaultMaxFileBytes>>20)
 		}
 		mib = n
 	}

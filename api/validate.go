@@ -3,22 +3,24 @@ package api
 import (
 	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
-// Limits of the interface (shared/spec/service-api.md, "Limits"), in
-// characters.
+// Limits the interface document states (shared/spec/service-api.md,
+// "Limits" and the resource tables), in characters. They are the only
+// limits the client checks before sending: for everything else it sends,
+// and the server's answer says what is wrong (docs/wire.md lists every
+// check the client makes, with its source).
 const (
 	// MaxVersionLength bounds a version string.
 	MaxVersionLength = 32
 	// MaxNameLength bounds a version's display name.
 	MaxNameLength = 64
-	// MaxUploadNameLength bounds an uploaded file's name.
+	// MaxUploadNameLength bounds an uploaded file's name on create.
 	MaxUploadNameLength = 128
-	// MaxExternalURLLength bounds an external file's URL.
+	// MaxExternalURLLength bounds an external file's URL on create.
 	MaxExternalURLLength = 256
 	// MaxDependencyNameLength bounds an external dependency's name.
 	MaxDependencyNameLength = 64
@@ -26,27 +28,10 @@ const (
 	IDLength = 8
 )
 
-// Limits of docs/wire.md, where the interface is silent.
-const (
-	// MaxBulkIDs is the most IDs one bulk request carries; the sandbox
-	// refuses more, so larger lists are split.
-	MaxBulkIDs = 100
-	// MaxPageSize bounds ListVersionsOptions.PageSize.
-	MaxPageSize = 100
-	// MaxGameVersionLength bounds one of a version's minecraft_versions.
-	MaxGameVersionLength = 32
-	// MaxRoleLength bounds an invitation's role.
-	MaxRoleLength = 64
-	// MaxUploads is the most files one create or update request uploads.
-	MaxUploads = 100
-	// MaxFileBytes bounds one uploaded file, and MaxUploadBytes all the
-	// uploads of one request; the client checks both before sending.
-	MaxFileBytes   = 256 << 20
-	MaxUploadBytes = 512 << 20
-	// MaxDataBytes bounds the data part (the JSON metadata) of a create or
-	// update request, like any JSON body.
-	MaxDataBytes = 8 << 20
-)
+// LargePageSize is the page size rdash asks for to read a long list in
+// few requests. The document states no maximum; a server that sends
+// fewer per page is followed page by page all the same.
+const LargePageSize = 100
 
 func invalid(field, format string, args ...any) error {
 	return &ValidationError{Field: field, Rule: fmt.Sprintf(format, args...)}
@@ -66,55 +51,58 @@ func validatePathID(field, id string) error {
 	return nil
 }
 
-// validateText checks a set text field: not blank, at most max characters
-// (counted as runes, as the interface counts characters), and only visible
-// characters or spaces, so no control code, escape or invisible format
-// character ever reaches the service and other people's terminals.
-func validateText(field, s string, max int) error {
-	switch n := utf8.RuneCountInString(s); {
+// validateRequired checks a field the document lists as required: it is
+// not empty, and has at most max characters when max is set.
+func validateRequired(field, s string, max int) error {
+	if s == "" {
+		return invalid(field, "is required")
+	}
+	return validateLength(field, s, max)
+}
+
+// validateOptionalLength is validateLength of a field that may be unset.
+func validateOptionalLength(field string, s *string, max int) error {
+	if s == nil {
+		return nil
+	}
+	return validateLength(field, *s, max)
+}
+
+// validateLength checks that s has at most max characters (none when max
+// is 0), counted as runes as the interface counts characters.
+func validateLength(field, s string, max int) error {
+	if n := utf8.RuneCountInString(s); max > 0 && n > max {
+		return invalid(field, "must be at most %d characters (has %d)", max, n)
+	}
+	return nil
+}
+
+// validateVisible checks a text the document describes as "1-max visible
+// characters" (a dependency's name): not blank, no control, escape or
+// invisible format character, at most max characters.
+func validateVisible(field, s string, max int) error {
+	switch {
 	case strings.TrimSpace(s) == "":
 		return invalid(field, "is required")
-	case max > 0 && n > max:
-		return invalid(field, "must be at most %d characters (has %d)", max, n)
 	case strings.ContainsFunc(s, notGraphic):
 		return invalid(field, "must contain only visible characters")
 	}
-	return nil
+	return validateLength(field, s, max)
 }
 
 func notGraphic(r rune) bool { return !unicode.IsGraphic(r) }
 
-// validateHTTPURL checks an absolute http(s) URL of at most max characters.
+// validateHTTPURL checks an absolute http(s) URL, of at most max
+// characters when max is set.
 func validateHTTPURL(field, s string, max int) error {
-	if n := utf8.RuneCountInString(s); max > 0 && n > max {
-		return invalid(field, "must be at most %d characters (has %d)", max, n)
+	if max > 0 {
+		if err := validateLength(field, s, max); err != nil {
+			return err
+		}
 	}
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return invalid(field, "must be an http(s) URL")
-	}
-	return nil
-}
-
-// validateStrings checks a list of plain values such as channels: none
-// blank, none repeated.
-func validateStrings(field string, list []string) error {
-	return validateStringsMax(field, list, 0)
-}
-
-// validateGameVersions checks a list of game versions.
-func validateGameVersions(field string, list []string) error {
-	return validateStringsMax(field, list, MaxGameVersionLength)
-}
-
-func validateStringsMax(field string, list []string, max int) error {
-	for i, s := range list {
-		if err := validateText(item(field, i), s, max); err != nil {
-			return err
-		}
-		if j := slices.Index(list[:i], s); j >= 0 {
-			return invalid(item(field, i), "repeats %s", item(field, j))
-		}
 	}
 	return nil
 }
@@ -126,7 +114,7 @@ func validatePlatforms(field string, list []string) error {
 			return invalid(item(field, i), "must be one of %s", strings.Join(platforms[:], ", "))
 		}
 	}
-	return validateStrings(field, list)
+	return nil
 }
 
 // ValidateDependency checks the i-th dependency of a list against the
@@ -155,27 +143,22 @@ func validateDependency(field string, d Dependency) error {
 	case d.ProjectID != "":
 		return validateID(field+".project_id", d.ProjectID)
 	}
-	if err := validateText(field+".name", d.Name, MaxDependencyNameLength); err != nil {
+	if err := validateVisible(field+".name", d.Name, MaxDependencyNameLength); err != nil {
 		return err
 	}
 	if d.URL != "" {
-		// The interface bounds only file URLs; the same bound is assumed here.
-		return validateHTTPURL(field+".url", d.URL, MaxExternalURLLength)
+		return validateHTTPURL(field+".url", d.URL, 0)
 	}
 	return nil
 }
 
-// validateID checks a version or project ID referenced by a dependency:
-// IDLength characters of A-Z, a-z and 0-9 (docs/wire.md).
+// validateID checks a version or project ID: IDLength characters, of any
+// kind, as the document says no more.
 func validateID(field, id string) error {
-	if len(id) != IDLength || strings.ContainsFunc(id, notAlnum) {
-		return invalid(field, "must be an ID of %d characters A-Z, a-z, 0-9", IDLength)
+	if n := utf8.RuneCountInString(id); n != IDLength {
+		return invalid(field, "must be an ID of %d characters (has %d)", IDLength, n)
 	}
 	return nil
-}
-
-func notAlnum(r rune) bool {
-	return (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9')
 }
 
 func countSet(s ...string) int {

@@ -55,19 +55,18 @@ var (
 	id8b = "EfGh5678"
 )
 
-// rejections lists every rule and limit of the interface that the client
-// enforces, through the method that sends it. The sandbox integration test
-// runs the same list.
+// rejections lists every rule and limit of the interface document that the
+// client enforces, through the method that sends it; everything else is
+// sent (see sentNow). The sandbox integration test runs the same list.
 func rejections() []rejection {
 	long := func(n int) string { return strings.Repeat("é", n) } // characters, not bytes
 	ids := []string{id8}
 	return []rejection{
 		{"create: channel required", "data.channel", create(func(r *api.CreateVersionRequest) { r.Channel = "" })},
-		{"create: version required", "data.version", create(func(r *api.CreateVersionRequest) { r.Version = " " })},
+		{"create: version required", "data.version", create(func(r *api.CreateVersionRequest) { r.Version = "" })},
 		{"create: version of 33", "data.version", create(func(r *api.CreateVersionRequest) { r.Version = long(33) })},
 		{"create: name required", "data.name", create(func(r *api.CreateVersionRequest) { r.Name = "" })},
 		{"create: name of 65", "data.name", create(func(r *api.CreateVersionRequest) { r.Name = long(65) })},
-		{"create: name with escape", "data.name", create(func(r *api.CreateVersionRequest) { r.Name = "a\x1b[31m" })},
 		{"create: files required", "data.files", create(func(r *api.CreateVersionRequest) { r.Files = nil })},
 		{"create: filename of 129", "data.files[0]", create(func(r *api.CreateVersionRequest) {
 			r.Files = []string{long(125) + ".jar"}
@@ -84,15 +83,7 @@ func rejections() []rejection {
 			r.Files = []string{"a.jar"}
 			r.Uploads = []api.Upload{{Name: "a.jar"}}
 		})},
-		{"create: upload twice", "files[1]", create(func(r *api.CreateVersionRequest) {
-			r.Files = []string{"a.jar"}
-			r.Uploads = []api.Upload{upload("a.jar", "x"), upload("a.jar", "y")}
-		})},
-		{"create: file listed twice", "data.files[1]", create(func(r *api.CreateVersionRequest) { r.Files = append(r.Files, r.Files[0]) })},
 		{"create: unknown platform", "data.platforms[1]", create(func(r *api.CreateVersionRequest) { r.Platforms = []string{"paper", "bungee"} })},
-		{"create: platform twice", "data.platforms[1]", create(func(r *api.CreateVersionRequest) { r.Platforms = []string{"paper", "paper"} })},
-		{"create: game version of 33", "data.minecraft_versions[0]", create(func(r *api.CreateVersionRequest) { r.MinecraftVersions = []string{long(33)} })},
-		{"create: blank game version", "data.minecraft_versions[0]", create(func(r *api.CreateVersionRequest) { r.MinecraftVersions = []string{""} })},
 		{"dependency: unknown type", "data.dependencies[0].type", create(dep(api.Dependency{Type: "soft", ProjectID: id8}))},
 		{"dependency: no type", "data.dependencies[0].type", create(dep(api.Dependency{ProjectID: id8}))},
 		{"dependency: no identifier", "data.dependencies[0]", create(dep(api.Dependency{Type: "required"}))},
@@ -102,9 +93,7 @@ func rejections() []rejection {
 		{"dependency: project_id of 9", "data.dependencies[0].project_id", create(dep(api.Dependency{Type: "optional", ProjectID: "AbCd12345"}))},
 		{"dependency: blank name", "data.dependencies[0].name", create(dep(api.Dependency{Type: "optional", Name: "  "}))},
 		{"dependency: name of 65", "data.dependencies[0].name", create(dep(api.Dependency{Type: "optional", Name: long(65)}))},
-		{"dependency: version_id not alphanumeric", "data.dependencies[0].version_id", create(dep(api.Dependency{Type: "required", VersionID: "AbCd12-4"}))},
 		{"dependency: invisible name", "data.dependencies[0].name", create(dep(api.Dependency{Type: "optional", Name: "a\u200bb"}))},
-		{"dependency: url of 257", "data.dependencies[0].url", create(dep(api.Dependency{Type: "optional", Name: "X", URL: "https://x.org/" + strings.Repeat("a", 243)}))},
 		{"dependency: name with control", "data.dependencies[0].name", create(dep(api.Dependency{Type: "optional", Name: "a\tb"}))},
 		{"dependency: url not http", "data.dependencies[0].url", create(dep(api.Dependency{Type: "optional", Name: "X", URL: "javascript:alert(1)"}))},
 		{"dependency: url without name", "data.dependencies[0].url", create(dep(api.Dependency{Type: "optional", ProjectID: id8, URL: "https://x.org"}))},
@@ -113,9 +102,6 @@ func rejections() []rejection {
 		})},
 		{"update: nothing", "data", update(&api.UpdateVersionRequest{})},
 		{"update: version of 33", "data.version", update(&api.UpdateVersionRequest{Version: api.Ptr(long(33))})},
-		{"update: empty name", "data.name", update(&api.UpdateVersionRequest{Name: api.Ptr("")})},
-		{"update: empty channel", "data.channel", update(&api.UpdateVersionRequest{Channel: api.Ptr("")})},
-		{"update: no file left", "data.files", update(&api.UpdateVersionRequest{Files: []string{}})},
 		{"update: upload not listed", "files[0]", update(&api.UpdateVersionRequest{Uploads: []api.Upload{upload("n.jar", "x")}})},
 		{"update: bad platform", "data.platforms[0]", update(&api.UpdateVersionRequest{Platforms: []string{"Paper"}})},
 		{"update: bad dependency", "data.dependencies[0]", update(&api.UpdateVersionRequest{Dependencies: []api.Dependency{{Type: "embedded"}}})},
@@ -124,18 +110,14 @@ func rejections() []rejection {
 		{"bulk: replace and add platforms", "add_platforms", bulk(ids, &api.BulkPatch{Platforms: []string{"paper"}, AddPlatforms: []string{"folia"}})},
 		{"bulk: replace and remove versions", "remove_minecraft_versions", bulk(ids, &api.BulkPatch{MinecraftVersions: []string{}, RemoveMinecraftVersions: []string{"1.20"}})},
 		{"bulk: replace and add dependencies", "add_dependencies", bulk(ids, &api.BulkPatch{Dependencies: []api.Dependency{}, AddDependencies: []api.Dependency{{Type: "required", ProjectID: id8}}})},
-		{"bulk: add and remove one platform", "remove_platforms[0]", bulk(ids, &api.BulkPatch{AddPlatforms: []string{"paper"}, RemovePlatforms: []string{"paper"}})},
 		{"bulk: bad add platform", "add_platforms[0]", bulk(ids, &api.BulkPatch{AddPlatforms: []string{"sponge"}})},
 		{"bulk: bad remove dependency", "remove_dependencies[0].version_id", bulk(ids, &api.BulkPatch{RemoveDependencies: []api.Dependency{{Type: "required", VersionID: "x"}}})},
 		{"bulk: duplicate dependency", "dependencies[1]", bulk(ids, &api.BulkPatch{Dependencies: []api.Dependency{{Type: "required", Name: "X"}, {Type: "required", Name: "X"}}})},
 		{"bulk: name of 65", "name", bulk(ids, &api.BulkPatch{Name: api.Ptr(long(65))})},
-		{"bulk: empty channel", "channel", bulk(ids, &api.BulkPatch{Channel: api.Ptr("")})},
 		{"bulk: no ids", "ids", bulk(nil, &api.BulkPatch{Name: api.Ptr("x")})},
 		{"bulk: empty id", "ids[1]", bulk([]string{id8, ""}, &api.BulkPatch{Name: api.Ptr("x")})},
-		{"bulk: comma in id", "ids[0]", bulk([]string{"a,b"}, &api.BulkPatch{Name: api.Ptr("x")})},
-		{"bulk: repeated id", "ids[1]", bulk([]string{id8, id8}, &api.BulkPatch{Name: api.Ptr("x")})},
+		{"bulk: comma in id", "ids[0]", bulk([]string{"AbCd,234"}, &api.BulkPatch{Name: api.Ptr("x")})},
 		{"bulk: version string for an id", "ids[1]", bulk([]string{id8, "1.0.0"}, &api.BulkPatch{Name: api.Ptr("x")})},
-		{"bulk: game version of 33", "add_minecraft_versions[0]", bulk(ids, &api.BulkPatch{AddMinecraftVersions: []string{strings.Repeat("1", 33)}})},
 		{"bulk delete: no ids", "ids", func(ctx context.Context, c *api.Client) error {
 			_, err := c.DeleteVersions(ctx, "lumen", []string{})
 			return err
@@ -144,16 +126,8 @@ func rejections() []rejection {
 			_, err := c.CreateInvitation(ctx, "emberforge", &api.InvitationRequest{Role: "dev"})
 			return err
 		}},
-		{"invite: role of 65", "role", func(ctx context.Context, c *api.Client) error {
-			_, err := c.CreateInvitation(ctx, "emberforge", &api.InvitationRequest{Invitee: "erin", Role: long(65)})
-			return err
-		}},
 		{"invite: nil", "invitee", func(ctx context.Context, c *api.Client) error {
 			_, err := c.CreateInvitation(ctx, "emberforge", nil)
-			return err
-		}},
-		{"invite: permission twice", "permissions[1]", func(ctx context.Context, c *api.Client) error {
-			_, err := c.CreateInvitation(ctx, "emberforge", &api.InvitationRequest{Invitee: "erin", Permissions: []api.Permission{"MEMBER_CREATE", "MEMBER_CREATE"}})
 			return err
 		}},
 		{"list: negative page", "page", func(ctx context.Context, c *api.Client) error {
@@ -162,14 +136,6 @@ func rejections() []rejection {
 		}},
 		{"list: negative page size", "page_size", func(ctx context.Context, c *api.Client) error {
 			_, _, err := c.ListVersions(ctx, "lumen", &api.ListVersionsOptions{PageSize: -1})
-			return err
-		}},
-		{"list: page size 101", "page_size", func(ctx context.Context, c *api.Client) error {
-			_, _, err := c.ListVersions(ctx, "lumen", &api.ListVersionsOptions{PageSize: api.MaxPageSize + 1})
-			return err
-		}},
-		{"list: blank channel", "channel[0]", func(ctx context.Context, c *api.Client) error {
-			_, _, err := c.ListVersions(ctx, "lumen", &api.ListVersionsOptions{Channels: []string{""}})
 			return err
 		}},
 		{"path: project", "projectId", func(ctx context.Context, c *api.Client) error { _, _, err := c.ListVersions(ctx, "", nil); return err }},

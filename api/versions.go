@@ -11,20 +11,19 @@ import (
 // without pagination metadata, a page of this size may have a successor.
 const DefaultPageSize = 25
 
-// Validate checks the query before it is sent.
+// Validate checks the query before it is sent: Page and PageSize are 0
+// for the server's default or a number from 1; the rest, a largest page
+// size included, is the server's to judge (the document shows none).
 func (o *ListVersionsOptions) Validate() error {
 	switch {
 	case o == nil:
 		return nil
 	case o.Page < 0:
 		return invalid("page", "must not be negative")
-	case o.PageSize < 0 || o.PageSize > MaxPageSize:
-		return invalid("page_size", "must be from 1 to %d, or 0 for the default", MaxPageSize)
+	case o.PageSize < 0:
+		return invalid("page_size", "must not be negative")
 	}
-	if err := validateStrings("channel", o.Channels); err != nil {
-		return err
-	}
-	return validateStrings("minecraft_version", o.MinecraftVersions)
+	return nil
 }
 
 func (o *ListVersionsOptions) query() url.Values {

@@ -7,10 +7,11 @@ import (
 	"net/http"
 )
 
-// Validate checks the request against the interface's rules and limits, so
-// that nothing is sent when one fails. Field names are those of the
-// interface ("data.version", "data.dependencies[1].version_id", "files[0]"
-// for the first Upload).
+// Validate checks the request against the rules and limits the interface
+// document states, so that nothing is sent when one fails; the rest is
+// the server's to judge. Field names are those of the interface
+// ("data.version", "data.dependencies[1].version_id", "files[0]" for the
+// first Upload).
 func (r *CreateVersionRequest) Validate() error {
 	if r == nil {
 		return invalid("data", "is required")
@@ -20,32 +21,25 @@ func (r *CreateVersionRequest) Validate() error {
 		files = validateFiles(r.Files, r.Uploads, true)
 	}
 	return firstError(
-		validateText("data.channel", r.Channel, 0),
-		validateText("data.version", r.Version, MaxVersionLength),
-		validateText("data.name", r.Name, MaxNameLength),
+		validateRequired("data.channel", r.Channel, 0),
+		validateRequired("data.version", r.Version, MaxVersionLength),
+		validateRequired("data.name", r.Name, MaxNameLength),
 		files,
-		validateGameVersions("data.minecraft_versions", r.MinecraftVersions),
 		validatePlatforms("data.platforms", r.Platforms),
 		validateDependencies("data.dependencies", r.Dependencies),
 	)
 }
 
-// Validate checks the request against the interface's rules and limits; a
-// request that changes nothing is refused too.
+// Validate checks the request as CreateVersionRequest.Validate does; a
+// request that sets no field is refused too, as it would change nothing.
 func (r *UpdateVersionRequest) Validate() error {
 	if r == nil || r.isEmpty() {
 		return invalid("data", "sets no field")
 	}
-	files := validateFiles(r.Files, r.Uploads, false)
-	if r.Files != nil && len(r.Files) == 0 {
-		files = invalid("data.files", "must keep at least one file")
-	}
 	return firstError(
-		validateOptionalText("data.channel", r.Channel, 0),
-		validateOptionalText("data.version", r.Version, MaxVersionLength),
-		validateOptionalText("data.name", r.Name, MaxNameLength),
-		files,
-		validateGameVersions("data.minecraft_versions", r.MinecraftVersions),
+		validateOptionalLength("data.version", r.Version, MaxVersionLength),
+		validateOptionalLength("data.name", r.Name, MaxNameLength),
+		validateFiles(r.Files, r.Uploads, false),
 		validatePlatforms("data.platforms", r.Platforms),
 		validateDependencies("data.dependencies", r.Dependencies),
 	)
@@ -55,13 +49,6 @@ func (r *UpdateVersionRequest) isEmpty() bool {
 	return r.Channel == nil && r.Version == nil && r.Name == nil && r.Changelog == nil &&
 		r.MinecraftVersions == nil && r.Platforms == nil && r.Dependencies == nil &&
 		r.Files == nil && r.Uploads == nil
-}
-
-func validateOptionalText(field string, s *string, max int) error {
-	if s == nil {
-		return nil
-	}
-	return validateText(field, *s, max)
 }
 
 // firstError returns the first of errs that is not nil; the checks are

@@ -261,7 +261,8 @@ func TestWireResponseFixtures(t *testing.T) {
 					t.Errorf("got status %d code %q message %q, want %d %q %q", e.StatusCode, e.Code, e.Message, status, want.Error.Code, want.Error.Message)
 				}
 			case "oauth-token":
-				t.Skip("the token response is read by golang.org/x/oauth2 in package auth, not by package api")
+				t.Skip("the token response is read by golang.org/x/oauth2 in package auth, not by package api: " +
+					"auth's TestTokenFixtureThroughTheExchange reads it")
 			default:
 				t.Fatalf("no client call for endpoint %s", endpoint)
 			}

@@ -85,10 +85,15 @@ func NewFlow(s Settings, mode Mode) (*Flow, error) {
 	return f, nil
 }
 
+// checkSettings refuses, before the user signs in, settings the sign-in
+// cannot finish with: the code could not be exchanged.
 func checkSettings(s Settings) error {
 	u, err := url.Parse(s.AuthURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("auth_url %q is not an http(s) URL", s.AuthURL)
+	}
+	if err := s.checkPlainHTTP(u, "the sign-in's code and the client secret"); err != nil {
+		return err
 	}
 	if s.ClientID == "" {
 		return errors.New("no client_id configured (RDASH_CLIENT_ID)")

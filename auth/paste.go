@@ -47,15 +47,22 @@ func pastedQuery(s string) (url.Values, bool) {
 }
 
 // codeFromQuery applies the interface's rules to a redirect: a state other
-// than the one sent aborts; a message means the user or the service
-// aborted, and code then holds the reason's code, not an authorization code.
+// than the one sent aborts, and so does a state parameter that is present
+// but empty; a message means the user or the service aborted, and code then
+// holds the reason's code, not an authorization code.
+//
+// stateRequired (the loopback callback) makes a missing state abort too,
+// except on an abort: the interface lists only code and message on that
+// redirect, and a forged abort can do no more than end a sign-in the user
+// can start again, so it is reported as the denial it says it is.
 func (f *Flow) codeFromQuery(q url.Values, stateRequired bool) (string, error) {
-	if st := q.Get("state"); st != "" || stateRequired {
-		if subtle.ConstantTimeCompare([]byte(st), []byte(f.state)) != 1 {
+	abort := q.Has("message") || q.Has("error")
+	if q.Has("state") || stateRequired && !abort {
+		if subtle.ConstantTimeCompare([]byte(q.Get("state")), []byte(f.state)) != 1 {
 			return "", ErrStateMismatch
 		}
 	}
-	if q.Has("message") || q.Has("error") {
+	if abort {
 		return "", denied(q)
 	}
 	code := q.Get("code")

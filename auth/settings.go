@@ -7,9 +7,11 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/oauth2"
 
+	"rdash/api"
 	"rdash/config"
 )
 
@@ -19,7 +21,17 @@ type Settings struct {
 	// Scopes are sent as one comma-delimited scope parameter.
 	Scopes []string
 	// HTTPClient makes the token requests; nil means http.DefaultClient.
+	// Either way the requests run under Limits.
 	HTTPClient *http.Client
+	// Limits bound every request, to the API and the token endpoint; nil
+	// means api.DefaultLimits.
+	Limits *api.Limits
+	// AllowInsecureHTTP lets a token, a code and the client secret go
+	// over plain http to a host other than this machine.
+	AllowInsecureHTTP bool
+	// BulkPartSize is how many IDs one bulk request carries at most; 0
+	// means api.DefaultBulkPartSize.
+	BulkPartSize int
 }
 
 // SettingsFrom returns the settings of cfg's server. The scopes are
@@ -40,8 +52,31 @@ func SettingsFrom(cfg *config.Config, scopes []string) (Settings, error) {
 	return Settings{
 		BaseURL: srv.BaseURL, AuthURL: srv.AuthURL,
 		ClientID: srv.ClientID, ClientSecret: srv.ClientSecret,
-		Scopes: narrowed,
+		Scopes: narrowed, Limits: limitsFrom(cfg), AllowInsecureHTTP: cfg.AllowInsecureHTTP,
+		BulkPartSize: cfg.BulkPartSize,
 	}, nil
+}
+
+// limitsFrom is api.DefaultLimits with the config's timeouts.
+func limitsFrom(cfg *config.Config) *api.Limits {
+	l := api.DefaultLimits
+	for _, d := range []struct {
+		set *config.Duration
+		dst *time.Duration
+	}{{cfg.ResponseTimeout, &l.Response}, {cfg.StallTimeout, &l.Stall}, {cfg.RequestTimeout, &l.Total}} {
+		if d.set != nil {
+			*d.dst = time.Duration(*d.set)
+		}
+	}
+	return &l
+}
+
+// limits returns the limits to apply.
+func (s Settings) limits() api.Limits {
+	if s.Limits == nil {
+		return api.DefaultLimits
+	}
+	return *s.Limits
 }
 
 // NarrowScopes returns the scopes of config.AllScopes that requested
@@ -103,12 +138,21 @@ func (s Settings) oauthConfig(redirect string) *oauth2.Config {
 	return c
 }
 
-// context carries the HTTP client x/oauth2 uses for token requests.
+// context carries the HTTP client x/oauth2 uses for token requests, with
+// the settings' limits, so a token endpoint that answers slowly cannot
+// hold a sign-in, a refresh or `auth status` for ever, and with the rule
+// against plain http to another machine.
 func (s Settings) context(ctx context.Context) context.Context {
-	if s.HTTPClient == nil {
-		return ctx
+	hc := http.Client{}
+	if s.HTTPClient != nil {
+		hc = *s.HTTPClient
 	}
-	return context.WithValue(ctx, oauth2.HTTPClient, s.HTTPClient)
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	hc.Transport = api.LimitTransport(plainHTTPGuard{next, s}, s.limits())
+	return context.WithValue(ctx, oauth2.HTTPClient, &hc)
 }
 
 // Scopes returns the scopes granted with tok, from the comma-delimited

@@ -9,9 +9,10 @@ import (
 
 // NewHTTPClient returns the client to give api.New: it sends src's access
 // token to the API's host only (never along a redirect to another host),
-// renews the token once when the API answers 401, and turns a 401 that
-// renewing cannot fix into a *SignInError. base nil means
-// http.DefaultTransport.
+// and not over plain http to another machine unless the settings allow it
+// (an *InsecureHTTPError, nothing sent); it renews the token once when the
+// API answers 401, and turns a 401 that renewing cannot fix into a
+// *SignInError. base nil means http.DefaultTransport.
 func NewHTTPClient(src *Source, base http.RoundTripper) *http.Client {
 	if base == nil {
 		base = http.DefaultTransport
@@ -29,6 +30,10 @@ type transport struct {
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if !t.ours(req.URL) {
 		return t.base.RoundTrip(req)
+	}
+	if err := t.src.opts.Settings.checkPlainHTTP(req.URL, "the access token"); err != nil {
+		closeBody(req)
+		return nil, err
 	}
 	tok, err := t.src.TokenContext(req.Context())
 	if err != nil {

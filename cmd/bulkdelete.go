@@ -43,7 +43,7 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			}
 			f.showPreview(jsonOut, yes, func(w io.Writer) {
 				for _, v := range versions {
-					fmt.Fprintf(w, "%s  %s  %s\n", v.ID, safe.PlainLine(v.Version), safe.PlainLine(v.Name))
+					fmt.Fprintf(w, "%s  %s  %s\n", safe.PlainReveal(v.ID), safe.PlainLine(v.Version), safe.PlainLine(v.Name))
 				}
 			})
 			fmt.Fprintf(f.IO.ErrOut, "Deleting %s cannot be undone: the service cannot restore a version. "+

@@ -129,7 +129,7 @@ func notDoneError(e *bulk.Entry, c runCounts, w runWords) error {
 	msg := fmt.Sprintf("%d of %s did not end as intended (%s)", len(bad), versionCount(len(e.Outcomes)), strings.Join(c.failures(), ", "))
 	switch {
 	case len(again) == 0:
-		msg += "; the service refused them: sending them again will not help until the cause above is fixed"
+		msg += "; the service refused them" + sharedReason(e.Outcomes) + ": sending them again will not help until the cause is fixed"
 	case !strings.HasSuffix(w.retry, " "):
 		msg += "; " + w.retry
 	case len(again) <= retryNamed:
@@ -143,6 +143,27 @@ func notDoneError(e *bulk.Entry, c runCounts, w runWords) error {
 	return errors.New(msg)
 }
 
+// sharedReason is ` (REASON)` when every version that did not end as
+// intended failed for the same reason, so the summary on stderr names it
+// for a script that reads only stderr; "" when the reasons differ (each
+// is on its version's line).
+func sharedReason(outcomes []bulk.Outcome) string {
+	reason := ""
+	for _, o := range outcomes {
+		if o.Status != bulk.StatusNotApplied && o.Status != bulk.StatusUnknown {
+			continue
+		}
+		if reason != "" && o.Error != reason || o.Error == "" {
+			return ""
+		}
+		reason = o.Error
+	}
+	if reason == "" {
+		return ""
+	}
+	return " (" + safe.PlainLine(reason) + ")"
+}
+
 // retryNamed is how many IDs a retry hint lists.
 const retryNamed = 20
 
@@ -152,7 +173,7 @@ func printOutcomes(w io.Writer, outcomes []bulk.Outcome, summary string) {
 		if o.NotSent {
 			status = "not sent"
 		}
-		line := fmt.Sprintf("%-12s %s  %s", status, o.ID, safe.PlainLine(o.Version))
+		line := fmt.Sprintf("%-12s %s  %s", status, safe.PlainReveal(o.ID), safe.PlainLine(o.Version))
 		if o.Error != "" {
 			line += "  (" + safe.PlainLine(o.Error) + ")"
 		}

@@ -113,7 +113,7 @@ func editQuestion(n, same int, project string) string {
 func printPreview(w io.Writer, changes []bulk.Change) {
 	changing := 0
 	for _, c := range changes {
-		fmt.Fprintf(w, "%s  %s\n", safe.PlainLine(c.Before.Version), c.Before.ID)
+		fmt.Fprintf(w, "%s  %s\n", safe.PlainLine(c.Before.Version), safe.PlainReveal(c.Before.ID))
 		if len(c.Fields) == 0 {
 			fmt.Fprintln(w, "    no change")
 			continue

@@ -41,11 +41,11 @@ func (f *Factory) ReadClient(ctx context.Context) (*api.Client, error) {
 	if !errors.Is(err, auth.ErrSignInNeeded) {
 		return c, err
 	}
-	cfg, _, serr := f.authSettings(nil)
+	cfg, settings, serr := f.authSettings(nil)
 	if serr != nil {
 		return nil, serr
 	}
-	return api.New(cfg.BaseURL)
+	return api.New(cfg.BaseURL, settings.APIOptions()...)
 }
 
 // clientFor is the client of a command that changes the server: signed
@@ -78,7 +78,7 @@ func (f *Factory) session(ctx context.Context, scopes []string) (*session, error
 }
 
 func (s *session) client() (*api.Client, error) {
-	return api.New(s.settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(s.source, nil)))
+	return auth.NewClient(s.source)
 }
 
 // authSettings returns the config and the server and OAuth app settings.

@@ -23,7 +23,7 @@ type completeFunc func(ctx context.Context, c *completion, args []string) []cand
 
 // completion is what a completeFunc may use. The server is asked only
 // within the completion timeout (completion_timeout in config.yml, or
-// RDASH_COMPLETION_TIMEOUT; 1.5 s unless set): a shell waits for rdash,
+// RDASH_COMPLETION_TIMEOUT; 1.5 s unless set, 0 for never): a shell waits for rdash,
 // so a slow or silent server, or a keyring that does not answer, gives
 // what rdash remembers and no more.
 type completion struct {
@@ -69,13 +69,16 @@ func (f *Factory) newCompletion() (*completion, time.Duration, bool) {
 		return nil, 0, false
 	}
 	state, _ := config.LoadState(cfg.Env.StateDir) // nothing remembered is no error here
-	return &completion{f: f, cfg: cfg, state: state, client: f.ReadClient}, cfg.CompletionTimeout, true
+	return &completion{f: f, cfg: cfg, state: state, client: f.ReadClient}, cfg.CompletionWait(), true
 }
 
 // ask runs fn with a client, and gives up when ctx ends even if fn does
 // not (a keyring that never answers): the shell is not kept waiting, and
 // the process ends right after.
 func ask[T any](ctx context.Context, c *completion, fn func(ctx context.Context, client *api.Client) ([]T, error)) []T {
+	if ctx.Err() != nil { // completion_timeout: 0
+		return nil
+	}
 	got := make(chan []T, 1)
 	go func() {
 		client, err := c.client(ctx)
@@ -130,6 +133,10 @@ func orgCandidates(ctx context.Context, c *completion, _ []string) []candidate {
 	return out
 }
 
+// completionPage is how many versions completion reads: one request, the
+// newest, which is what a user completes most.
+const completionPage = 100
+
 // recentVersions are the newest versions of the project typed first, or
 // of those whose version string or name holds search.
 func recentVersions(ctx context.Context, c *completion, project, search string) []api.Version {
@@ -137,7 +144,7 @@ func recentVersions(ctx context.Context, c *completion, project, search string) 
 		return nil
 	}
 	return ask(ctx, c, func(ctx context.Context, client *api.Client) ([]api.Version, error) {
-		vs, _, err := client.ListVersions(ctx, project, &api.ListVersionsOptions{PageSize: api.MaxPageSize, Search: search})
+		vs, _, err := client.ListVersions(ctx, project, &api.ListVersionsOptions{PageSize: completionPage, Search: search})
 		return vs, err
 	})
 }

@@ -17,7 +17,7 @@ func TestVersionCommandAndFlag(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "", sandbox.Options{})
 	c.build = goldenBuild
-	want := "rdash version 1.2.3\ncommit 0123456789abcdef0123456789abcdef01234567, go1.26.8, linux/amd64\n"
+	want := "rdash version 1.2.3 (2026-03-14)\ncommit 0123456789abcdef0123456789abcdef01234567, go1.26.8, linux/amd64\n"
 	for _, args := range [][]string{{"--version"}, {"version"}} {
 		if out := c.ok(args...); out != want {
 			t.Errorf("rdash %s = %q, want %q", args[0], out, want)
@@ -25,7 +25,7 @@ func TestVersionCommandAndFlag(t *testing.T) {
 	}
 	// Without a stamp, the toolchain's record: at least the Go version.
 	c.build = nil
-	if out := c.ok("version"); !regexp.MustCompile(`^rdash version \S+\n(commit \S+, )?go1\.\d+`).MatchString(out) {
+	if out := c.ok("version"); !regexp.MustCompile(`^rdash version \S+( \(\S+\))?\n(commit \S+( \(modified\))?, )?go1\.\d+`).MatchString(out) {
 		t.Errorf("rdash version from the toolchain = %q", out)
 	}
 }

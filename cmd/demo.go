@@ -127,7 +127,7 @@ func demoSignIn(ctx context.Context, cfg *config.Config, user string) (*api.Clie
 	}
 	src := auth.NewSource(context.WithoutCancel(ctx), auth.SourceOptions{Settings: settings,
 		Stored: &auth.Stored{Host: settings.Host(), Account: user, Token: tok}})
-	client, err := api.New(settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(src, nil)))
+	client, err := auth.NewClient(src)
 	session := &uiSession{cfg: cfg, settings: settings, source: src, mode: auth.ModeLoopback, open: browser}
 	return client, session, err
 }

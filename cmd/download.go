@@ -104,7 +104,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	if err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
-	label := safe.PlainLine(project + " " + v.Version + ": " + file.Name)
+	label := safe.PlainLine(project+" "+v.Version+": ") + safe.PlainReveal(file.Name)
 	rep := downloadJSON{Project: project, Version: v.Version, VersionID: v.ID, File: fileOut(file)}
 	if fl.urlOnly {
 		u, _, err := client.DownloadURL(ctx, project, v.ID, file.ID)
@@ -115,7 +115,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 			rep.URL = nullString(u.String())
 			return f.printJSON(ctx, fl.out, rep)
 		}
-		fmt.Fprintln(f.IO.Out, safe.PlainLine(u.String()))
+		fmt.Fprintln(f.IO.Out, safe.PlainReveal(u.String()))
 		return nil
 	}
 	if file.ExternalURL != "" && !fl.followExternal {
@@ -124,7 +124,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 			subject += ": " + file.Name
 		}
 		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: an external file, hosted at %s; not fetched: pass --follow-external to download it from there, or --url to print only the URL",
-			safe.PlainLine(subject), safe.PlainLine(file.ExternalURL))}
+			safe.PlainLine(subject), safe.PlainReveal(file.ExternalURL))}
 	}
 	dest := fl.output
 	if dest == "" {
@@ -211,7 +211,7 @@ func pickFile(v *api.Version, ref string) (api.File, error) {
 	}
 	names := make([]string, len(v.Files))
 	for i, fl := range v.Files {
-		names[i] = fl.Name
+		names[i] = safe.PlainReveal(fl.Name)
 	}
 	return api.File{}, fmt.Errorf("--file %q: %s has no such file; its files: %s", ref, safe.PlainLine(v.Version), safe.PlainLine(strings.Join(names, ", ")))
 }

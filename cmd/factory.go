@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rdash/config"
+	"rdash/internal/buildinfo"
 )
 
 // IOStreams are the standard streams and whether each is a terminal.
@@ -27,11 +28,14 @@ type Factory struct {
 	IO         IOStreams
 	Lookup     config.Lookup
 	ConfigPath string
+	// AllowInsecureHTTP is --allow-insecure-http: it sets the config's
+	// allow_insecure_http.
+	AllowInsecureHTTP bool
 	// Extra adds commands; tests use it to inject, main leaves it nil.
 	Extra []func(*Factory) *cobra.Command
-	// Build says which rdash runs; nil reads what the Go toolchain
-	// recorded (tests give a fixed one).
-	Build func() BuildInfo
+	// Build says which rdash runs; nil is buildinfo.Read (tests give a
+	// fixed one).
+	Build func() buildinfo.Info
 
 	cfg *config.Config
 
@@ -98,6 +102,7 @@ func (f *Factory) Config() (*config.Config, error) {
 	if err != nil {
 		return nil, &ExitError{Code: ExitCancel, Err: err}
 	}
+	c.AllowInsecureHTTP = c.AllowInsecureHTTP || f.AllowInsecureHTTP
 	f.cfg = c
 	// Before any screen is drawn, so they go to the terminal.
 	for _, w := range c.Warnings {

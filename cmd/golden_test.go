@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rdash/api/sandbox"
+	"rdash/internal/buildinfo"
 )
 
 // The golden tests hold the JSON contract (docs/json.md): each command's
@@ -81,8 +82,9 @@ func goldenCases() []goldenCase {
 }
 
 // goldenBuild is the build the golden tests' version reports.
-func goldenBuild() BuildInfo {
-	return toolchainBuild{Version: "1.2.3", Commit: "0123456789abcdef0123456789abcdef01234567", GoVersion: "go1.26.8", Platform: "linux/amd64"}
+func goldenBuild() buildinfo.Info {
+	return buildinfo.Info{Version: "1.2.3", Commit: "0123456789abcdef0123456789abcdef01234567", Date: "2026-03-14T15:09:26Z",
+		GoVersion: "go1.26.8", Platform: "linux/amd64"}
 }
 
 // goldenNow is the sandbox's clock in the golden tests.

@@ -11,6 +11,7 @@ import (
 
 	"rdash/api/sandbox"
 	"rdash/api/sandbox/sandboxtest"
+	"rdash/internal/buildinfo"
 )
 
 // cli runs rdash commands in-process against one sandbox, signed in as one
@@ -19,8 +20,8 @@ type cli struct {
 	t   *testing.T
 	env map[string]string
 	srv *sandbox.Server
-	// build, when set, is the BuildInfo the commands see.
-	build func() BuildInfo
+	// build, when set, is the build information the commands see.
+	build func() buildinfo.Info
 }
 
 func newCLI(t *testing.T, user string, opts sandbox.Options) *cli {

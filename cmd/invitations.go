@@ -76,7 +76,7 @@ func newInvListCmd(f *Factory) *cobra.Command {
 			}
 			t := &table{tty: f.IO.OutTTY}
 			for _, inv := range invs {
-				t.add(inv.Username, inv.Name, inv.ID, inv.MemberRole, joinPermissions(inv.Permissions))
+				t.add(inv.Username, inv.Name, safe.PlainReveal(inv.ID), inv.MemberRole, joinPermissions(inv.Permissions))
 			}
 			if len(invs) == 0 {
 				fmt.Fprintf(f.IO.ErrOut, "no pending invitations in %s\n", safe.PlainLine(args[0]))

@@ -12,6 +12,7 @@ import (
 
 	"rdash/api"
 	"rdash/config"
+	"rdash/internal/safe"
 )
 
 func newProjectsCmd(f *Factory) *cobra.Command {
@@ -177,7 +178,7 @@ func (f *Factory) printProjects(items []projectJSON) error {
 		if o := it.Owner; o != nil {
 			owner = cmp.Or(string(o.Slug), o.ID)
 		}
-		t.add(it.Slug, string(it.Name), string(it.ID), owner, it.sources())
+		t.add(it.Slug, string(it.Name), safe.PlainReveal(string(it.ID)), owner, it.sources())
 	}
 	return t.write(f.IO.Out, "SLUG", "NAME", "ID", "OWNER", "LISTED AS")
 }

@@ -88,9 +88,6 @@ func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags)
 	if err := fl.req.Validate(); err != nil {
 		return err
 	}
-	if err := checkUploadSizes(fl.items); err != nil {
-		return err
-	}
 	client, err := f.clientFor(ctx, fl.dryRun)
 	if err != nil {
 		return err
@@ -118,7 +115,7 @@ func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags)
 		out.Result = api.Ptr(versionOut(*v))
 		return f.printJSON(ctx, fl.out, out)
 	}
-	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainLine(v.ID), safe.PlainLine(project))
+	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(project))
 	return nil
 }
 

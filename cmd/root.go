@@ -103,6 +103,8 @@ func NewRoot(f *Factory) *cobra.Command {
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().StringVarP(&project, "project", "p", "", "open this project (slug or ID) at once")
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
+	root.PersistentFlags().BoolVar(&f.AllowInsecureHTTP, "allow-insecure-http", false,
+		"send tokens over plain http to a host other than this machine (as allow_insecure_http: true in the config)")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &usageError{cmd: c, err: err}
 	})

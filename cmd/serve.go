@@ -3,25 +3,24 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"rdash/internal/serve"
+	"rdash/internal/serve/server"
 )
 
+// serveFlags are the server's Config and what cmd keeps to itself: the
+// demo's sandbox and the log's file.
 type serveFlags struct {
-	addr           string
-	hostKey        string
-	authorizedKeys string
-	demo           bool
-	sandboxAddr    string
-	demoLatency    time.Duration
-	idle           time.Duration
-	maxPerKey      int
-	grace          time.Duration
-	logPath        string
-	tokenStore     string
+	server.Config
+	sandboxAddr string
+	demoLatency time.Duration
+	logPath     string
 }
 
 func newServeCmd(f *Factory) *cobra.Command {
@@ -31,16 +30,24 @@ func newServeCmd(f *Factory) *cobra.Command {
 		Short: "Serve the dashboard over SSH to the keys in an authorized_keys file",
 		Long: `Run an SSH server whose every session is the dashboard. Only the public
 keys in --authorized-keys may connect (the file is read again on every
-connection, and a session whose key is removed ends within seconds); no
-password is ever asked. Each key has its own sign-in, tokens, remembered
-projects and edit journal, under $XDG_STATE_HOME/rdash/serve/<key>/, and
-signs in inside the session by pasting a code: no browser on the server.
+connection, and a key removed from it loses its sessions and connections
+within seconds); no password is ever asked. Each key has its own sign-in,
+tokens, remembered projects and edit journal, under
+$XDG_STATE_HOME/rdash/serve/<key>/, and signs in inside the session by
+pasting a code: no browser on the server.
 
 Tokens go to the server account's keyring when it answers at start, each
 key under its own name there; else they are kept sealed (AES-256-GCM) in
 each key's directory, with the data key in
 $XDG_CONFIG_HOME/rdash/serve/token-key (0600). Never in plain text. The
 host key is made on first start (ed25519, 0600).
+
+One dashboard per connection (ssh's ControlMaster shares one connection
+between sessions: give rdash serve its own, ControlMaster no). A window
+larger than 500x200 is drawn at 500x200. Connections are capped in all,
+per source address and before authentication; one that has not
+authenticated within --handshake-timeout, or holds no dashboard for
+--no-dashboard-timeout, is closed.
 
   rdash serve --authorized-keys ~/.config/rdash/serve/authorized_keys
   ssh -p 23234 rdash.example.org
@@ -55,19 +62,28 @@ server; each key signs in as a seeded user of its choice.`,
 		},
 	}
 	c.AddCommand(newServeForgetCmd(f))
+	bindServeFlags(c, &fl)
+	return c
+}
+
+func bindServeFlags(c *cobra.Command, fl *serveFlags) {
 	fs := c.Flags()
-	fs.StringVar(&fl.addr, "addr", "127.0.0.1:23234", "address to listen on")
-	fs.StringVar(&fl.hostKey, "host-key", "", "the server's SSH host key, made on first start (default $XDG_CONFIG_HOME/rdash/serve/host_key)")
-	fs.StringVar(&fl.authorizedKeys, "authorized-keys", "", "the public keys allowed to connect, OpenSSH's authorized_keys format (required; 0600)")
-	fs.BoolVar(&fl.demo, "demo", false, "serve the built-in sandbox's seeded data instead of the configured server")
+	fs.StringVar(&fl.Addr, "addr", "127.0.0.1:23234", "address to listen on")
+	fs.StringVar(&fl.HostKey, "host-key", "", "the server's SSH host key, made on first start (default $XDG_CONFIG_HOME/rdash/serve/host_key)")
+	fs.StringVar(&fl.AuthorizedKeys, "authorized-keys", "", "the public keys allowed to connect, OpenSSH's authorized_keys format (required; 0600)")
+	fs.BoolVar(&fl.Demo, "demo", false, "serve the built-in sandbox's seeded data instead of the configured server")
 	fs.StringVar(&fl.sandboxAddr, "sandbox-addr", "127.0.0.1:0", "with --demo: where the sandbox listens; its sign-in page must be reachable from the users' browsers")
 	fs.DurationVar(&fl.demoLatency, "demo-latency", 0, "with --demo: delay added to every sandbox request, to feel a slow service")
-	fs.DurationVar(&fl.idle, "idle-timeout", 30*time.Minute, "end a session after this long without a key pressed (0: never)")
-	fs.IntVar(&fl.maxPerKey, "max-sessions-per-key", 3, "sessions one key may have open at once (0: no limit)")
-	fs.DurationVar(&fl.grace, "shutdown-grace", 30*time.Second, "on SIGINT or SIGTERM, how long running sessions may go on before they are ended")
-	fs.StringVar(&fl.tokenStore, "token-store", "auto", "where tokens go: keyring (the server account's; refuse to start without one), sealed (encrypted files), or auto (the keyring when it answers, else sealed)")
+	fs.DurationVar(&fl.Idle, "idle-timeout", 30*time.Minute, "end a session after this long without a key pressed (0: never)")
+	fs.IntVar(&fl.MaxPerKey, "max-sessions-per-key", 3, "sessions (each with its pty) one key may have open at once (0: no limit)")
+	fs.DurationVar(&fl.Grace, "shutdown-grace", 30*time.Second, "on SIGINT or SIGTERM, how long running sessions may go on before they are ended")
+	fs.DurationVar(&fl.HandshakeTimeout, "handshake-timeout", 15*time.Second, "close a connection not authenticated within this long")
+	fs.DurationVar(&fl.NoDashboard, "no-dashboard-timeout", 20*time.Second, "close an authenticated connection that holds no dashboard for this long")
+	fs.IntVar(&fl.MaxConns, "max-connections", 200, "connections held at once (0: no limit)")
+	fs.IntVar(&fl.MaxConnsPerAddr, "max-connections-per-address", 20, "connections held at once from one IP address (0: no limit)")
+	fs.IntVar(&fl.MaxUnauth, "max-unauthenticated", 50, "connections held at once that have not authenticated yet (0: no limit)")
+	fs.StringVar(&fl.TokenStore, "token-store", "auto", "where tokens go: keyring (the server account's; refuse to start without one), sealed (encrypted files), or auto (the keyring when it answers, else sealed)")
 	fs.StringVar(&fl.logPath, "log", "", "write the JSON log to this file (0600, appended) instead of stderr")
-	return c
 }
 
 // runServe checks everything before it listens, starts the sandbox with
@@ -77,7 +93,10 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 	if err != nil {
 		return err
 	}
-	pre, err := preflight(ctx, base, &fl)
+	if err := checkServeFlags(fl.Config); err != nil {
+		return refuseServe(err)
+	}
+	pre, err := server.Preflight(ctx, base, &fl.Config)
 	if err != nil {
 		return refuseServe(err)
 	}
@@ -91,15 +110,58 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 		return err
 	}
 	defer stopDemo()
-	s := &server{fl: fl, base: base, stateRoot: pre.stateRoot, tokenKey: pre.tokenKey, keyring: pre.keyring,
-		storeWhy: pre.storeWhy, log: logger, sessions: serve.NewSessions(fl.maxPerKey)}
-	srv, ln, err := s.listen()
+	s := server.New(server.Options{Config: fl.Config, Prepared: pre, Base: base, Log: logger, NewSession: servedSession})
+	srv, ln, err := s.Listen()
 	if err != nil {
 		return refuseServe(err)
 	}
-	logger.Info("listening", "addr", ln.Addr().String(), "authorized_keys", fl.authorizedKeys, "keys", pre.nKeys,
-		"host_key", fl.hostKey, "host_key_created", pre.created, "state", pre.stateRoot, "demo", fl.demo, "token_store", pre.storeWhy)
-	return s.run(ctx, srv, ln)
+	logger.Info("listening", "addr", ln.Addr().String(), "authorized_keys", fl.AuthorizedKeys, "keys", pre.NKeys,
+		"host_key", fl.HostKey, "host_key_created", pre.Created, "state", pre.StateRoot, "demo", fl.Demo, "token_store", pre.StoreWhy)
+	defer heapProfileOnSignal(f, logger)()
+	defer tuneGC(f)()
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	return s.Run(ctx, srv, ln)
+}
+
+// serveGCPercent is the server's garbage collection target, unless GOGC
+// is set: a heap grows to 1.5 times what is live between collections,
+// not twice. Memory per session bounds how many sessions one server
+// holds, and a flood of refused requests leaves less behind
+// (BENCHMARKS.md, 100 sessions: 4.4 MB each against 5.2-5.5 at GOGC=100,
+// about the same CPU a key; the latency's tail is longer on a loaded
+// machine, and GOGC=100 in the server's environment favours it).
+const serveGCPercent = 50
+
+// tuneGC sets serveGCPercent unless the operator set GOGC; the returned
+// func puts the previous target back.
+func tuneGC(f *Factory) (restore func()) {
+	if _, set := f.Lookup("GOGC"); set {
+		return func() {}
+	}
+	previous := debug.SetGCPercent(serveGCPercent)
+	return func() { debug.SetGCPercent(previous) }
+}
+
+// checkServeFlags refuses limits that cannot be meant.
+func checkServeFlags(c server.Config) error {
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"--idle-timeout", c.Idle}, {"--shutdown-grace", c.Grace}, {"--handshake-timeout", c.HandshakeTimeout}, {"--no-dashboard-timeout", c.NoDashboard}} {
+		if d.v < 0 {
+			return fmt.Errorf("%s: must not be negative, not %s", d.name, d.v)
+		}
+	}
+	for _, n := range []struct {
+		name string
+		v    int
+	}{{"--max-sessions-per-key", c.MaxPerKey}, {"--max-connections", c.MaxConns}, {"--max-connections-per-address", c.MaxConnsPerAddr}, {"--max-unauthenticated", c.MaxUnauth}} {
+		if n.v < 0 {
+			return fmt.Errorf("%s: must be 0 (no limit) or more, not %d", n.name, n.v)
+		}
+	}
+	return nil
 }
 
 // refuseServe is the error of a server that does not start.

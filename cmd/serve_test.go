@@ -15,11 +15,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/zalando/go-keyring"
 	gossh "golang.org/x/crypto/ssh"
-	"golang.org/x/oauth2"
 
-	"rdash/auth"
 	"rdash/config"
 	"rdash/internal/serve"
 )
@@ -280,9 +277,57 @@ func TestServeForget(t *testing.T) {
 	if _, err := os.Stat(dir); err == nil {
 		t.Fatal("the key's directory is still there")
 	}
-	r = e.run(t.Context(), "serve", "forget", string(gossh.MarshalAuthorizedKey(key.PublicKey())))
+	r = e.run(t.Context(), "serve", "forget", "--authorized-keys", e.ak, string(gossh.MarshalAuthorizedKey(key.PublicKey())))
 	if r.code != 0 || !strings.Contains(r.err, "Nothing kept") {
 		t.Fatalf("forget again: exit %d, %q", r.code, r.err)
+	}
+	// Without --authorized-keys, no server ever started here and nothing
+	// at the default path: forget cannot tell, so it refuses.
+	r = e.run(t.Context(), "serve", "forget", fp)
+	if r.code != ExitCancel || !strings.Contains(r.err, "cannot tell whether the key is still allowed") {
+		t.Fatalf("forget with no allow-list to read: exit %d, %q", r.code, r.err)
+	}
+}
+
+// TestServeForgetReadsTheRunningServersAllowList: while a server runs
+// with the key listed, forget without --authorized-keys refuses (it reads
+// the allow-list the server recorded); once the key is removed it
+// deletes. The default path is read too.
+func TestServeForgetReadsTheRunningServersAllowList(t *testing.T) {
+	e := newServeEnv(t)
+	key, other := newSigner(t), newSigner(t)
+	e.allow(0o600, key, other)
+	fp := gossh.FingerprintSHA256(key.PublicKey())
+	_, c, _ := e.startServe(key, "--shutdown-grace", "1s")
+	c.Close() // the key's directory is made by its first session
+	dir := filepath.Join(e.dir, "state", "rdash", "serve", serveDirName(t, fp))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	r := e.run(t.Context(), "serve", "forget", fp)
+	if r.code != ExitCancel || !strings.Contains(r.err, "still in "+e.ak) {
+		t.Fatalf("forget of a listed key while the server runs: exit %d, %q", r.code, r.err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("the refused forget deleted it: %v", err)
+	}
+	// The README's default path lists it too: still refused once the
+	// server's own list no longer does.
+	def := filepath.Join(e.dir, "config", "rdash", "serve", "authorized_keys")
+	if err := os.WriteFile(def, gossh.MarshalAuthorizedKey(key.PublicKey()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.allow(0o600, other)
+	r = e.run(t.Context(), "serve", "forget", fp)
+	if r.code != ExitCancel || !strings.Contains(r.err, "still in "+def) {
+		t.Fatalf("forget of a key in the default allow-list: exit %d, %q", r.code, r.err)
+	}
+	if err := os.Remove(def); err != nil {
+		t.Fatal(err)
+	}
+	r = e.run(t.Context(), "serve", "forget", fp)
+	if r.code != 0 || !strings.Contains(r.err, "Deleted") {
+		t.Fatalf("forget once removed: exit %d, %q", r.code, r.err)
 	}
 }
 
@@ -336,92 +381,4 @@ func (e *serveEnv) startServe(key gossh.Signer, args ...string) (string, *gossh.
 func (e *serveEnv) config() (*config.Config, error) {
 	f := &Factory{Lookup: func(k string) (string, bool) { v, ok := e.env[k]; return v, ok }}
 	return f.Config()
-}
-
-// memKeyring is a keyring in memory that can delete a whole service.
-type memKeyring struct {
-	mu sync.Mutex
-	m  map[[2]string]string
-}
-
-func (k *memKeyring) Get(s, a string) (string, error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	v, ok := k.m[[2]string{s, a}]
-	if !ok {
-		return "", keyring.ErrNotFound
-	}
-	return v, nil
-}
-
-func (k *memKeyring) Set(s, a, v string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.m[[2]string{s, a}] = v
-	return nil
-}
-
-func (k *memKeyring) Delete(s, a string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if _, ok := k.m[[2]string{s, a}]; !ok {
-		return keyring.ErrNotFound
-	}
-	delete(k.m, [2]string{s, a})
-	return nil
-}
-
-func (k *memKeyring) DeleteAll(s string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	for sa := range k.m {
-		if sa[0] == s {
-			delete(k.m, sa)
-		}
-	}
-	return nil
-}
-
-// TestForgetDeletesEveryAccountOfTheKey: a key that signed in as one
-// account, then another, has both tokens in the keyring; forget removes
-// both, and nothing of another key.
-func TestForgetDeletesEveryAccountOfTheKey(t *testing.T) {
-	root := t.TempDir()
-	kr := &memKeyring{m: map[[2]string]string{}}
-	save := func(dir, account string) {
-		t.Helper()
-		store := auth.NewStore(auth.StoreOptions{Keyring: serve.Namespaced(kr, filepath.Base(dir)), ConfigDir: dir, StateDir: dir})
-		tok := &oauth2.Token{AccessToken: "rdash_at_" + account, TokenType: "Bearer"}
-		if _, err := store.Save(t.Context(), "sandbox.test", account, tok, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	mine, theirs := filepath.Join(root, "aaaa"), filepath.Join(root, "bbbb")
-	for _, d := range []string{mine, theirs} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			t.Fatal(err)
-		}
-	}
-	save(mine, "frank")
-	save(mine, "grace")
-	save(theirs, "frank")
-	hosts, err := keyringHosts(mine)
-	if err != nil || len(hosts) != 1 || hosts[0] != "sandbox.test" {
-		t.Fatalf("keyringHosts = %v, %v", hosts, err)
-	}
-	if err := deleteKeyringTokens(t.Context(), kr, kr.DeleteAll, mine, hosts); err != nil {
-		t.Fatal(err)
-	}
-	if len(kr.m) != 1 {
-		var left [][2]string
-		for sa := range kr.m {
-			left = append(left, sa)
-		}
-		t.Fatalf("left in the keyring: %v; want only the other key's entry", left)
-	}
-	for sa := range kr.m {
-		if !strings.Contains(sa[0], "/bbbb/") {
-			t.Fatalf("the other key's entry is gone, %v is left", sa)
-		}
-	}
 }

@@ -101,8 +101,8 @@ func (fl versionsListFlags) check() error {
 	switch {
 	case fl.page < 1:
 		return fmt.Errorf("--page %d: pages are numbered from 1", fl.page)
-	case fl.pageSize < 0 || fl.pageSize > api.MaxPageSize:
-		return fmt.Errorf("--page-size %d: must be from 1 to %d, or 0 for the server's default", fl.pageSize, api.MaxPageSize)
+	case fl.pageSize < 0:
+		return fmt.Errorf("--page-size %d: must be a number of versions, or 0 for the server's default", fl.pageSize)
 	}
 	return nil
 }
@@ -144,7 +144,7 @@ func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
 		if f.IO.OutTTY {
 			created = common.Ago(v.CreatedAt, now)
 		}
-		t.add(v.ID, v.Version, v.Name, v.Channel.Slug, strings.Join(v.Platforms, ","),
+		t.add(safe.PlainReveal(v.ID), v.Version, v.Name, v.Channel.Slug, strings.Join(v.Platforms, ","),
 			strings.Join(v.MinecraftVersions, ","), fmt.Sprint(v.Downloads), created)
 	}
 	if err := t.write(f.IO.Out, "ID", "VERSION", "NAME", "CHANNEL", "PLATFORMS", "GAME VERSIONS", "DOWNLOADS", "CREATED"); err != nil {
@@ -206,16 +206,16 @@ func (f *Factory) printVersion(v *api.Version) error {
 	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(val)) }
 	line("version", v.Version)
 	line("name", v.Name)
-	line("id", v.ID)
+	line("id", safe.PlainReveal(v.ID))
 	line("channel", fmt.Sprintf("%s (%s)", v.Channel.Name, v.Channel.Slug))
 	line("platforms", strings.Join(v.Platforms, ", "))
 	line("game versions", strings.Join(v.MinecraftVersions, ", "))
 	line("downloads", fmt.Sprint(v.Downloads))
 	line("created", v.CreatedAt.Format(time.RFC3339))
 	for _, file := range v.Files {
-		desc := file.Name
+		desc := safe.PlainReveal(file.Name)
 		if file.ExternalURL != "" {
-			desc += " → " + file.ExternalURL
+			desc += " → " + safe.PlainReveal(file.ExternalURL)
 		} else {
 			desc += " (" + humanize.IBytes(uint64(max(file.Size, 0))) + ")"
 		}
@@ -226,9 +226,9 @@ func (f *Factory) printVersion(v *api.Version) error {
 	}
 	for _, d := range v.Dependencies {
 		kind, id := d.Target()
-		desc := fmt.Sprintf("%s %s %s", d.Type, kind, id)
+		desc := fmt.Sprintf("%s %s %s", d.Type, kind, safe.PlainReveal(id))
 		if d.URL != "" {
-			desc += " <" + d.URL + ">"
+			desc += " <" + safe.PlainReveal(d.URL) + ">"
 		}
 		line("dependency", desc)
 	}

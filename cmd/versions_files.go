@@ -95,19 +95,6 @@ func requestFiles(items []fileItem) ([]string, []api.Upload) {
 	return files, uploads
 }
 
-// checkUploadSizes says what sending would refuse, for a dry run.
-func checkUploadSizes(items []fileItem) error {
-	var names []string
-	var sizes []int64
-	for _, it := range items {
-		if it.upload() {
-			names = append(names, it.Name)
-			sizes = append(sizes, it.Size)
-		}
-	}
-	return api.CheckUploadSizes(names, sizes)
-}
-
 // uploadTotal is the bytes the items upload.
 func uploadTotal(items []fileItem) (n int64, count int) {
 	for _, it := range items {

@@ -175,7 +175,7 @@ func (f *Factory) checkedUpdate(cmd *cobra.Command, client *api.Client, project,
 	if err := p.req.Validate(); err != nil {
 		return nil, err
 	}
-	return p, checkUploadSizes(p.fileCheck)
+	return p, nil
 }
 
 // planUpdate builds the request from the flags and the version as it is.
@@ -347,7 +347,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 	if p.req.Files != nil {
 		fields = append(fields, "files")
 	}
-	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainLine(v.ID),
+	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainReveal(v.ID),
 		strings.Join(fields, ", "), undoNote(p))
 	return nil
 }

@@ -18,7 +18,7 @@ func printUpdatePlan(w io.Writer, p *updatePlan, dryRun bool) {
 	if dryRun {
 		verb = "would update"
 	}
-	fmt.Fprintf(w, "%s %s %s (%s):\n", verb, safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainLine(p.ID))
+	fmt.Fprintf(w, "%s %s %s (%s):\n", verb, safe.PlainLine(p.Project), safe.PlainLine(p.Version), safe.PlainReveal(p.ID))
 	for _, c := range p.Changes {
 		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
 	}

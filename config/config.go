@@ -49,10 +49,21 @@ type Config struct {
 	Projects []string `yaml:"projects,omitempty"`
 	// Orgs are organizations to show on the invitations screen.
 	Orgs []string `yaml:"orgs,omitempty"`
+	// ResponseTimeout, StallTimeout and RequestTimeout bound every request
+	// (see network.go); nil is the default, zero turns a limit off.
+	ResponseTimeout *Duration `yaml:"response_timeout,omitempty"`
+	StallTimeout    *Duration `yaml:"stall_timeout,omitempty"`
+	RequestTimeout  *Duration `yaml:"request_timeout,omitempty"`
+	// BulkPartSize is how many version IDs one bulk request carries at
+	// most; 0 is the default.
+	BulkPartSize int `yaml:"bulk_part_size,omitempty"`
+	// AllowInsecureHTTP lets tokens go over plain http to a host other
+	// than this machine (also --allow-insecure-http).
+	AllowInsecureHTTP bool `yaml:"allow_insecure_http,omitempty"`
 	// CompletionTimeout bounds how long shell completion waits for the
-	// server (RDASH_COMPLETION_TIMEOUT); past it, completion offers what
-	// rdash remembers, so a slow server never holds the shell.
-	CompletionTimeout time.Duration `yaml:"completion_timeout,omitempty"`
+	// server (see CompletionWait); past it, completion offers what rdash
+	// remembers, so a slow server never holds the shell.
+	CompletionTimeout *Duration `yaml:"completion_timeout,omitempty"`
 
 	// Path is the file this was read from (empty when there was none).
 	Path string `yaml:"-"`
@@ -89,6 +100,16 @@ type Env struct {
 // DefaultCompletionTimeout is CompletionTimeout when none is set.
 const DefaultCompletionTimeout = 1500 * time.Millisecond
 
+// CompletionWait is how long shell completion may wait for the server:
+// CompletionTimeout, or DefaultCompletionTimeout when it is not set; zero
+// asks the server nothing.
+func (c *Config) CompletionWait() time.Duration {
+	if c.CompletionTimeout == nil {
+		return DefaultCompletionTimeout
+	}
+	return time.Duration(*c.CompletionTimeout)
+}
+
 // Lookup is os.LookupEnv or a test double.
 type Lookup func(string) (string, bool)
 
@@ -122,10 +143,8 @@ func Load(path string, lookup Lookup) (*Config, error) {
 	c.Env = env
 	c.Warnings = append(warnings, c.Warnings...)
 	c.applyEnv(lookup)
-	if v, ok := lookup("RDASH_COMPLETION_TIMEOUT"); ok && v != "" {
-		if c.CompletionTimeout, err = time.ParseDuration(v); err != nil {
-			return nil, fmt.Errorf("config: RDASH_COMPLETION_TIMEOUT: %w", err)
-		}
+	if err := c.applyNetworkEnv(lookup); err != nil {
+		return nil, err
 	}
 	if err := c.normalize(); err != nil {
 		return nil, err
@@ -175,19 +194,27 @@ func knownKeys() map[string]bool {
 	return known
 }
 
-// urlWarnings flags a base or auth URL that would send tokens, codes and
-// the client secret unencrypted over a network: plain http to a host other
-// than this machine.
+// urlWarnings flags a base or auth URL that is plain http to a host other
+// than this machine: rdash sends no token, code or client secret there
+// unless allowed (the flag is applied after Load), and when allowed they
+// cross the network unencrypted.
 func (c *Config) urlWarnings() []string {
 	var out []string
 	for _, u := range []struct{ name, val string }{{"base_url", c.BaseURL}, {"auth_url", c.AuthURL}} {
 		p, err := url.Parse(u.val)
-		if u.val == "" || err != nil || p.Scheme != "http" || isLoopback(p.Hostname()) {
+		if u.val == "" || err != nil || !PlainHTTPElsewhere(p) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s %q is plain http to another machine: tokens and the client secret would cross the network unencrypted; use https", u.name, u.val))
+		out = append(out, fmt.Sprintf("%s %q is plain http to another machine: rdash sends a token or the client secret there "+
+			"only with allow_insecure_http (or --allow-insecure-http), and then unencrypted; use https", u.name, u.val))
 	}
 	return out
+}
+
+// PlainHTTPElsewhere reports a plain http URL to a host that is not this
+// machine, where what is sent crosses the network unencrypted.
+func PlainHTTPElsewhere(u *url.URL) bool {
+	return strings.EqualFold(u.Scheme, "http") && !isLoopback(u.Hostname())
 }
 
 // isLoopback reports a host name that can only mean this machine.
@@ -230,16 +257,10 @@ func (c *Config) normalize() error {
 	if c.PageSize == 0 {
 		c.PageSize = 50
 	}
-	if c.PageSize < 1 || c.PageSize > 100 {
-		return fmt.Errorf("config: page_size: must be between 1 and 100, not %d", c.PageSize)
+	if c.PageSize < 1 { // no largest: the interface states none, the server says
+		return fmt.Errorf("config: page_size: must be a number of versions, at least 1, not %d", c.PageSize)
 	}
-	if c.CompletionTimeout == 0 {
-		c.CompletionTimeout = DefaultCompletionTimeout
-	}
-	if c.CompletionTimeout < 0 || c.CompletionTimeout > 10*time.Second {
-		return fmt.Errorf("config: completion_timeout: must be between 0 and 10s, not %s", c.CompletionTimeout)
-	}
-	return nil
+	return c.checkNetwork()
 }
 
 // Server is what identifies the service and the OAuth app.

@@ -66,7 +66,7 @@ func TestLoadErrors(t *testing.T) {
 		{"explicit file missing", filepath.Join(dir, "nope.yml"), "no such file"},
 		{"bad yaml", write("bad.yml", "base_url: [\n"), "bad.yml"},
 		{"bad theme", write("theme.yml", "theme: neon\n"), "theme: must be auto, dark or light"},
-		{"bad page size", write("ps.yml", "page_size: 500\n"), "page_size: must be between 1 and 100"},
+		{"bad page size", write("ps.yml", "page_size: -5\n"), "page_size: must be a number of versions, at least 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

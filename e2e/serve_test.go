@@ -42,6 +42,7 @@ type served struct {
 	port int
 	ak   string // the authorized_keys file
 	log  string // its JSON log
+	pid  int    // its process
 }
 
 // startServe runs rdash serve --demo on a free loopback port with a fresh
@@ -64,6 +65,7 @@ func startServe(t *testing.T, dir string, flags []string, keys ...string) *serve
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	s.pid = cmd.Process.Pid
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		done := make(chan error, 1)
@@ -157,6 +159,19 @@ func fingerprint(t *testing.T, key string) string {
 	return strings.Fields(string(out))[1]
 }
 
+// keyDirs are the key directories under the state root (beside them is
+// the record of the allow-lists the server started with).
+func keyDirs(root string) ([]os.DirEntry, error) {
+	all, err := os.ReadDir(root)
+	var dirs []os.DirEntry
+	for _, e := range all {
+		if e.IsDir() {
+			dirs = append(dirs, e)
+		}
+	}
+	return dirs, err
+}
+
 var hiddenInput = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
 
 // approveAs plays the user's browser on the sandbox's consent page:
@@ -246,6 +261,11 @@ func TestServeOverSSH(t *testing.T) {
 
 	a := startTerm(t, 100, 30, nil, s.ssh(keyA, "-tt")...)
 	signInServed(a, "alice")
+	// The account screen names the server's store, not the user's own
+	// keyring.
+	if screen := a.waitFor("Token stored in", "sealed token file"); strings.Contains(screen, "system keyring") {
+		t.Fatalf("a served session's account screen:\n%s", screen)
+	}
 	// Key B at 80x24: the client's size from the start.
 	b := startTerm(t, 80, 24, nil, s.ssh(keyB, "-tt")...)
 	signInServed(b, "dave")
@@ -342,7 +362,7 @@ func TestServeOverSSH(t *testing.T) {
 	// Each key's state is its own: alice's journal and recent project
 	// under key A's directory only; no token in plain text anywhere.
 	root := filepath.Join(dir, "state", "rdash", "serve")
-	entries, err := os.ReadDir(root)
+	entries, err := keyDirs(root)
 	if err != nil || len(entries) != 2 {
 		t.Fatalf("want two key directories under %s, got %v (%v)", root, entries, err)
 	}
@@ -452,7 +472,7 @@ func TestServeDisconnectMidBulkEdit(t *testing.T) {
 	a.send("Enter")
 	a.waitFor("Preview: 2 versions of lumen")
 
-	entries, err := os.ReadDir(filepath.Join(dir, "state", "rdash", "serve"))
+	entries, err := keyDirs(filepath.Join(dir, "state", "rdash", "serve"))
 	if err != nil || len(entries) != 1 {
 		t.Fatalf("key directories: %v, %v", entries, err)
 	}

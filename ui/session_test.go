@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -76,6 +77,11 @@ func TestSignInFromThePanelGoesBackAndRetries(t *testing.T) {
 	if !strings.Contains(lines(d.Screen())[0], "@alice") || !strings.Contains(d.Screen(), "r retry") {
 		t.Fatalf("header or footer:\n%s", d.Screen())
 	}
+	d.Press("?")
+	if !regexp.MustCompile(`\br +retry`).MatchString(d.Screen()) {
+		t.Fatalf("the help does not list r, which works:\n%s", d.Screen())
+	}
+	d.Press("esc")
 	d.Press("r")
 	d.WaitForText("25 of 25 · page 1")
 	if _, ok := m.top().(*versions.Model); !ok || m.retry != nil {

@@ -29,6 +29,7 @@ import (
 
 	"rdash/config"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 	"rdash/ui/statusbar"
 )
@@ -116,7 +117,7 @@ func New(opts Options) *Model {
 	m.common = common.Common{
 		Ctx: ctx, Config: opts.Config, Styles: styles,
 		Keys: common.DefaultKeyMap(), Logger: orDiscard(opts.Logger), Now: opts.Now,
-		Markdown: common.NewMarkdownCache(), Routes: m.hasRoute, Session: opts.Session,
+		Markdown: markdown.NewCache(), Routes: m.hasRoute, Session: opts.Session,
 	}
 	if m.common.Now == nil {
 		m.common.Now = time.Now

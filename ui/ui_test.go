@@ -23,6 +23,7 @@ import (
 	"rdash/ui/common"
 	"rdash/ui/detail"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 	"rdash/ui/versions"
 )
@@ -33,11 +34,13 @@ type setup struct {
 	project string
 	routes  func(*common.Registry)
 	w, h    int
+	// session, when set, signs in and out; its client replaces client.
+	session *uitest.Session
 }
 
 func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
 	t.Helper()
-	if s.client == nil {
+	if s.client == nil && s.session == nil {
 		s.client, _ = uitest.Sandbox(t, "alice")
 	}
 	if s.config == nil {
@@ -46,8 +49,13 @@ func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
 	if s.w == 0 {
 		s.w, s.h = 80, 24
 	}
-	m := New(Options{Client: s.client, Config: s.config, Now: uitest.Now, Context: t.Context(),
-		Project: s.project, Routes: s.routes})
+	opts := Options{Client: s.client, Config: s.config, Now: uitest.Now, Context: t.Context(),
+		Project: s.project, Routes: s.routes}
+	if s.session != nil {
+		opts.Client, opts.Session = s.session.Client, s.session
+		s.config.BaseURL = s.session.Settings.BaseURL
+	}
+	m := New(opts)
 	return uitest.NewDriver(t, m, s.w, s.h), m
 }
 
@@ -279,7 +287,7 @@ func TestLeavingAScreenCancelsItsRequests(t *testing.T) {
 	d.WaitFor("the detail's cut-short reply", func() bool {
 		for _, msg := range d.Seen {
 			if e, ok := msg.(envelope); ok && e.from == id {
-				if _, rendering := e.msg.(common.MarkdownRendered); !rendering {
+				if _, rendering := e.msg.(markdown.Rendered); !rendering {
 					return true
 				}
 			}
@@ -420,10 +428,11 @@ var scenes = []struct {
 func TestGolden(t *testing.T) {
 	t.Parallel()
 	for _, sc := range scenes {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
-				d, m := start(t, setup{project: sc.project, w: size[0], h: size[1]})
+				sess := uitest.NewSession(t, uitest.SessionOptions{User: "alice"})
+				d, m := start(t, setup{project: sc.project, w: size[0], h: size[1], session: sess})
 				ready(d, m, sc.project)
 				d.Press(sc.keys...)
 				d.WaitForText(sc.wait)

@@ -20,7 +20,8 @@ import (
 //     new size needs), ThemeMsg, StateMsg, VersionsChangedMsg, SignedInMsg,
 //     SignedOutMsg and MembershipsChangedMsg.
 //   - Keys, mouse, paste and any other terminal event reach only the
-//     focused (top) screen. Global keys (q, esc, ?) are taken first unless
+//     focused (top) screen; the mouse only when it is on, over the body,
+//     with Y from the body's top (mouse.go). Global keys (q, esc, ?) are taken first unless
 //     that screen is Capturing() (a text field has focus, so q types a q);
 //     ctrl+c always quits. A screen that holds input not yet sent
 //     (common.Guard) gets ctrl+c, q and esc instead, and asks first. An
@@ -62,7 +63,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, m.setTheme(t))
 	case tea.KeyPressMsg:
 		cmds = append(cmds, m.handleKey(msg))
-	case tea.MouseMsg, tea.PasteMsg:
+	case tea.MouseMsg:
+		cmds = append(cmds, m.mouse(msg))
+	case tea.PasteMsg:
 		cmds = append(cmds, m.updateTop(msg))
 	case common.OpenMsg:
 		m.retry = nil
@@ -114,7 +117,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// any other key closes it.
 		if _, h := m.bodySize(); m.helpLines() > h {
 			if step, ok := k.ListStep(msg, m.helpLines(), h-1); ok {
-				m.helpTop = max(0, min(m.helpTop+step, m.helpLines()-(h-1)))
+				m.scrollHelp(step)
 				return nil
 			}
 		}

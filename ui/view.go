@@ -86,58 +86,48 @@ func (m *Model) headerView() string {
 	return common.Spread(left, right, m.width)
 }
 
-// footerView is one line of the keys that work now. The global keys stay
-// at the right; the screen's keys give way (with "…") when it is narrow.
+// footerView is one line of the keys that work now, most used first,
+// ending with ? (help, or more when some were left out): common.Footer.
 func (m *Model) footerView() string {
-	screen, global := m.shortHelp()
-	right := m.help.ShortHelpView(global)
-	room := m.width - ansi.StringWidth(right)
-	if len(global) > 0 && len(screen) > 0 {
-		room -= ansi.StringWidth(m.help.ShortSeparator)
-	}
-	h := m.help
-	h.SetWidth(max(room, 0))
-	// help can overrun its width when even "…" does not fit; cut it so the
-	// global keys (? help, q quit) always stay visible.
-	left := common.Cut(h.ShortHelpView(screen), max(room, 0))
-	switch {
-	case left == "":
-		return common.Cut(right, m.width)
-	case right == "":
-		return common.Cut(left, m.width)
-	}
-	sep := m.help.Styles.ShortSeparator.Render(m.help.ShortSeparator)
-	return common.Cut(left+sep+right, m.width)
+	hints, more := m.shortHelp()
+	return common.Footer(m.help.Styles, m.width, hints, more)
 }
 
-// shortHelp is the focused screen's keys and the global ones.
-func (m *Model) shortHelp() (screen, global []key.Binding) {
+// shortHelp is the footer's hints, most used first: a retry waiting for
+// a sign-in, back, the focused screen's keys, then quit; and the key
+// that opens the help, disabled where ? does not open it (a field has the
+// keys, the panel or the help itself is up).
+func (m *Model) shortHelp() (hints []key.Binding, more key.Binding) {
 	k := m.common.Keys
 	top := m.top()
 	switch {
 	case m.panel != nil:
-		return m.panelHelp(), nil
+		return m.panelHelp(), noHelp
 	case m.showHelp:
 		closeHelp := key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close help"))
 		if _, h := m.bodySize(); m.helpLines() > h {
 			scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 			closeHelp.SetHelp("other keys", "close")
-			return nil, []key.Binding{scroll, closeHelp, k.Quit}
+			return []key.Binding{scroll, closeHelp, k.Quit}, noHelp
 		}
-		return nil, []key.Binding{closeHelp, k.Quit}
+		return []key.Binding{closeHelp, k.Quit}, noHelp
 	case top == nil:
-		return nil, []key.Binding{k.Quit}
+		return []key.Binding{k.Quit}, noHelp
 	case top.Capturing():
-		return top.ShortHelp(), nil
+		return top.ShortHelp(), noHelp
 	}
 	if m.retry != nil {
-		global = append(global, k.Retry)
+		hints = append(hints, k.Retry)
 	}
-	if len(m.stack) > 1 {
-		global = append(global, k.Back)
+	if len(m.stack) > 1 { // before the screen's: else a first-time user tries q, which quits
+		hints = append(hints, k.Back)
 	}
-	return top.ShortHelp(), append(global, k.Help, k.Quit)
+	hints = append(hints, top.ShortHelp()...)
+	return append(hints, k.Quit), k.Help
 }
+
+// noHelp ends a footer where ? does not open the help.
+var noHelp = key.NewBinding(key.WithDisabled())
 
 // fullHelpView is the ? overlay: the focused screen's key groups, then
 // the global ones, in as many rows of columns as the width needs.
@@ -150,6 +140,9 @@ func (m *Model) fullHelpView() string {
 	global := []key.Binding{k.Help, k.Quit, k.ForceQuit}
 	if len(m.stack) > 1 {
 		global = append([]key.Binding{k.Back}, global...)
+	}
+	if m.retry != nil { // the root takes r while a sign-in may let it run again
+		global = append([]key.Binding{k.Retry}, global...)
 	}
 	groups = append(groups, global)
 	h := m.help

@@ -24,7 +24,7 @@ type pkg struct {
 // under ui/ is a screen. A new shared component is added here.
 var shared = []string{
 	"rdash/ui", "rdash/ui/common", "rdash/ui/route", "rdash/ui/statusbar",
-	"rdash/ui/table", "rdash/ui/applyflow",
+	"rdash/ui/table", "rdash/ui/applyflow", "rdash/ui/markdown", "rdash/ui/clipboard",
 }
 
 func under(path, root string) bool { return path == root || strings.HasPrefix(path, root+"/") }
@@ -64,6 +64,12 @@ func check(p pkg) []string {
 		for _, imp := range p.Imports {
 			if first, _, _ := strings.Cut(imp, "/"); first == "rdash" || strings.Contains(first, ".") {
 				bad(imp, "the client uses only the standard library: it knows nothing of how its output is shown or its token obtained")
+			}
+		}
+	case "rdash/internal/serve": // the SSH app is internal/serve/server
+		for _, dep := range p.Deps {
+			if under(dep, "rdash/ui") {
+				bad(dep, "internal/serve holds what needs no SSH server and no dashboard")
 			}
 		}
 	case "rdash/api/sandbox":
@@ -182,6 +188,8 @@ func TestRulesCanFail(t *testing.T) {
 		{"ui imports net/http", pkg{ImportPath: "rdash/ui/versions", Imports: []string{"net/http"}, Deps: []string{"net/http"}}, "net/http"},
 		{"ui reaches net/http through api", pkg{ImportPath: "rdash/ui/versions", Deps: []string{"rdash/api", "net/http"}}, ""},
 		{"uitest may use auth", pkg{ImportPath: "rdash/ui/internal/uitest", Deps: []string{"rdash/auth", "golang.org/x/oauth2"}}, ""},
+		{"internal/serve depends on ui", pkg{ImportPath: "rdash/internal/serve", Deps: []string{"rdash/ui/common"}}, "rdash/ui/common"},
+		{"internal/serve/server depends on ui", pkg{ImportPath: "rdash/internal/serve/server", Deps: []string{"rdash/ui"}}, ""},
 		{"api depends on internal", pkg{ImportPath: "rdash/api", Deps: []string{"rdash/internal/safe"}}, "rdash/internal/safe"},
 		{"api/sandbox depends on ui", pkg{ImportPath: "rdash/api/sandbox", Deps: []string{"rdash/ui/common"}}, "rdash/ui/common"},
 		{"apiary is not api", pkg{ImportPath: "rdash/apiary", Deps: []string{"rdash/internal/safe"}}, ""},

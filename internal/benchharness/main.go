@@ -43,6 +43,7 @@ type options struct {
 	rev      string // build this git revision instead of the working tree
 	only     string // comma-separated steps to run; empty for all
 	keep     bool   // keep the temporary directory and every pty's output
+	sessions []int  // served sessions at which the capacity figures are taken
 }
 
 func main() {
@@ -55,10 +56,14 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up (exit 1) after this long")
 	flag.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	flag.BoolVar(&o.verbose, "v", false, "log progress to standard error")
-	flag.StringVar(&o.only, "only", "", "run only these steps, comma-separated: first-frame, help, paging, changelog, cursor, bulk-edit, sort")
+	flag.StringVar(&o.only, "only", "", "run only these steps, comma-separated: first-frame, help, paging, changelog, cursor, bulk-edit, sort, served")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory, with every pty's raw output under out/, and print its path")
 	flag.StringVar(&o.rev, "rev", "", "measure this git revision (e.g. HEAD, main) instead of the working tree")
+	flag.Func("sessions", "comma-separated numbers of sessions served at once for the capacity figures (default 100)", sessionsFlag(&o.sessions))
 	flag.Parse()
+	if len(o.sessions) == 0 {
+		o.sessions = []int{100}
+	}
 	if o.n < 1 || o.keys < 1 || o.versions < 200 || o.versions > 100_000 {
 		fmt.Fprintln(os.Stderr, "benchharness: -n and -keys must be at least 1, -versions from 200 to 100000")
 		os.Exit(2)

@@ -73,8 +73,6 @@ func TestEditPatchErrors(t *testing.T) {
 		want string
 	}{
 		{"empty", Edit{}, "edit: nothing to change"},
-		{"add and remove same", Edit{Platforms: ListEdit[string]{Mode: AddRemove, Add: []string{"paper"}, Remove: []string{"paper"}}},
-			"remove_platforms[0]: is also added by add_platforms[0]"},
 		{"bad platform", Edit{Platforms: ListEdit[string]{Mode: AddRemove, Add: []string{"bedrock"}}}, "add_platforms[0]"},
 		{"bad dependency", Edit{Dependencies: ListEdit[api.Dependency]{Mode: Replace,
 			Set: []api.Dependency{{Type: "required", ProjectID: "short"}}}}, "dependencies[0].project_id"},

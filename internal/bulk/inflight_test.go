@@ -26,6 +26,11 @@ type inFlight struct {
 	srv       *sandbox.Server
 	now, most atomic.Int64
 	total     atomic.Int64
+	// pair holds the first bulk request until a second is in flight (or a
+	// while has passed), so "more than one at once" does not depend on how
+	// the client's goroutines happen to be scheduled.
+	pair     chan struct{}
+	pairOnce sync.Once
 }
 
 func (f *inFlight) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -36,8 +41,20 @@ func (f *inFlight) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer f.now.Add(-1)
 		for m := f.most.Load(); n > m && !f.most.CompareAndSwap(m, n); m = f.most.Load() {
 		}
+		f.holdForAPair(n)
 	}
 	f.next.ServeHTTP(w, r)
+}
+
+func (f *inFlight) holdForAPair(n int64) {
+	if n >= 2 {
+		f.pairOnce.Do(func() { close(f.pair) })
+		return
+	}
+	select {
+	case <-f.pair:
+	case <-time.After(10 * time.Second):
+	}
 }
 
 // countedSandbox serves a sandbox behind an inFlight counter and returns a
@@ -48,7 +65,7 @@ func countedSandbox(t *testing.T, opts sandbox.Options, user string, copts ...ap
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &inFlight{next: srv.Handler(), srv: srv}
+	f := &inFlight{next: srv.Handler(), srv: srv, pair: make(chan struct{})}
 	ts := httptest.NewServer(f)
 	t.Cleanup(ts.Close)
 	tok, err := srv.MintToken(user, config.AllScopes()...)

@@ -105,7 +105,7 @@ func loadPages(ctx context.Context, c Reader, project string, ids []string) (map
 	for _, id := range ids {
 		want[id] = true
 	}
-	const size = api.MaxPageSize
+	const size = api.LargePageSize
 	type result struct {
 		page int
 		vs   []api.Version

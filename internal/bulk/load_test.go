@@ -30,6 +30,30 @@ type pagedReader struct {
 	asked    []int // the pages asked for, in the order asked
 	// atOnce is how many reads were in flight when each page was asked for.
 	atOnce map[int]int32
+	// together, when set, holds the first reads until that many are in
+	// flight at once, so a test of concurrency does not depend on how the
+	// goroutines happen to be scheduled. A loader that never has that many
+	// in flight is released after a while, and the test sees fewer.
+	together *barrier
+}
+
+// barrier releases its waiters once n have arrived, or after patience.
+type barrier struct {
+	n       int32
+	arrived atomic.Int32
+	open    chan struct{}
+}
+
+func newBarrier(n int32) *barrier { return &barrier{n: n, open: make(chan struct{})} }
+
+func (b *barrier) wait() {
+	if b.arrived.Add(1) == b.n {
+		close(b.open)
+	}
+	select {
+	case <-b.open:
+	case <-time.After(10 * time.Second):
+	}
 }
 
 func (p *pagedReader) ListVersions(_ context.Context, _ string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
@@ -44,6 +68,9 @@ func (p *pagedReader) ListVersions(_ context.Context, _ string, o *api.ListVersi
 	}
 	p.atOnce[o.Page] = n
 	p.mu.Unlock()
+	if p.together != nil {
+		p.together.wait()
+	}
 	delay := 2 * time.Millisecond // lets concurrent reads overlap
 	if p.jitter != nil {
 		delay = p.jitter()
@@ -117,7 +144,7 @@ func newestIDs(n int) []string {
 // never more than concurrency at once; and not one page more than needed.
 func TestLoadPagesSlidingWindow(t *testing.T) {
 	t.Parallel()
-	r := &pagedReader{n: 1500, paginated: true}
+	r := &pagedReader{n: 1500, paginated: true, together: newBarrier(concurrency)}
 	if vs, err := Load(t.Context(), r, "p", newestIDs(1200)); err != nil || len(vs) != 1200 {
 		t.Fatalf("%d versions, %v", len(vs), err)
 	}
@@ -130,7 +157,7 @@ func TestLoadPagesSlidingWindow(t *testing.T) {
 		t.Errorf("%d pages read at once, want %d", m, concurrency)
 	}
 	// 150 IDs need two pages: both at once, and no third.
-	r = &pagedReader{n: 1500, paginated: true}
+	r = &pagedReader{n: 1500, paginated: true, together: newBarrier(2)}
 	if _, err := Load(t.Context(), r, "p", newestIDs(150)); err != nil || r.pages.Load() != 2 || r.most.Load() != 2 {
 		t.Fatalf("%d pages read, %d at once, %v", r.pages.Load(), r.most.Load(), err)
 	}

@@ -8,6 +8,9 @@
 //     (tables, lines, error and progress lines), which the terminal lays
 //     out itself: they strip only, so Hindi, Thai or Korean text stays as
 //     it was sent. Never show their output in the dashboard.
+//   - [Reveal] and [PlainReveal] are for URLs, IDs and file names, which
+//     a user copies, retypes or compares: instead of removing what a
+//     terminal would not show, they write it as its code point (⟨U+200B⟩).
 //   - JSON output is not stripped but escaped: see [Hidden].
 //
 // What every function removes, and why:

@@ -5,13 +5,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"time"
-
-	charmlog "charm.land/log/v2"
 )
 
-// Logger is the JSON log of who did what: to path (0600, appended)
-// or to stderr.
+// Logger is the JSON log of who did what: to path (0600, appended) or to
+// stderr.
 func Logger(path string, stderr io.Writer) (*slog.Logger, func(), error) {
 	w, closeFn := stderr, func() {}
 	if path != "" {
@@ -21,9 +18,5 @@ func Logger(path string, stderr io.Writer) (*slog.Logger, func(), error) {
 		}
 		w, closeFn = fh, func() { fh.Close() }
 	}
-	// wish's middleware logs through charm's log package; its lines go
-	// to the same place, as JSON too, so the log stays one format.
-	charmlog.SetDefault(charmlog.NewWithOptions(w, charmlog.Options{Formatter: charmlog.JSONFormatter,
-		ReportTimestamp: true, TimeFormat: time.RFC3339Nano, Prefix: "wish"}))
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo})), closeFn, nil
 }

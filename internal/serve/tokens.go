@@ -105,6 +105,9 @@ type SealedStore struct {
 	aead  cipher.AEAD
 	ad    []byte
 	locks *FileLocks
+	// unreadable is told when the file exists but does not open, which
+	// the auth Store would otherwise take for "not signed in".
+	unreadable func(error)
 }
 
 // FileLocks serialize the sessions of one key on its sealed file. The
@@ -166,6 +169,11 @@ func NewSealedStore(dir string, key []byte, locks *FileLocks) (*SealedStore, err
 		ad: []byte("rdash serve tokens v1 " + filepath.Base(dir))}, nil
 }
 
+// OnUnreadable sets what is told when the file exists but does not open
+// (damaged, or sealed with another data key): the auth Store treats that
+// as "not signed in", so without it the server's log would not say why.
+func (s *SealedStore) OnUnreadable(fn func(error)) { s.unreadable = fn }
+
 // Path is the sealed file.
 func (s *SealedStore) Path() string { return s.path }
 
@@ -174,6 +182,15 @@ type sealed map[string]map[string]string // service -> account -> secret
 func (s *SealedStore) lock() func() { return s.locks.lock(s.path) }
 
 func (s *SealedStore) read() (sealed, error) {
+	m, err := s.open()
+	if err != nil && s.unreadable != nil {
+		s.unreadable(err)
+	}
+	return m, err
+}
+
+// open reads and decrypts the file; a missing file is an empty store.
+func (s *SealedStore) open() (sealed, error) {
 	b, err := os.ReadFile(s.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return sealed{}, nil

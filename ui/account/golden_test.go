@@ -89,8 +89,18 @@ var scenes = []struct {
 
 func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
 	t.Helper()
+	return startSceneWith(t, i, w, h, nil)
+}
+
+// startSceneWith is startScene with a sandbox client to share, when the
+// scene has none of its own.
+func startSceneWith(t *testing.T, i, w, h int, sandbox common.UserGetter) (*uitest.Driver, *Model) {
+	t.Helper()
 	sc := scenes[i]
 	client := sc.client
+	if client == nil {
+		client = sandbox
+	}
 	if client == nil {
 		client, _ = uitest.Sandbox(t, "alice")
 	}
@@ -109,7 +119,7 @@ func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
 func TestGolden(t *testing.T) {
 	t.Parallel()
 	for i, sc := range scenes {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
 				d, _ := startScene(t, i, size[0], size[1])

@@ -7,6 +7,7 @@ import (
 	"rdash/internal/bulk"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // Update implements common.Screen. The flow hears every message but keys
@@ -23,7 +24,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case journalReadMsg:
 		m.stage = stageApply
 		return m, m.flow.Start(m.undoTask(msg.entries, msg.err))
-	case common.MarkdownRendered:
+	case markdown.Rendered:
 		return m, m.editor.RenderedMsg(msg, m.common)
 	case tea.WindowSizeMsg: // SetSize already has the body's size
 		return m, m.editor.Render(m.common)

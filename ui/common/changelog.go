@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/internal/safe"
+	"rdash/ui/markdown"
 )
 
 // ChangelogEditor is a changelog's multi-line editor and its glamour
@@ -17,7 +18,7 @@ type ChangelogEditor struct {
 	Area      textarea.Model // the text; its Value is the changelog
 	words     ChangelogWords
 	preview   bool
-	want      MarkdownKey // the rendering the preview needs
+	want      markdown.Key // the rendering the preview needs
 	rendered  string
 	rendering bool
 	offset    int // preview scroll
@@ -75,18 +76,18 @@ func (e *ChangelogEditor) Render(c Common) tea.Cmd {
 		return nil
 	}
 	source := safe.Text(e.Area.Value())
-	width := min(e.width, MaxMarkdownWidth)
-	e.want = NewMarkdownKey(e.words.Cache, source, width, c.Styles.Theme.GlamourStyle())
+	width := min(e.width, markdown.MaxWidth)
+	e.want = markdown.NewKey(e.words.Cache, source, width, c.Styles.Theme.GlamourStyle())
 	if out, ok := c.Markdown.Get(e.want); ok {
 		e.rendered, e.rendering = out, false
 		return nil
 	}
 	e.rendering = true
-	return RenderMarkdownCmd(e.want, source)
+	return markdown.RenderCmd(e.want, source)
 }
 
 // RenderedMsg takes a rendering the preview may be waiting for.
-func (e *ChangelogEditor) RenderedMsg(msg MarkdownRendered, c Common) tea.Cmd {
+func (e *ChangelogEditor) RenderedMsg(msg markdown.Rendered, c Common) tea.Cmd {
 	if msg.Key != e.want {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"rdash/config"
+	"rdash/ui/markdown"
 )
 
 // Common is what the root hands to every screen it builds. It is a value:
@@ -27,7 +28,7 @@ type Common struct {
 	Now func() time.Time
 	// Markdown caches rendered changelogs across detail screens. Only
 	// Update touches it, on the program's goroutine.
-	Markdown *MarkdownCache
+	Markdown *markdown.Cache
 	// Routes reports whether a route has a screen registered, so a screen
 	// can hide the keys that would open a missing one.
 	Routes func(RouteKey) bool

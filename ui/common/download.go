@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
-	"rdash/config"
 	"rdash/internal/safe"
 )
 
@@ -41,15 +40,6 @@ func FetchDownloadURL(ctx context.Context, c DownloadURLer, project string, v ap
 		}
 		return d
 	}
-}
-
-// Copy puts the URL on the clipboard as Copy does (saying honestly what
-// can be confirmed of it), or reports why there is no URL to copy.
-func (d DownloadURLMsg) Copy(cfg *config.Config) tea.Cmd {
-	if d.Err != nil {
-		return ReportError(d.Err, "finding the download URL of "+d.Version, nil)
-	}
-	return Copy(cfg, d.URL, "the download URL of "+d.Version)
 }
 
 // PrimaryFirst is a copy of files with the primary one first, the others

@@ -38,6 +38,19 @@ func Date(t time.Time) string {
 // Count is n with thousands separators: 1500 → "1,500".
 func Count(n int64) string { return humanize.Comma(n) }
 
+// Plural is n and the noun, in the plural unless n is 1: "1 line",
+// "2 lines". plural is given for nouns that do not take an s
+// ("entries"); Count writes n.
+func Plural[N ~int | ~int64](n N, noun string, plural ...string) string {
+	if n != 1 {
+		noun += "s"
+		if len(plural) > 0 {
+			noun = plural[0]
+		}
+	}
+	return Count(int64(n)) + " " + noun
+}
+
 // Bytes is a size in bytes for people: "912 B", "1.5 KiB", "34 MiB".
 func Bytes(n int64) string { return humanize.IBytes(uint64(max(n, 0))) }
 

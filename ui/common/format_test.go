@@ -81,3 +81,18 @@ func TestTransfer(t *testing.T) {
 		}
 	}
 }
+
+func TestPlural(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{Plural(1, "line"), "1 line"}, {Plural(0, "line"), "0 lines"}, {Plural(2, "mark"), "2 marks"},
+		{Plural(1500, "version"), "1,500 versions"}, {Plural(1, "entry", "entries"), "1 entry"},
+		{Plural(3, "entry", "entries"), "3 entries"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}

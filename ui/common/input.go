@@ -12,6 +12,10 @@ func NewInput(s *Styles, prompt, placeholder string, limit int) textinput.Model 
 	ti.Placeholder = placeholder
 	ti.CharLimit = limit
 	ti.KeyMap.Paste.SetEnabled(false)
+	// No field offers suggestions; their keys would move an index nobody sees.
+	ti.KeyMap.AcceptSuggestion.SetEnabled(false)
+	ti.KeyMap.NextSuggestion.SetEnabled(false)
+	ti.KeyMap.PrevSuggestion.SetEnabled(false)
 	return StyleInput(ti, s)
 }
 

@@ -2,6 +2,8 @@ package common
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -59,6 +61,11 @@ func Register[A any](reg *Registry, r Route[A], build func(Common, A) (Screen, e
 func (reg *Registry) Has(key RouteKey) bool {
 	_, ok := reg.m[key]
 	return ok
+}
+
+// Routes are the routes registered, sorted.
+func (reg *Registry) Routes() []RouteKey {
+	return slices.Sorted(maps.Keys(reg.m))
 }
 
 // Build builds the screen registered for msg's route.

@@ -14,6 +14,7 @@ import (
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 )
 
@@ -51,8 +52,8 @@ type Model struct {
 	seq         int
 	downloadSeq int
 
-	source    string             // the changelog through safe.Text
-	want      common.MarkdownKey // the rendering the current size needs
+	source    string       // the changelog through safe.Text
+	want      markdown.Key // the rendering the current size needs
 	rendering bool
 	rendered  string // the last rendering, kept on screen until the next
 
@@ -108,19 +109,55 @@ func (m *Model) Busy() string {
 // Close cancels the screen's requests.
 func (m *Model) Close() { m.cancel() }
 
-// ShortHelp implements common.Screen.
+// ShortHelp implements common.Screen: scrolling, then the actions, most
+// used first.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
-	return []key.Binding{k.Down, k.Up, k.SwitchPane, k.CopyID, k.CopyURL}
+	return []key.Binding{scrollHint, m.switchHelp(), m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion),
+		k.CopyID, k.CopyURL, m.linksHelp(), k.Refresh}
 }
 
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
-		{k.SwitchPane, k.Refresh, k.CopyID, k.CopyURL},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom, m.switchHelp()},
+		{m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion), k.CopyID, k.CopyURL, m.linksHelp(), k.Refresh},
 	}
+}
+
+// opens is b, disabled when the screen it opens is not registered.
+func (m *Model) opens(b key.Binding, r interface{ Key() common.RouteKey }) key.Binding {
+	b.SetEnabled(m.common.Has(r))
+	return b
+}
+
+// switchHelp is tab, said the way it works now; disabled where it would
+// do nothing (the info pane holds all its lines, or on narrow terminals
+// the files are already in view at the top).
+func (m *Model) switchHelp() key.Binding {
+	b := m.keys.SwitchPane
+	switch to := m.switchTarget(); to {
+	case switchNone:
+		b.SetEnabled(false)
+	case switchToFiles:
+		b.SetHelp("tab", "go to files")
+	case switchToTop:
+		b.SetHelp("tab", "back to the changelog")
+	}
+	return b
+}
+
+// linksHelp is u, disabled when the info shows no link.
+func (m *Model) linksHelp() key.Binding {
+	b := m.keys.CopyLinks
+	switch n := len(m.links()); n {
+	case 0:
+		b.SetEnabled(false)
+	case 1:
+		b.SetHelp("u", "copy link")
+	}
+	return b
 }
 
 // twoPanes reports whether the info has a pane of its own.
@@ -128,5 +165,5 @@ func (m *Model) twoPanes() bool { return m.width >= sideWidth }
 
 // changelogWidth is the changelog pane's width, capped for reading.
 func (m *Model) changelogWidth() int {
-	return max(min(m.width, common.MaxMarkdownWidth), 10)
+	return max(min(m.width, markdown.MaxWidth), 10)
 }

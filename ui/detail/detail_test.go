@@ -2,15 +2,18 @@ package detail
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 )
 
@@ -35,13 +38,23 @@ type setup struct {
 	w, h    int
 	styles  *common.Styles
 	client  Client // replaces the sandbox for GET, when set
+	// sandbox and markdown, when set, are shared by the screens a test
+	// builds, which then start no sandbox and render no changelog twice.
+	sandbox  *api.Client
+	markdown *markdown.Cache
 }
 
 func start(t *testing.T, s setup) (*uitest.Driver, *Model) {
 	t.Helper()
-	sandbox, _ := uitest.Sandbox(t, "alice")
+	sandbox := s.sandbox
+	if sandbox == nil {
+		sandbox, _ = uitest.Sandbox(t, "alice")
+	}
 	v := listed(t, sandbox, s.version)
 	c := uitest.Common(t)
+	if s.markdown != nil {
+		c.Markdown = s.markdown
+	}
 	client := Client(sandbox)
 	if s.client != nil {
 		client = s.client
@@ -62,7 +75,7 @@ func waitIdle(d *uitest.Driver, m *Model) {
 func renders(d *uitest.Driver) int {
 	n := 0
 	for _, msg := range d.Seen {
-		if _, ok := msg.(common.MarkdownRendered); ok {
+		if _, ok := msg.(markdown.Rendered); ok {
 			n++
 		}
 	}
@@ -116,7 +129,7 @@ func TestRenderingIsCachedPerWidthAndNeverBlank(t *testing.T) {
 func TestHostileChangelogsAreDefused(t *testing.T) {
 	t.Parallel()
 	for _, v := range []string{"1.3.1", "2.0.0-beta.2"} {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", v, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
 				d, _ := start(t, setup{version: v, w: size[0], h: size[1]})
@@ -204,7 +217,7 @@ func TestCopy(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range uitest.Sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			d, _ := start(t, setup{version: "2.0.0", w: size[0], h: size[1]})
@@ -230,5 +243,45 @@ func TestInfoPaneFitsEveryWidth(t *testing.T) {
 				t.Errorf("width %d: screen lacks %q:\n%s", w, want, d.Screen())
 			}
 		}
+	}
+}
+
+// A link in the info is never split over lines: whole when it fits, else
+// its host and file name around "…", each on one line; u copies them
+// whole.
+func TestLinksStayOnOneLine(t *testing.T) {
+	t.Parallel()
+	const jar = "https://github.com/lumen-mc/lumen/releases/download/v2.0.0/lumen-fabric-2.0.0.jar"
+	const adventure = "https://github.com/KyoriPowered/adventure"
+	sandbox, _ := uitest.Sandbox(t, "alice")
+	for _, size := range uitest.Sizes {
+		d, _ := start(t, setup{version: "2.0.0", w: size[0], h: size[1], sandbox: sandbox})
+		d.Press("G")
+		screen := d.Screen()
+		for _, want := range []*regexp.Regexp{
+			regexp.MustCompile(`https://github\.com/(…|lumen-mc/lumen/releases/download/v2\.0\.0)/lumen-fabric-2\.0\.0\.jar`),
+			regexp.MustCompile(`https://github\.com/(…|KyoriPowered)/adventure`),
+		} {
+			if !want.MatchString(screen) {
+				t.Errorf("%dx%d: no line matches %s:\n%s", size[0], size[1], want, screen)
+			}
+		}
+	}
+	d, _ := start(t, setup{version: "2.0.0", w: 80, h: 24, sandbox: sandbox})
+	d.Press("u")
+	d.WaitFor("the copy", func() bool { return len(d.Clipboard()) == 1 })
+	if got := d.Clipboard()[0]; got != jar+"\n"+adventure {
+		t.Fatalf("u copied %q", got)
+	}
+}
+
+// One download is "1 download".
+func TestOneDownload(t *testing.T) {
+	t.Parallel()
+	m := New(uitest.Common(t), uitest.Failing{Err: &api.Error{StatusCode: 500}},
+		route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: api.Version{ID: "AbCd1234", Version: "0.1", Downloads: 1}})
+	m.SetSize(80, 24)
+	if header := ansi.Strip(strings.Split(m.View(), "\n")[0]); !strings.HasSuffix(header, "· 1 download") {
+		t.Fatalf("header = %q", header)
 	}
 }

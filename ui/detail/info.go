@@ -1,6 +1,7 @@
 package detail
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -42,7 +43,7 @@ func (m *Model) infoText(w int) string {
 	field("Game", listOrNone(v.MinecraftVersions))
 	field("Downloads", common.Count(v.Downloads))
 	field("Created", common.Date(v.CreatedAt)+" ("+common.Ago(v.CreatedAt, m.common.Now())+")")
-	field("ID", safe.Line(v.ID))
+	field("ID", safe.Reveal(v.ID))
 	b.WriteString("\n" + s.Section.Render("FILES") + "\n")
 	b.WriteString(m.filesText(w))
 	b.WriteString("\n" + s.Section.Render("DEPENDENCIES") + "\n")
@@ -83,7 +84,11 @@ func (m *Model) fileText(f api.File, w int) string {
 	if f.IsPrimary {
 		mark = s.Accent.Render("★ ")
 	}
-	out := mark + hardWrap(safe.Line(f.Name), w-2, "  ") + "\n"
+	name := hardWrap(safe.Reveal(f.Name), w-2, "  ")
+	if f.ExternalURL != "" && f.Name == f.ExternalURL { // an external file is named by its URL
+		name = common.ShortURL(safe.Reveal(f.Name), w-2)
+	}
+	out := mark + name + "\n"
 	var facts []string
 	if f.Size > 0 {
 		facts = append(facts, common.Bytes(f.Size))
@@ -98,7 +103,7 @@ func (m *Model) fileText(f api.File, w int) string {
 		out += "  " + s.Muted.Render(strings.Join(facts, " · ")) + "\n"
 	}
 	if f.ExternalURL != "" && f.ExternalURL != f.Name {
-		out += "  " + s.Muted.Render(hardWrap(safe.Line(f.ExternalURL), w-2, "  ")) + "\n"
+		out += "  " + s.Muted.Render(common.ShortURL(safe.Reveal(f.ExternalURL), w-2)) + "\n"
 	}
 	return out
 }
@@ -116,13 +121,33 @@ func (m *Model) depsText(w int) string {
 	var b strings.Builder
 	for _, d := range deps {
 		kind, id := d.Target()
-		line := common.Fit(safe.Line(d.Type), 13) + s.Muted.Render(kind+" ") + safe.Line(id)
+		line := common.Fit(safe.Line(d.Type), 13) + s.Muted.Render(kind+" ") + safe.Reveal(id)
 		b.WriteString(hardWrap(line, w, "  ") + "\n")
 		if d.URL != "" {
-			b.WriteString("  " + s.Muted.Render(hardWrap(safe.Line(d.URL), w-2, "  ")) + "\n")
+			b.WriteString("  " + s.Muted.Render(common.ShortURL(safe.Reveal(d.URL), w-2)) + "\n")
 		}
 	}
 	return b.String()
+}
+
+// links are the addresses the info shows (files' external URLs, then
+// dependencies'), whole, each once: u copies them.
+func (m *Model) links() []string {
+	var out []string
+	add := func(u string) {
+		if u = safe.Line(u); u != "" && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	if m.full {
+		for _, f := range common.PrimaryFirst(m.version.Files) {
+			add(f.ExternalURL)
+		}
+	}
+	for _, d := range m.version.Dependencies {
+		add(d.URL)
+	}
+	return out
 }
 
 // hardWrap wraps s at w cells, breaking long words (URLs, file names),

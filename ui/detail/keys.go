@@ -9,8 +9,8 @@ import (
 // keyMap is the detail screen's keys: the shared ones, and its own.
 type keyMap struct {
 	*common.KeyMap
-	Refresh, CopyID, CopyURL, SwitchPane key.Binding
-	Edit, Download                       key.Binding
+	Refresh, CopyID, CopyURL, CopyLinks, SwitchPane key.Binding
+	Edit, Download                                  key.Binding
 }
 
 func newKeyMap(shared *common.KeyMap) keyMap {
@@ -19,8 +19,12 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 		Refresh:    common.Bind([]string{"r"}, "r", "refresh"),
 		CopyID:     common.Bind([]string{"y"}, "y", "copy ID"),
 		CopyURL:    common.Bind([]string{"Y"}, "Y", "copy URL"),
+		CopyLinks:  common.Bind([]string{"u"}, "u", "copy links"),
 		SwitchPane: common.Bind([]string{"tab"}, "tab", "files ⇄ changelog"),
 		Edit:       common.Bind([]string{"e"}, "e", "edit"),
 		Download:   common.Bind([]string{"d"}, "d", "download"),
 	}
 }
+
+// scrollHint stands for the scroll keys in the footer, in one hint.
+var scrollHint = key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))

@@ -8,6 +8,7 @@ import (
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // versionLoadedMsg carries the whole version (with files) for request seq.
@@ -51,9 +52,9 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 }
 
 // renderChangelog renders the changelog in a command; the rendering comes
-// back to this screen only, as a common.MarkdownRendered.
-func renderChangelog(key common.MarkdownKey, source string) tea.Cmd {
-	return common.RenderMarkdownCmd(key, source)
+// back to this screen only, as a markdown.Rendered.
+func renderChangelog(key markdown.Key, source string) tea.Cmd {
+	return markdown.RenderCmd(key, source)
 }
 
 // render asks for the rendering the current width and theme need: from
@@ -64,7 +65,7 @@ func (m *Model) render() tea.Cmd {
 	if m.width == 0 || m.source == "" {
 		return nil
 	}
-	key := common.NewMarkdownKey(m.version.ID, m.source, m.changelogWidth(), m.common.Styles.Theme.GlamourStyle())
+	key := markdown.NewKey(m.version.ID, m.source, m.changelogWidth(), m.common.Styles.Theme.GlamourStyle())
 	if key == m.want && (m.rendering || m.rendered != "") {
 		return nil
 	}
@@ -78,7 +79,7 @@ func (m *Model) render() tea.Cmd {
 	return renderChangelog(key, m.source)
 }
 
-func (m *Model) changelogRendered(msg common.MarkdownRendered) tea.Cmd {
+func (m *Model) changelogRendered(msg markdown.Rendered) tea.Cmd {
 	if msg.Err != nil {
 		if msg.Key == m.want {
 			m.rendering = false

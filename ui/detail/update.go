@@ -1,11 +1,15 @@
 package detail
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/internal/safe"
+	"rdash/ui/clipboard"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 	"rdash/ui/route"
 )
 
@@ -22,7 +26,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.versionLoaded(msg)
 	case retryMsg:
 		return m, m.fetch()
-	case common.MarkdownRendered:
+	case markdown.Rendered:
 		return m, m.changelogRendered(msg)
 	case common.DownloadURLMsg:
 		return m, m.downloadURL(msg)
@@ -56,15 +60,17 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		vp.GotoTop()
 	case key.Matches(msg, k.Bottom):
 		vp.GotoBottom()
-	case key.Matches(msg, k.SwitchPane):
+	case key.Matches(msg, k.SwitchPane) && m.switchTarget() != switchNone:
 		m.switchPane()
 	case key.Matches(msg, k.Refresh):
 		return m.fetch()
 	case key.Matches(msg, k.CopyID):
 		id := safe.Line(m.version.ID)
-		return common.Copy(m.common.Config, id, "the ID of "+m.Title()+": "+id)
+		return clipboard.Copy(m.common.Config, id, "the ID of "+m.Title()+": "+id)
 	case key.Matches(msg, k.CopyURL):
 		return m.copyURL()
+	case key.Matches(msg, k.CopyLinks) && len(m.links()) > 0:
+		return m.copyLinks()
 	case key.Matches(msg, k.Edit) && m.common.Has(route.EditVersion):
 		return common.Open(route.EditVersion, route.DetailArgs{Project: m.project, Version: m.version})
 	case key.Matches(msg, k.Download) && m.common.Has(route.Download):
@@ -73,12 +79,17 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// scroll scrolls the pane under the pointer by a few lines a notch.
 func (m *Model) scroll(msg tea.MouseWheelMsg) {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		m.focused().ScrollUp(3)
-	case tea.MouseWheelDown:
-		m.focused().ScrollDown(3)
+	vp := &m.changelog
+	if m.twoPanes() && msg.Y < headerHeight+m.info.Height() {
+		vp = &m.info
+	}
+	switch n := common.Wheel(msg) * common.WheelLines; {
+	case n < 0:
+		vp.ScrollUp(-n)
+	case n > 0:
+		vp.ScrollDown(n)
 	}
 }
 
@@ -86,15 +97,42 @@ func (m *Model) scroll(msg tea.MouseWheelMsg) {
 // where the info follows the changelog, it jumps to the info, or back to
 // the top once the info is on screen.
 func (m *Model) switchPane() {
-	if m.twoPanes() {
+	switch m.switchTarget() {
+	case switchPanes:
 		m.focus = 1 - m.focus
-		return
-	}
-	if m.changelog.YOffset()+m.changelog.Height() > m.infoLine() {
+	case switchToFiles:
+		m.changelog.SetYOffset(m.infoLine())
+	case switchToTop:
 		m.changelog.GotoTop()
-		return
 	}
-	m.changelog.SetYOffset(m.infoLine())
+}
+
+// switchTo is what tab does now.
+type switchTo int
+
+const (
+	switchNone    switchTo = iota // nothing: it would change nothing on screen
+	switchPanes                   // the other pane scrolls
+	switchToFiles                 // the one pane jumps to the files
+	switchToTop                   // the one pane goes back to the top
+)
+
+// switchTarget is what tab does: with two panes, change the scrolling
+// one, but only while the info has lines out of view (else the info
+// pane has nothing to scroll); with one pane, jump down to the files, or
+// back to the top once they are in view.
+func (m *Model) switchTarget() switchTo {
+	switch {
+	case m.twoPanes() && (m.focus == paneInfo || !m.info.AtBottom() || !m.info.AtTop()):
+		return switchPanes
+	case m.twoPanes():
+		return switchNone
+	case m.changelog.YOffset()+m.changelog.Height() <= m.infoLine():
+		return switchToFiles
+	case m.changelog.YOffset() > 0:
+		return switchToTop
+	}
+	return switchNone
 }
 
 // versionsChanged follows an edit made elsewhere to this version.
@@ -107,6 +145,16 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 	return nil
 }
 
+// copyLinks copies the links the info shows, whole, one a line.
+func (m *Model) copyLinks() tea.Cmd {
+	links := m.links()
+	what := "the link"
+	if len(links) > 1 {
+		what = common.Plural(len(links), "link")
+	}
+	return clipboard.Copy(m.common.Config, strings.Join(links, "\n"), what+" of "+m.Title())
+}
+
 func (m *Model) copyURL() tea.Cmd {
 	m.downloadSeq++
 	return common.FetchDownloadURL(m.ctx, m.client, m.project.Key(), m.version, m.downloadSeq)
@@ -116,5 +164,5 @@ func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
 	if msg.Seq != m.downloadSeq {
 		return nil
 	}
-	return msg.Copy(m.common.Config)
+	return clipboard.CopyDownloadURL(m.common.Config, msg)
 }

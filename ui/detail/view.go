@@ -32,6 +32,9 @@ func (m *Model) layout() {
 		m.info.SetWidth(m.width)
 		m.info.SetHeight(bh)
 		m.info.SetContent(strings.Join(grid, "\n"))
+		if len(grid) <= bh { // nothing of the info to scroll
+			m.focus = paneChangelog
+		}
 		m.changelog.SetHeight(max(h-bh-1, 1))
 		m.changelog.SetContent(m.changelogText())
 		return
@@ -41,11 +44,14 @@ func (m *Model) layout() {
 	m.changelog.SetContent(m.changelogText() + "\n\n" + m.infoText(m.width))
 }
 
-// infoGrid flows the info pane's lines, infoWidth wide, into as many
-// columns as the width holds, down each column in turn.
+// infoGrid flows the info pane's lines into as many columns, at least
+// infoWidth wide, as the width holds, down each column in turn. The
+// columns share the width, so that a link fits whole more often.
 func (m *Model) infoGrid() []string {
-	lines := strings.Split(strings.TrimRight(m.infoText(infoWidth), "\n"), "\n")
-	cols := flow(lines, max((m.width+len(infoGap))/(infoWidth+len(infoGap)), 1))
+	n := max((m.width+len(infoGap))/(infoWidth+len(infoGap)), 1)
+	colW := max((m.width+len(infoGap))/n-len(infoGap), infoWidth)
+	lines := strings.Split(strings.TrimRight(m.infoText(colW), "\n"), "\n")
+	cols := flow(lines, n)
 	rows := 0
 	for _, col := range cols {
 		rows = max(rows, len(col))
@@ -55,9 +61,9 @@ func (m *Model) infoGrid() []string {
 		cells := make([]string, 0, len(cols))
 		for _, col := range cols {
 			if r < len(col) {
-				cells = append(cells, common.Fit(col[r], infoWidth))
+				cells = append(cells, common.Fit(col[r], colW))
 			} else {
-				cells = append(cells, strings.Repeat(" ", infoWidth))
+				cells = append(cells, strings.Repeat(" ", colW))
 			}
 		}
 		grid[r] = common.Cut(strings.TrimRight(strings.Join(cells, infoGap), " "), m.width)
@@ -153,7 +159,7 @@ func (m *Model) View() string {
 	s := m.common.Styles
 	title := s.Title.Render(safe.Line(m.version.Version)) + "  " + s.Bold.Render(safe.Line(m.version.Name))
 	ch := channelName(m.version)
-	right := s.Channel(ch).Render(ch) + s.Muted.Render(" · "+common.Count(m.version.Downloads)+" downloads")
+	right := s.Channel(ch).Render(ch) + s.Muted.Render(" · "+common.Plural(m.version.Downloads, "download"))
 	lines := []string{common.Spread(title, right, m.width), s.Muted.Render(strings.Repeat("─", m.width))}
 	body := m.changelog.View()
 	if m.twoPanes() {

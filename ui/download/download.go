@@ -22,6 +22,7 @@ import (
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/internal/savefile"
+	"rdash/ui/clipboard"
 	"rdash/ui/common"
 	"rdash/ui/route"
 )
@@ -150,9 +151,9 @@ func (m *Model) start(mode saveMode) tea.Cmd {
 	}
 	f := m.version.Files[m.chosen]
 	if f.ExternalURL != "" {
-		// common.Copy says what became of the copy: OSC 52 is never
+		// clipboard.Copy says what became of the copy: OSC 52 is never
 		// confirmed, and tmux drops it unless its buffer is used.
-		return common.Copy(m.common.Config, safe.Line(f.ExternalURL), "the URL of the external file (not fetched)")
+		return clipboard.Copy(m.common.Config, safe.Line(f.ExternalURL), "the URL of the external file (not fetched)")
 	}
 	ctx, stop := context.WithCancel(m.ctx)
 	now := m.common.Now

@@ -167,7 +167,7 @@ func TestExternalIsShownNotFetched(t *testing.T) {
 		}
 		return status != ""
 	})
-	// Not "copied": a terminal never confirms OSC 52 (common.Copy).
+	// Not "copied": a terminal never confirms OSC 52 (clipboard.Copy).
 	if want := "sent the URL of the external file (not fetched) to the terminal's clipboard (cannot confirm)"; status != want {
 		t.Errorf("status %q, want %q", status, want)
 	}

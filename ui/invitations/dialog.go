@@ -1,6 +1,8 @@
 package invitations
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
@@ -63,6 +65,9 @@ func (m *Model) open(d *dialog) tea.Cmd {
 // the finished form, before that message does.
 func (d *dialog) key(msg tea.KeyPressMsg) tea.Cmd {
 	field := d.form.GetFocusedField()
+	if _, ok := field.(*huh.Input); ok && key.Matches(msg, suggestionKeys) {
+		return nil // no field here suggests: these would move a hidden index
+	}
 	dir := d.direction(field, msg)
 	f, cmd := d.form.Update(msg)
 	d.form = f.(*huh.Form)
@@ -95,13 +100,34 @@ func (d *dialog) direction(f huh.Field, msg tea.KeyPressMsg) int {
 		prev = []key.Binding{k.Confirm.Prev}
 	}
 	switch {
-	case key.Matches(msg, next...):
+	case key.Matches(msg, enabledIn(f, next)...):
 		return 1
-	case key.Matches(msg, prev...):
+	case key.Matches(msg, enabledIn(f, prev)...):
 		return -1
 	}
 	return 0
 }
+
+// enabledIn is those of bs that the field has enabled now: huh turns a
+// field's back and next keys off where there is no field to go to (back
+// on the first, tab in a one-question confirmation), on the field's own
+// copy of the key map, not on the form's.
+func enabledIn(f huh.Field, bs []key.Binding) []key.Binding {
+	var out []key.Binding
+	for _, b := range bs {
+		for _, fb := range f.KeyBinds() {
+			if fb.Enabled() && slices.Equal(fb.Keys(), b.Keys()) {
+				out = append(out, b)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// suggestionKeys move through a text field's suggestions (bubbles'
+// textinput defaults, which huh keeps).
+var suggestionKeys = key.NewBinding(key.WithKeys("up", "down", "ctrl+p", "ctrl+n"))
 
 // formTheme dresses huh forms in the dashboard's styles, so NO_COLOR keeps
 // the focused button visible (reverse video) and colours match the theme.

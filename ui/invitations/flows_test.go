@@ -483,3 +483,24 @@ func TestPastedInvitationLinkNamesTheOrganization(t *testing.T) {
 		t.Fatal("the field closed on a link without an organization")
 	}
 }
+
+// A role is sent as typed, however long: the document sets no limit, so the
+// form neither cuts it nor refuses it, and the server judges (the default
+// sandbox takes 64 characters, and says so).
+func TestRoleIsSentAsTyped(t *testing.T) {
+	t.Parallel()
+	w := start(t, setup{user: "bob"})
+	w.d.Press("n")
+	w.d.Type("erin")
+	w.d.Press("enter")
+	w.d.Type(strings.Repeat("r", 70))
+	w.d.Press("enter", "enter", "enter")
+	w.waitProblem("64")
+	if got := w.pending("alice", "emberforge"); !slices.Equal(got, []string{"dave"}) {
+		t.Fatalf("pending on the server = %v: a cut role was sent", got)
+	}
+	w.d.Press("n")
+	if got := w.m.dialog.draft.role; got != strings.Repeat("r", 70) {
+		t.Fatalf("the form starts again from the role %q, not the one typed", got)
+	}
+}

@@ -69,10 +69,10 @@ func (m *Model) invite(o *org) tea.Cmd {
 		opts = append(opts, huh.NewOption(p, p).Selected(slices.Contains(d.draft.perms, p)))
 	}
 	d.form = huh.NewForm(huh.NewGroup(
-		huh.NewInput().Title("Invitee").Placeholder("username or user ID").CharLimit(64).
+		huh.NewInput().Title("Invitee").Placeholder("username or user ID").
 			Value(&d.draft.invitee).Validate(func(s string) error { return validInvitee(strings.TrimSpace(s), "the invitee") }),
-		huh.NewInput().Title("Role").Placeholder("e.g. Developer (may stay empty)").CharLimit(64).
-			Value(&d.draft.role).Validate(validRole),
+		huh.NewInput().Title("Role").Placeholder("e.g. Developer (may stay empty)").
+			Value(&d.draft.role),
 		huh.NewMultiSelect[string]().Title("Permissions").Options(opts...).Filterable(false).
 			Height(len(opts)+1).Value(&d.draft.perms), // huh counts the title in the height
 		huh.NewInput().Title("Other permissions").Placeholder("names not listed above, separated by commas").
@@ -117,13 +117,6 @@ func validInvitee(s, what string) error {
 	var ve *api.ValidationError
 	if errors.As((&api.InvitationRequest{Invitee: s}).Validate(), &ve) {
 		return fmt.Errorf("%s %s", what, ve.Rule)
-	}
-	return nil
-}
-
-func validRole(s string) error {
-	if strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) {
-		return errors.New("the role must contain only visible characters")
 	}
 	return nil
 }

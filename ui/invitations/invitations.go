@@ -11,6 +11,7 @@ package invitations
 
 import (
 	"context"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -134,18 +135,33 @@ func (m *Model) ShortHelp() []key.Binding {
 	k := m.common.Keys
 	switch {
 	case m.dialog != nil:
-		return append(m.dialog.form.KeyBinds(), common.WithHelp(k.Cancel, "esc", "cancel"))
+		return m.dialogHelp()
 	case m.input.Focused():
 		return []key.Binding{common.WithHelp(k.Accept, "enter", "add"), common.WithHelp(k.Cancel, "esc", "cancel")}
 	}
 	return m.actionKeys()
 }
 
+// dialogHelp is the form's keys, enter's first, then esc, then the
+// others, so that a narrow footer keeps how to finish and how to leave.
+func (m *Model) dialogHelp() []key.Binding {
+	var first, rest []key.Binding
+	for _, b := range m.dialog.form.KeyBinds() {
+		if slices.Contains(b.Keys(), "enter") {
+			first = append(first, b)
+		} else {
+			rest = append(rest, b)
+		}
+	}
+	first = append(first, common.WithHelp(m.common.Keys.Cancel, "esc", "cancel"))
+	return append(first, rest...)
+}
+
 // FullHelp implements common.Screen.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.common.Keys
 	return [][]key.Binding{
-		{k.Up, k.Down, k.Top, k.Bottom},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{common.WithHelp(m.keys.Accept, "a", "accept your invitation"), common.WithHelp(m.keys.Reject, "x", "reject your invitation")},
 		{common.WithHelp(m.keys.Invite, "n", "invite someone"), common.WithHelp(m.keys.Cancel, "x", "cancel an invitation")},
 		{m.keys.AddOrg, m.keys.Refresh},

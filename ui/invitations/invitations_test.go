@@ -21,6 +21,10 @@ type setup struct {
 	username string   // the config file's username
 	state    config.State
 	w, h     int
+	// shared, when set, is a started screen whose sandbox this one uses
+	// too, signed in as user; tests that build many screens save the
+	// sandbox's start.
+	shared *world
 }
 
 // world is a started screen and what the test needs around it.
@@ -36,7 +40,11 @@ type world struct {
 func start(t *testing.T, s setup) *world {
 	t.Helper()
 	w := &world{t: t}
-	w.api, w.srv = uitest.Sandbox(t, cmp.Or(s.user, "alice"))
+	if s.shared != nil {
+		w.srv, w.api = s.shared.srv, s.shared.as(cmp.Or(s.user, "alice"))
+	} else {
+		w.api, w.srv = uitest.Sandbox(t, cmp.Or(s.user, "alice"))
+	}
 	client := Client(w.api)
 	me := common.UserGetter(w.api) // plays the root's GET /users/@me
 	if s.client != nil {

@@ -116,7 +116,7 @@ func TestGolden(t *testing.T) {
 		}},
 	}
 	for _, sc := range scenes {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
 				d := dashboard(t, sc.user, size[0], size[1])

@@ -20,6 +20,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.key(msg)
 	case tea.WindowSizeMsg:
 		return m, nil // SetSize gave the body's size; this is the terminal's
+	case tea.MouseWheelMsg, tea.MouseClickMsg:
+		m.mouse(msg.(tea.MouseMsg))
 	case common.MeMsg:
 		return m, m.meLoaded(msg)
 	case projectsLoadedMsg:

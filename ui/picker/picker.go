@@ -37,6 +37,7 @@ type Model struct {
 	offset  int
 	filter  textinput.Model
 	initial string
+	clicks  common.Clicks
 
 	openSeq int    // id of the awaited project check
 	opening string // the project being checked, "" when none
@@ -103,15 +104,19 @@ func (m *Model) SetSize(w, h int) {
 	m.clampScroll()
 }
 
-// ShortHelp implements common.Screen.
+// ShortHelp implements common.Screen: the actions, most used first;
+// moving is in the full help.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	if m.Capturing() {
 		return []key.Binding{k.Open, common.WithHelp(k.Cancel, "esc", "clear"), upDownArrows}
 	}
-	b := []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Pin}
+	b := []key.Binding{m.escHelp(), k.Open, k.Filter, m.pinHelp()}
 	if m.common.Has(route.Invitations) {
 		b = append(b, k.Invitations)
+	}
+	if m.common.Has(route.Account) {
+		b = append(b, k.Account)
 	}
 	return b
 }
@@ -126,7 +131,35 @@ func (m *Model) FullHelp() [][]key.Binding {
 	if m.common.Has(route.Account) {
 		actions = append(actions, k.Account)
 	}
-	return [][]key.Binding{{k.Up, k.Down, k.Top, k.Bottom}, actions}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, append(actions, m.escHelp())}
+}
+
+// escHelp is what esc does on the list: stop opening a project, clear
+// the filter; disabled when there is neither.
+func (m *Model) escHelp() key.Binding {
+	switch {
+	case m.opening != "":
+		return common.WithHelp(m.keys.Cancel, "esc", "stop opening")
+	case m.filter.Value() != "":
+		return common.WithHelp(m.keys.Cancel, "esc", "clear filter")
+	}
+	b := m.keys.Cancel
+	b.SetEnabled(false)
+	return b
+}
+
+// pinHelp says whether p pins or unpins the selected project.
+func (m *Model) pinHelp() key.Binding {
+	it, ok := m.selected()
+	switch {
+	case ok && it.pinned:
+		return common.WithHelp(m.keys.Pin, "p", "unpin")
+	case ok:
+		return common.WithHelp(m.keys.Pin, "p", "pin")
+	}
+	b := m.keys.Pin
+	b.SetEnabled(false)
+	return b
 }
 
 var upDownArrows = key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))

@@ -197,7 +197,7 @@ func TestInitialProjectOpens(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range uitest.Sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			d, _, _ := start(t, setup{pins: []string{"quartz-ui"}, state: config.State{Recent: []string{"emberforge-core"}},

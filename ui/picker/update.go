@@ -23,6 +23,10 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		if m.filter.Focused() {
 			return m, m.updateFilter(msg)
 		}
+	case tea.MouseWheelMsg:
+		m.wheel(msg)
+	case tea.MouseClickMsg:
+		return m, m.click(msg)
 	case projectsLoadedMsg:
 		m.projectsLoaded(msg)
 	case projectCheckedMsg:
@@ -68,7 +72,7 @@ func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Account) && m.common.Has(route.Account):
 		m.cancelOpening()
 		return common.Open(route.Account, route.None{})
-	case key.Matches(msg, k.Cancel):
+	case key.Matches(msg, k.Cancel) && m.escHelp().Enabled():
 		m.cancelOpening()
 		m.setFilter("")
 	}

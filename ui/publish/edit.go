@@ -33,6 +33,7 @@ func NewEdit(c common.Common, cl Client, a route.DetailArgs) *Model {
 	for _, i := range []field{fGame, fPlatforms, fDeps} {
 		m.form.inputs[i].Placeholder = "none"
 	}
+	m.form.inputs[fAdd].Placeholder = "a path or an http(s) URL; enter adds it, ctrl+o picks a file"
 	return m
 }
 

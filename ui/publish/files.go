@@ -68,17 +68,19 @@ func (m *Model) add() tea.Cmd {
 	return checkFile(m.fileSeq, v)
 }
 
-func (m *Model) fileChecked(msg fileCheckedMsg) {
+// fileChecked lists a file found on disk, and reads the form's jars again.
+func (m *Model) fileChecked(msg fileCheckedMsg) tea.Cmd {
 	f := m.form
 	if msg.seq != m.fileSeq {
-		return
+		return nil
 	}
 	if msg.err != nil {
 		f.addErr = safe.Line(msg.path) + ": " + safe.Line(describePathErr(msg.err))
-		return
+		return nil
 	}
 	f.addEntry(entry{name: filepath.Base(msg.path), path: msg.path, size: msg.size})
 	f.inputs[fAdd].SetValue("")
+	return m.read()
 }
 
 func describePathErr(err error) string {

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 
 	"rdash/api"
+	"rdash/internal/safe"
 	"rdash/ui/common"
 )
 
@@ -63,10 +64,15 @@ type form struct {
 	addErr    string // why the last file could not be added
 	tried     bool   // enter on the button: every error shows
 	editing   bool   // the form edits a version: its files may be kept by name
-	// filled is each field's text as the edited version filled it (drawn
-	// with safe.Line, so not always the server's): a field still holding
-	// it is unchanged, whatever its text.
+	// filled is each field's text as the screen filled it: from the
+	// edited version (drawn with safe.Line, so not always the server's),
+	// the project's default channel, or the files read. A field still
+	// holding it is unchanged, whatever its text; one that does not is the
+	// user's, which nothing the screen reads later overwrites.
 	filled [fieldCount]string
+	// source says where a field's filled text was read from (`plugin.yml:
+	// api-version "1.21"`), shown under it while it holds that text.
+	source [fieldCount]string
 	// filledLog and filledFiles are the changelog and files as filled:
 	// a form that still holds all of them has nothing to lose on esc.
 	filledLog   string
@@ -88,14 +94,37 @@ func (f *form) dirty() bool {
 	return f.changelog != f.filledLog || !slices.Equal(f.files, f.filledFiles)
 }
 
+// users reports that field i holds text the user typed, not text the
+// screen filled.
+func (f *form) users(i field) bool { return f.inputs[i].Value() != f.filled[i] }
+
+// put fills field i with v, read from source ("" for a value no file
+// gave), unless the field is the user's.
+func (f *form) put(i field, v, source string) {
+	if f.users(i) {
+		return
+	}
+	f.inputs[i].SetValue(safe.Line(v))
+	f.inputs[i].CursorStart() // a long list shows from its start
+	f.filled[i], f.source[i] = f.inputs[i].Value(), source
+}
+
+// mark is where field i's text was read from, while it holds that text.
+func (f *form) mark(i field) string {
+	if f.users(i) {
+		return ""
+	}
+	return f.source[i]
+}
+
 func newForm(s *common.Styles) *form {
 	f := &form{}
 	placeholders := [fieldCount]string{
 		fChannel: "slug or ID (←/→ or tab chooses)", fVersion: "e.g. 2.5.0", fName: "e.g. Lumen 2.5.0",
 		fGame:      "e.g. 1.21.4, 1.21.5 (empty: the channel's)",
 		fPlatforms: "e.g. paper, folia (empty: the channel's)",
-		fDeps:      "TYPE:KIND:TARGET, e.g. required:project:AbCd1234 (empty: the channel's)",
-		fAdd:       "a path or an http(s) URL; enter adds it, ctrl+o picks a file",
+		fDeps:      "TYPE:KIND:TARGET, e.g. required:project:AbCd1234 (empty: the channel's; none: none)",
+		fAdd:       "a path or an http(s) URL; a jar fills the form",
 	}
 	for _, i := range []field{fChannel, fVersion, fName, fGame, fPlatforms, fDeps, fAdd} {
 		f.inputs[i] = common.NewInput(s, "", placeholders[i], 1024)
@@ -206,6 +235,9 @@ func (f *form) firstError() (field, error) {
 
 var errNotOpened = errors.New("not opened")
 
+// depsNone is the dependencies field's word for none.
+const depsNone = "none"
+
 // validBase is a request every rule accepts, for checking one field.
 func validBase() *api.CreateVersionRequest {
 	return &api.CreateVersionRequest{Channel: "release", Version: "1", Name: "n", Files: []string{"f"},
@@ -213,11 +245,16 @@ func validBase() *api.CreateVersionRequest {
 }
 
 // parseDeps reads TYPE:KIND:TARGET[=URL] specs, as the command line
-// does; the API's rules check what they say.
+// does; the API's rules check what they say. "none" alone is no
+// dependency at all (sent as []), where an empty field leaves the
+// channel's: a plugin that declares none is published with none.
 func parseDeps(s string) ([]api.Dependency, error) {
 	specs := common.SplitList(s)
-	if len(specs) == 0 {
+	switch {
+	case len(specs) == 0:
 		return nil, nil
+	case len(specs) == 1 && strings.EqualFold(specs[0], depsNone):
+		return []api.Dependency{}, nil
 	}
 	out := make([]api.Dependency, 0, len(specs))
 	for i, spec := range specs {

@@ -29,8 +29,6 @@ func TestLimitsNamedAsTyped(t *testing.T) {
 	}{
 		{fVersion, strings.Repeat("9", 33), "Version: must be at most 32 characters (has 33)"},
 		{fName, strings.Repeat("n", 65), "Name: must be at most 64 characters (has 65)"},
-		{fGame, "1.21, " + strings.Repeat("1", 33), "Game version 2: must be at most 32 characters"},
-		{fGame, "1.21 1.21", "Game version 2: repeats Game version 1"},
 		{fPlatforms, "paper, lumen", "Platform 2: must be one of bukkit"},
 		{fDeps, "required:project:short", "Dependency 1, project ID: must be an ID of 8 characters"},
 		{fDeps, "required:name:" + strings.Repeat("d", 65), "Dependency 1, name: must be at most 64 characters"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -109,7 +110,8 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestRefusedGolden pins a publish the server refuses: the results, the
+// TestRefusedGolden pins a publish the server refuses (a version string
+// taken after the check before the preview, see racing): the results, the
 // question esc asks before the draft is dropped, and the form e goes back
 // to, the refused field marked.
 func TestRefusedGolden(t *testing.T) {
@@ -118,7 +120,7 @@ func TestRefusedGolden(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			c, _ := uitest.Sandbox(t, "alice")
-			e := open(t, c, "lumen", size[0], size[1])
+			e := open(t, racing{c}, "lumen", size[0], size[1])
 			e.fill("2.4.0")
 			e.previewed()
 			e.d.Press("enter")
@@ -170,4 +172,60 @@ func (e *env) entered(g *gated) {
 			return false
 		}
 	})
+}
+
+// TestPrefilledGolden pins the form filled from a plugin's jar, each
+// value marked with its source and what was assumed under the files, at
+// the smallest size and the usual ones. At every size each source and
+// the report are read whole, wrapped, never cut.
+func TestPrefilledGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range sizes[:3] {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			c, _ := uitest.Sandbox(t, "alice")
+			e := open(t, c, "lumen", size[0], size[1])
+			e.withConfig(lumenYml)
+			e.choose(packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+			marks := e.marks()
+			if len(marks) != 6 {
+				t.Fatalf("marks %v, want six fields marked", marks)
+			}
+			for i := range fieldCount {
+				src, ok := marks[labels[i]]
+				if !ok {
+					continue
+				}
+				e.focus(i)
+				if s := e.d.Screen(); strings.Contains(s, "…") || !strings.Contains(e.flat(), "from "+src) {
+					t.Errorf("%s's source %q is cut or missing:\n%s", labels[i], src, s)
+				}
+			}
+			e.focus(fChannel)
+			e.d.Screen() // the form scrolls as it is drawn: to its top
+			e.focus(fVersion)
+			e.pin(t, "form")
+			e.focus(fFiles)
+			if s := e.d.Screen(); strings.Contains(s, "…") || !strings.Contains(e.flat(), "later ones are not included") {
+				t.Errorf("the report is cut or missing:\n%s", s)
+			}
+			e.pin(t, "files")
+		})
+	}
+}
+
+// TestExistingGolden pins what takes the preview's place when the
+// project already has the version string, with other files.
+func TestExistingGolden(t *testing.T) {
+	t.Parallel()
+	for _, size := range sizes[:3] {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			c, _ := uitest.Sandbox(t, "alice")
+			e := open(t, c, "lumen", size[0], size[1])
+			e.fill("2.4.0")
+			e.previewed()
+			e.pin(t, "exists")
+		})
+	}
 }

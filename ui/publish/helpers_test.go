@@ -66,7 +66,14 @@ func (e *env) addFile(name string, size int) string {
 	e.set(fAdd, path)
 	e.d.Press("enter")
 	e.d.WaitFor("the file listed", func() bool { return e.m.form.inputs[fAdd].Value() == "" || e.m.form.addErr != "" })
+	e.settle()
 	return path
+}
+
+// settle waits until no read of the form's files is under way.
+func (e *env) settle() {
+	e.t.Helper()
+	e.d.WaitFor("the files read", func() bool { return e.m.pre.reading == nil })
 }
 
 // fill fills a valid form with one uploaded file.
@@ -114,6 +121,7 @@ func (e *env) pin(t *testing.T, name string) {
 	t.Helper()
 	t.Run(name, func(t *testing.T) {
 		e.t = t
+		e.settle()
 		e.check()
 		golden.RequireEqual(t, e.d.Screen())
 	})

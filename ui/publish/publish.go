@@ -4,7 +4,11 @@
 // external URLs, the primary first), checked field by field with the
 // API's own rules as the user types, then handed to the apply flow
 // (ui/applyflow): preview of what is sent, the upload with a progress bar
-// of bytes, rate and time left that esc cancels, and the result.
+// of bytes, rate and time left that esc cancels, and the result. A jar
+// or zip added fills the fields the user has not typed from its own
+// metadata (internal/artifact, as versions create --from), and a version
+// string the project already has is told before the preview. The same
+// form edits one version (EditFactory).
 package publish
 
 import (
@@ -17,6 +21,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/internal/artifact"
 	"rdash/internal/bulk"
 	"rdash/internal/explain"
 	"rdash/internal/safe"
@@ -61,7 +66,8 @@ type Model struct {
 	game     []string      // game versions seen there, newest first
 	sampling bool
 	fileSeq  int
-	scroll   int // the form's first line shown
+	pre      prefill // the form's jars read: the fields they fill
+	scroll   int     // the form's first line shown
 	// guard asks before the draft is lost (esc, q, ctrl+c); sent is set
 	// once the server took it, when there is nothing left to lose.
 	guard applyflow.Guard
@@ -94,7 +100,8 @@ func Factory(cl Client) func(common.Common, common.ProjectRef) (common.Screen, e
 func New(c common.Common, cl Client, p common.ProjectRef) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
-		form: newForm(c.Styles), editor: common.NewChangelogEditor(c.Styles, changelogWords), sampling: true}
+		form: newForm(c.Styles), editor: common.NewChangelogEditor(c.Styles, changelogWords), sampling: true,
+		pre: prefill{propose: artifact.Propose}}
 	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions,
 		BackSays: "esc leaves"})
 	return m
@@ -125,7 +132,10 @@ func (m *Model) checkAccess() tea.Cmd {
 	return applyflow.CheckAccess(m.ctx, m.common.Session, m.client, a)
 }
 
-func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
+// sampleLoaded offers the sample's channels and game versions, and reads
+// the files chosen meanwhile again: a version's channel is one of the
+// project's.
+func (m *Model) sampleLoaded(msg sampleLoadedMsg) tea.Cmd {
 	m.sampling = false
 	for _, v := range msg.versions {
 		if !slices.ContainsFunc(m.channels, func(c api.Channel) bool { return c.ID == v.Channel.ID }) {
@@ -142,6 +152,10 @@ func (m *Model) sampleLoaded(msg sampleLoadedMsg) {
 		m.form.inputs[fChannel].SetValue(safe.Line(m.defaultChannel().Slug))
 		m.form.filled[fChannel] = m.form.inputs[fChannel].Value() // not the user's change
 	}
+	if m.pre.seq == 0 {
+		return nil // nothing read yet
+	}
+	return m.read()
 }
 
 // defaultChannel is the project's default channel, else the newest
@@ -170,6 +184,10 @@ func (m *Model) backToForm() tea.Cmd {
 // preview sends the form to the flow, or shows why it cannot go.
 func (m *Model) preview() tea.Cmd {
 	f := m.form
+	if m.pre.reading != nil {
+		m.pre.thenPreview = true
+		return common.Status(m.readingWhat() + ": the preview follows, with what they fill")
+	}
 	f.tried = true
 	if i, err := f.firstError(); err != nil {
 		f.blur()
@@ -177,7 +195,7 @@ func (m *Model) preview() tea.Cmd {
 		return tea.Batch(f.focusCmd(), common.Status(err.Error()))
 	}
 	m.task = &task{client: m.client, project: m.project, req: f.request(), files: slices.Clone(f.files),
-		styles: m.common.Styles, ran: m.ran, now: m.now}
+		styles: m.common.Styles, ran: m.ran, now: m.now, found: m.foundPublished}
 	if m.before != nil {
 		u := m.updateRequest()
 		if reflect.ValueOf(*u).IsZero() {
@@ -277,8 +295,11 @@ func (m *Model) Capturing() bool {
 
 // Busy names the upload, or what is being read.
 func (m *Model) Busy() string {
-	if m.stage == stageApply {
+	switch {
+	case m.stage == stageApply:
 		return m.flow.Busy()
+	case m.pre.reading != nil:
+		return m.readingWhat()
 	}
 	return ""
 }

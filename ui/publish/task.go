@@ -44,11 +44,22 @@ type task struct {
 	// ran is told how the run ended (the version as the server answered,
 	// or why not), on the UI goroutine.
 	ran func(v *api.Version, err error) tea.Cmd
+	// published is the version a new one's string already names, found by
+	// Plan; found is told of it on the UI goroutine.
+	published *published
+	found     func(*published) tea.Cmd
 }
 
-// Plan works out the changelog's change of an edit: a diff reads both
-// texts whole, so it is made here, in a command, not in the preview.
-func (t *task) Plan(context.Context) (applyflow.Plan, error) {
+// Plan works out, for a new version, whether the project already has its
+// version string (findPublished), and for an edit the changelog's change:
+// a diff reads both texts whole, so it is made here, in a command, not in
+// the preview.
+func (t *task) Plan(ctx context.Context) (applyflow.Plan, error) {
+	if t.update == nil {
+		if err := t.findPublished(ctx); err != nil {
+			return nil, err
+		}
+	}
 	if t.update != nil && t.update.Changelog != nil {
 		t.logDiff = applyflow.NewDiff(t.before.Changelog, *t.update.Changelog)
 	}
@@ -58,8 +69,6 @@ func (t *task) Plan(context.Context) (applyflow.Plan, error) {
 func (t *task) Waiting() applyflow.Preview {
 	return applyflow.Preview{Header: []string{t.styles.Title.Render("Publish " + safe.Line(t.req.Version))}}
 }
-
-func (t *task) Planned(applyflow.Plan) tea.Cmd { return nil }
 
 func (t *task) Confirm() applyflow.Confirm { return applyflow.Confirm{} }
 
@@ -100,8 +109,11 @@ func (t *task) Preview(width int) applyflow.Preview {
 }
 
 func (t *task) draw(width int) applyflow.Preview {
-	if t.update != nil {
+	switch {
+	case t.update != nil:
 		return t.editPreview(width)
+	case t.published != nil:
+		return t.publishedPreview(width)
 	}
 	s, r := t.styles, t.req
 	head := []string{
@@ -125,8 +137,11 @@ func (t *task) draw(width int) applyflow.Preview {
 		row("Game versions", orDefault(r.MinecraftVersions)),
 		row("Platforms", orDefault(r.Platforms)),
 	)
-	if r.Dependencies == nil {
+	switch {
+	case r.Dependencies == nil:
 		lines = append(lines, row("Dependencies", s.Muted.Render("the channel's"))...)
+	case len(r.Dependencies) == 0:
+		lines = append(lines, row("Dependencies", s.Value.Render(depsNone))...)
 	}
 	for i, d := range r.Dependencies {
 		label := ""

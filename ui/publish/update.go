@@ -8,23 +8,24 @@ import (
 
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // Update handles keys and replies.
 func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case sampleLoadedMsg:
-		m.sampleLoaded(msg)
-		return m, nil
+		return m, m.sampleLoaded(msg)
+	case filesReadMsg:
+		return m, m.filesRead(msg)
 	case versionLoadedMsg:
 		return m, m.versionLoaded(msg)
 	case fileCheckedMsg:
-		m.fileChecked(msg)
-		return m, nil
+		return m, m.fileChecked(msg)
 	case applyflow.AccessCheckedMsg:
 		m.lacks = msg.Lacks
 		return m, nil
-	case common.MarkdownRendered:
+	case markdown.Rendered:
 		return m, m.editor.RenderedMsg(msg, m.common)
 	case common.ThemeMsg:
 		m.common.Styles = msg.Styles
@@ -110,7 +111,19 @@ func (m *Model) pickerUpdate(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// formKey handles a key on the form; a field left after the user
+// changed it reads the files again (rereadIfTyped).
 func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	was := m.form.focus
+	m.pre.thenPreview = false
+	cmd := m.fieldKey(msg)
+	if m.form.focus != was && m.stage == stageForm {
+		return tea.Batch(cmd, m.rereadIfTyped())
+	}
+	return cmd
+}
+
+func (m *Model) fieldKey(msg tea.KeyPressMsg) tea.Cmd {
 	f, k := m.form, m.keys
 	if !key.Matches(msg, k.Complete) {
 		f.complete.Reset()
@@ -174,8 +187,10 @@ func (m *Model) filesKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.chosen = max(f.chosen-1, 0)
 	case key.Matches(msg, k.Primary):
 		f.makePrimary()
+		return m.read()
 	case key.Matches(msg, k.Remove):
 		f.removeChosen()
+		return m.read()
 	case key.Matches(msg, k.Submit):
 		return f.move(1)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/explain"
@@ -50,12 +51,15 @@ func (m *Model) formView() string {
 	}
 	head := append([]string{s.Title.Render(common.Cut(title, m.width))}, m.warnings()...)
 	var lines []string
-	at := 0 // the line of the focused field
+	at, end := 0, 0 // the lines of the focused field
 	for i := range fieldCount {
 		if i == f.focus {
 			at = len(lines)
 		}
 		lines = append(lines, m.fieldLines(i)...)
+		if i == f.focus {
+			end = len(lines)
+		}
 	}
 	var foot []string
 	for _, l := range applyflow.Hints(strings.Split(m.hint(), " · "), m.width) {
@@ -65,7 +69,9 @@ func (m *Model) formView() string {
 		foot = strings.Split(s.Warn.Render(ansi.Wrap(w, m.width, " ")), "\n")
 	}
 	room := max(m.height-len(head)-len(foot)-1, 1)
-	m.scroll = max(0, min(m.scroll, at), at-room+2)
+	// The focused field shows, and with it what is under it (its source,
+	// its error, what the files read said) when there is room.
+	m.scroll = max(0, min(m.scroll, at), at-room+2, min(end-room, at))
 	m.scroll = min(m.scroll, max(len(lines)-room, 0))
 	body := lines[m.scroll:min(m.scroll+room, len(lines))]
 	for len(body) < room {
@@ -126,24 +132,34 @@ func (m *Model) fieldLines(i field) []string {
 	for j := range lines {
 		lines[j] = common.Cut(lines[j], m.width)
 	}
+	if src := f.mark(i); src != "" {
+		lines = append(lines, m.under(s.Muted, "", "from "+safe.Line(src))...)
+	}
+	if i == fFiles {
+		lines = append(lines, m.readLines()...)
+	}
 	if err := f.shown(i); err != nil {
-		lines = append(lines, m.errorLines(safe.Line(explain.Fields(err).Error()))...)
+		lines = append(lines, m.under(s.Bad, "✗ ", safe.Line(explain.Fields(err).Error()))...)
 	} else if why := f.rejectedWhy(i); why != "" {
-		lines = append(lines, m.errorLines(why)...)
+		lines = append(lines, m.under(s.Bad, "✗ ", why)...)
 	}
 	return lines
 }
 
-// errorLines show why a field cannot be sent under it, wrapped so the
-// rule is read whole.
-func (m *Model) errorLines(msg string) []string {
+// under is text under a field, after lead ("✗ "), wrapped in the room
+// beside the labels so it is read whole, each further line indented
+// under the first.
+func (m *Model) under(style lipgloss.Style, lead, text string) []string {
 	pad := strings.Repeat(" ", labelWidth)
-	wrapped := strings.Split(ansi.Wrap("✗ "+msg, max(m.width-labelWidth, 10), " "), "\n")
+	hang := ansi.StringWidth(lead)
+	wrapped := strings.Split(ansi.Wrap(text, max(m.width-labelWidth-hang, 10), " "), "\n")
 	for j, l := range wrapped {
-		if j > 0 {
-			l = "  " + l
+		if j == 0 {
+			l = lead + l
+		} else {
+			l = strings.Repeat(" ", hang) + l
 		}
-		wrapped[j] = common.Cut(pad+m.common.Styles.Bad.Render(l), m.width)
+		wrapped[j] = common.Cut(pad+style.Render(l), m.width)
 	}
 	return wrapped
 }

@@ -89,27 +89,35 @@ var scenes = []struct {
 
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	for _, sc := range scenes {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for i, sc := range scenes {
+		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
-				c := uitest.Common(t)
-				c.Session = sc.session
-				c.Config.BaseURL = "http://127.0.0.1:4242/api/v1"
-				m := New(c, sc.args)
-				d := uitest.NewDriver(t, uitest.Screen{S: m}, size[0], size[1])
-				d.WaitFor("the flow", func() bool { return m.phase != phaseStarting })
-				if sc.keys != nil {
-					sc.keys(d)
-				}
-				d.WaitForText(sc.wait)
-				settled(d, m)
+				d, _ := startScene(t, i, size[0], size[1])
 				uitest.RequireFits(t, d.Screen(), size[0], size[1])
 				uitest.RequireTerminalSafe(t, d.Raw())
 				golden.RequireEqual(t, d.Screen())
 			})
 		}
 	}
+}
+
+// startScene shows scene i at w×h, settled.
+func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
+	t.Helper()
+	sc := scenes[i]
+	c := uitest.Common(t)
+	c.Session = sc.session
+	c.Config.BaseURL = "http://127.0.0.1:4242/api/v1"
+	m := New(c, sc.args)
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
+	d.WaitFor("the flow", func() bool { return m.phase != phaseStarting })
+	if sc.keys != nil {
+		sc.keys(d)
+	}
+	d.WaitForText(sc.wait)
+	settled(d, m)
+	return d, m
 }
 
 // settled waits until every answer that changes the screen has come: the

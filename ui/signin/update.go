@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/internal/safe"
+	"rdash/ui/clipboard"
 	"rdash/ui/common"
 )
 
@@ -214,7 +215,7 @@ func (m *Model) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Copy):
 		// The note names no part of the URL: it carries the state.
-		return common.Copy(m.common.Config, m.url, "the sign-in address")
+		return clipboard.Copy(m.common.Config, m.url, "the sign-in address")
 	case key.Matches(msg, k.OneLine):
 		return tea.Exec(&oneLine{url: m.url}, nil)
 	case key.Matches(msg, k.Browser) && m.loopback:

@@ -129,7 +129,7 @@ func (m *Model) question() string {
 // into a screen of the window's width and drops what lies beyond, so an
 // overflowing line would lose its end, not wrap. Instead the screen has
 // three ways to take the URL whole: the OSC 8 link on every line, y (see
-// common.Copy), and u, which hands the terminal back for a moment and
+// clipboard.Copy), and u, which hands the terminal back for a moment and
 // prints the URL on a line of its own (oneLine), where the terminal wraps
 // it softly and a selection copies it without line breaks.
 func (m *Model) urlView() string {

@@ -7,6 +7,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/safe"
+	"rdash/ui/clipboard"
 	"rdash/ui/common"
 	"rdash/ui/route"
 )
@@ -70,7 +71,7 @@ func (m *Model) copyID() tea.Cmd {
 		return nil
 	}
 	id := safe.Line(v.ID)
-	return common.Copy(m.common.Config, id, "the ID of "+safe.Line(v.Version)+": "+id)
+	return clipboard.Copy(m.common.Config, id, "the ID of "+safe.Line(v.Version)+": "+id)
 }
 
 func (m *Model) copyURL() tea.Cmd {
@@ -86,7 +87,7 @@ func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
 	if msg.Seq != m.downloadSeq {
 		return nil
 	}
-	return msg.Copy(m.common.Config)
+	return clipboard.CopyDownloadURL(m.common.Config, msg)
 }
 
 // versionsChanged follows edits and deletions made by another screen.

@@ -23,7 +23,7 @@ import (
 // pages are asked for depends on the count loaded and the total only,
 // never on timing.
 const (
-	sortPageSize    = api.MaxPageSize
+	sortPageSize    = api.LargePageSize
 	sortConcurrency = 4 // the api client's bound on bulk requests, and bulk.Load's
 )
 

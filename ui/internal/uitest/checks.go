@@ -125,3 +125,7 @@ func linkTarget(body string) bool {
 func snippet(s string, i int) string {
 	return s[max(i-20, 0):min(i+40, len(s))]
 }
+
+// Sizes are the terminal sizes every screen's goldens show: a small
+// laptop split, the classic terminal, a roomy one and a wide screen.
+var Sizes = [][2]int{{60, 20}, {80, 24}, {120, 40}, {200, 60}}

@@ -69,19 +69,37 @@ func (d *Driver) Type(s string) {
 	}
 }
 
-// Key builds the key press msg for a name such as "enter" or "ctrl+c".
+// Key builds the key press msg for a name as key.Binding spells it:
+// "j", "G", "enter", "esc", "space", "ctrl+c", "shift+tab", "pgdown".
 func Key(name string) tea.KeyPressMsg {
-	special := map[string]tea.KeyPressMsg{
-		"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape}, "tab": {Code: tea.KeyTab},
-		"space": {Code: tea.KeySpace, Text: " "}, "up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
-		"pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp}, "backspace": {Code: tea.KeyBackspace},
-		"ctrl+c": {Code: 'c', Mod: tea.ModCtrl}, "ctrl+d": {Code: 'd', Mod: tea.ModCtrl},
-	}
-	if k, ok := special[name]; ok {
+	if code, ok := keyCodes[name]; ok {
+		k := tea.KeyPressMsg{Code: code}
+		if code == tea.KeySpace {
+			k.Text = " "
+		}
 		return k
+	}
+	for _, m := range []struct {
+		prefix string
+		mod    tea.KeyMod
+	}{{"ctrl+", tea.ModCtrl}, {"alt+", tea.ModAlt}, {"shift+", tea.ModShift}} {
+		if rest, ok := strings.CutPrefix(name, m.prefix); ok && len(rest) > 0 {
+			k := Key(rest)
+			k.Mod |= m.mod
+			k.Text = ""
+			return k
+		}
 	}
 	r := []rune(name)
 	return tea.KeyPressMsg{Code: r[0], Text: name}
+}
+
+var keyCodes = map[string]rune{
+	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "space": tea.KeySpace,
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
+	"backspace": tea.KeyBackspace, "delete": tea.KeyDelete, "insert": tea.KeyInsert,
+	"f1": tea.KeyF1, "f5": tea.KeyF5,
 }
 
 // run executes cmd in a goroutine; batches are unpacked so each command

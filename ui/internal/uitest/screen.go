@@ -12,6 +12,7 @@ import (
 	"rdash/api"
 	"rdash/config"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // Common returns what the root would hand a screen: dark styles, the
@@ -21,7 +22,7 @@ func Common(t testing.TB) common.Common {
 	return common.Common{
 		Ctx: t.Context(), Config: Config(),
 		Styles: common.NewStyles(common.Theme{Dark: true}), Keys: common.DefaultKeyMap(),
-		Logger: slog.New(slog.DiscardHandler), Now: Now, Markdown: common.NewMarkdownCache(),
+		Logger: slog.New(slog.DiscardHandler), Now: Now, Markdown: markdown.NewCache(),
 		Routes: func(common.RouteKey) bool { return true },
 	}
 }

@@ -1,0 +1,93 @@
+package uitest
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/common"
+)
+
+func TestKeyNames(t *testing.T) {
+	t.Parallel()
+	for _, n := range []string{"j", "G", "enter", "esc", "space", "ctrl+c", "shift+tab", "pgdown", "ctrl+u", "@", "/", "?", "f5", "home"} {
+		if got := Key(n).String(); got != n {
+			t.Errorf("Key(%q).String() = %q", n, got)
+		}
+	}
+	for _, k := range AllKeys() {
+		if got := Key(k.String()).String(); got != k.String() {
+			t.Errorf("Key(%q).String() = %q", k.String(), got)
+		}
+	}
+}
+
+// walked is a screen whose keys the walk is tested on: x counts (in its
+// state only, not on screen), y shows a line, z returns a command, tab is
+// offered but does nothing.
+type walked struct {
+	count int
+	shown bool
+	help  []key.Binding
+	short []key.Binding
+}
+
+func (w *walked) Init() tea.Cmd { return nil }
+func (w *walked) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	switch k, _ := msg.(tea.KeyPressMsg); k.String() {
+	case "x":
+		w.count++
+	case "y":
+		w.shown = true
+	case "z":
+		return w, func() tea.Msg { return nil }
+	}
+	return w, nil
+}
+func (w *walked) View() string {
+	if w.shown {
+		return "shown"
+	}
+	return ""
+}
+func (w *walked) SetSize(int, int)          {}
+func (w *walked) Title() string             { return "walked" }
+func (w *walked) Capturing() bool           { return false }
+func (w *walked) Busy() string              { return "" }
+func (w *walked) ShortHelp() []key.Binding  { return w.short }
+func (w *walked) FullHelp() [][]key.Binding { return [][]key.Binding{w.help} }
+func (w *walked) Close()                    {}
+
+func TestKeyProblems(t *testing.T) {
+	t.Parallel()
+	bind := func(k string) key.Binding { return common.Bind([]string{k}, k, "does "+k) }
+	all := []key.Binding{bind("x"), bind("y"), bind("z")}
+	tests := []struct {
+		name  string
+		help  []key.Binding
+		short []key.Binding
+		want  []string
+	}{
+		{"all listed", all, all[:1], nil},
+		{"a change of state only", all[1:], nil, []string{`"x" works`}},
+		{"a change of view only", []key.Binding{all[0], all[2]}, nil, []string{`"y" works`}},
+		{"a command only", all[:2], nil, []string{`"z" works`}},
+		{"a false hint", all, []key.Binding{bind("tab")}, []string{`offers "tab does tab"`}},
+		{"moving keys may do nothing", all, []key.Binding{common.DefaultKeyMap().Up}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			st := KeyState{Name: tt.name, Build: func(*testing.T) common.Screen {
+				return &walked{help: tt.help, short: tt.short}
+			}}
+			got := KeyProblems(t, st)
+			if len(got) != len(tt.want) || !slices.EqualFunc(got, tt.want, strings.Contains) {
+				t.Fatalf("problems = %q, want ones containing %q", got, tt.want)
+			}
+		})
+	}
+}
