@@ -32,7 +32,8 @@ import (
 type goldenCase struct {
 	name   string
 	user   string
-	state  string // state.json, when set
+	state  string            // state.json, when set
+	files  map[string]string // files to write in {dir}, by name
 	before [][]string
 	stdin  string
 	args   []string
@@ -78,6 +79,8 @@ func goldenCases() []goldenCase {
 			args: []string{"auth", "logout", "--json"}},
 		{name: "version", args: []string{"version", "--json"}},
 		{name: "sandbox", args: []string{"sandbox", "--json"}},
+		{name: "serve_forget", files: map[string]string{"authorized_keys": ""},
+			args: []string{"serve", "forget", "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8", "--authorized-keys", "{dir}/authorized_keys", "--json"}},
 	}
 }
 
@@ -104,6 +107,11 @@ func TestJSONGolden(t *testing.T) {
 				}
 			}
 			x := &expander{t: t, c: c}
+			for name, body := range gc.files {
+				if err := os.WriteFile(filepath.Join(x.tempDir(), name), []byte(body), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
 			stdin := x.expandOne(gc.stdin)
 			for _, b := range gc.before {
 				if r := c.run(stdin, b...); r.code != 0 {

@@ -9,8 +9,16 @@ import (
 	"rdash/internal/serve"
 )
 
+// forgetJSON is what serve forget did: the key's directory, and whether
+// there was anything in it to delete.
+type forgetJSON struct {
+	Dir     string `json:"dir"`
+	Deleted bool   `json:"deleted"`
+}
+
 func newServeForgetCmd(f *Factory) *cobra.Command {
 	var authorizedKeys string
+	var out *jsonOutput
 	c := &cobra.Command{
 		Use:   "forget KEY",
 		Short: "Delete everything rdash serve keeps for one SSH key: its tokens, state and journal",
@@ -47,6 +55,8 @@ stay valid until they expire, unless revoked on the service.`,
 			}
 			dir, err := serve.Forget(cmd.Context(), cfg.Env, root, args[0], lists)
 			switch {
+			case errors.Is(err, serve.ErrNothingKept) && out.on():
+				return f.printJSON(cmd.Context(), out, forgetJSON{Dir: dir})
 			case errors.Is(err, serve.ErrNothingKept):
 				fmt.Fprintf(f.IO.ErrOut, "Nothing kept for that key (no %s).\n", dir)
 				return nil
@@ -55,10 +65,14 @@ stay valid until they expire, unless revoked on the service.`,
 			case err != nil:
 				return err
 			}
+			if out.on() {
+				return f.printJSON(cmd.Context(), out, forgetJSON{Dir: dir, Deleted: true})
+			}
 			fmt.Fprintf(f.IO.ErrOut, "Deleted %s: the key's tokens, state and journal.\n", dir)
 			return nil
 		},
 	}
+	out = addJSONFlags(c, forgetJSON{})
 	c.Flags().StringVar(&authorizedKeys, "authorized-keys", "", "the allow-list to check (default: every one rdash serve has started with here, and the default path)")
 	return c
 }
