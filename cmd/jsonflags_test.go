@@ -46,6 +46,10 @@ func TestJSONFieldSelection(t *testing.T) {
 	if out := c.ok("versions", "get", "--json", "lumen", "2.4.0"); !strings.Contains(out, `"files"`) {
 		t.Errorf("bare --json before the arguments:\n%s", out)
 	}
+	// A user named like a field stays an argument after --json=all.
+	if r := c.run("", "invitations", "cancel", "emberforge", "--json=all", "dave", "--yes"); r.code != 0 || !strings.Contains(r.out, `"user": "dave"`) {
+		t.Errorf("--json=all before an argument: exit %d\n%s%s", r.code, r.out, r.err)
+	}
 }
 
 // A field the command does not print, a jq expression that does not
