@@ -63,12 +63,40 @@ func (j *job) Start() (applyflow.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := bulk.Runner{Client: j.m.client, Journal: journal, Project: j.m.project.Key()}
+	rec := &recorder{Client: j.m.client}
+	r := bulk.Runner{Client: rec, Journal: journal, Project: j.m.project.Key()}
 	steps, m, k := j.steps(), j.m, j.kind
+	planned := partsOf(j.m.client, j.m.project.Key(), j.calls())
 	return func(ctx context.Context, progress func(done int)) applyflow.Report {
 		entries, err := run(ctx, r, steps, progress)
-		return report(k, entries, func() tea.Cmd { return m.ran(k, entries, err) })
+		rep := report(k, entries, func() tea.Cmd { return m.ran(k, entries, err) })
+		if n := rec.partsNote(planned); n != "" {
+			rep.Notes = []string{n}
+		}
+		return rep
 	}, nil
+}
+
+// calls are the IDs of each call of the client the job's run makes, in
+// its order: the client splits each into parts.
+func (j *job) calls() [][]string {
+	var out [][]string
+	for _, p := range j.parts {
+		ids := make([]string, len(p.changes))
+		for i, c := range p.changes {
+			ids[i] = c.Before.ID
+		}
+		out = append(out, ids)
+	}
+	if len(j.deletes) > 0 {
+		out = append(out, versionIDs(j.deletes))
+	}
+	for _, u := range j.undos {
+		for _, g := range u.Groups {
+			out = append(out, g.IDs)
+		}
+	}
+	return out
 }
 
 // step is one call of the runner, and how many versions it sends.

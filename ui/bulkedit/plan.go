@@ -29,6 +29,7 @@ type plan struct {
 	entries []*bulk.Entry  // undo: the entries undone, newest first
 	kept    []bulk.Kept    // undo: fields left alone, changed since the edit
 	moved   []api.Version  // read: versions that changed since they were last seen
+	parts   [][]string     // the requests the client sends the plan in (see parts.go)
 	nothing bool           // undo: the journal has nothing to undo
 	// diffs are the changelog changes, by version ID, worked out with
 	// the plan (in its command): a diff reads both texts whole.

@@ -62,20 +62,29 @@ func (p *plan) header() []string {
 	of := countVersions(p.size()) + " of " + p.m.projectName()
 	switch p.kind {
 	case kindDelete:
-		return slices.Concat(deleteHeader(s, p.size(), p.m.projectName()), p.m.lacksLines(), p.m.hiddenLines())
+		return slices.Concat(deleteHeader(s, p.size(), p.m.projectName()), p.partLines(), p.m.lacksLines(), p.m.hiddenLines())
 	case kindUndo:
 		if p.nothing {
 			return p.m.waitingHeader()
 		}
-		return append([]string{s.Title.Render("Undo: restore " + of)}, p.undoLines()...)
+		return slices.Concat([]string{s.Title.Render("Undo: restore " + of)}, p.partLines(), p.undoLines())
 	}
 	out := slices.Concat([]string{s.Title.Render("Preview: " + of),
-		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.m.lacksLines(), p.m.hiddenLines())
+		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.partLines(),
+		p.m.lacksLines(), p.m.hiddenLines())
 	if n := len(p.same); n > 0 {
 		out = append(out, s.Muted.Render(fmt.Sprintf("%d already %s these values and %s left out.",
 			n, plural(n, "has", "have"), plural(n, "is", "are"))))
 	}
 	return out
+}
+
+// partLines say that the plan goes in parts, when it takes more than one.
+func (p *plan) partLines() []string {
+	if n := sentIn(p.size(), p.parts); n != "" {
+		return []string{p.m.common.Styles.Warn.Render(n)}
+	}
+	return nil
 }
 
 // undoLines say which edit the undo puts back.
