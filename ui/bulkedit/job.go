@@ -154,7 +154,9 @@ func run(ctx context.Context, r bulk.Runner, steps []step, progress func(int)) (
 func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report {
 	rep := applyflow.Report{Then: then}
 	for _, e := range entries {
-		rep.Record = append(rep.Record, e.ID)
+		if e.InJournal() { // an entry of a run that changed nothing is removed
+			rep.Record = append(rep.Record, e.ID)
+		}
 		for _, o := range e.Outcomes {
 			status := string(o.Status)
 			if k == kindUndo && o.Status == bulk.StatusUpdated {
@@ -171,6 +173,9 @@ func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report
 			}
 			rep.Outcomes = append(rep.Outcomes, out)
 		}
+	}
+	if len(rep.Record) == 0 && len(entries) > 0 {
+		rep.Record = []string{"nothing kept, as no version changed"}
 	}
 	return rep
 }
@@ -205,6 +210,9 @@ func statusError(text string) (*api.Error, bool) {
 // ran keeps the edits made here for their undo, and tells the list what
 // changed. err is set when the journal could not be written.
 func (m *Model) ran(k kind, entries []*bulk.Entry, err error) tea.Cmd {
+	if k == kindEdit && m.kind == kindEdit {
+		m.form.rejectFrom(entries)
+	}
 	for _, e := range entries {
 		if k == kindEdit && len(e.Outcomes) > 0 { // an entry without outcomes sent nothing
 			m.entries = append(m.entries, e)

@@ -30,7 +30,11 @@ type plan struct {
 	kept    []bulk.Kept    // undo: fields left alone, changed since the edit
 	moved   []api.Version  // read: versions that changed since they were last seen
 	parts   [][]string     // the requests the client sends the plan in (see parts.go)
-	nothing bool           // undo: the journal has nothing to undo
+	// channelNote says that a channel typed could not be checked (it is
+	// sent as typed); channelRefused is why the server refused it, and
+	// nothing can be sent.
+	channelNote, channelRefused string
+	nothing                     bool // undo: the journal has nothing to undo
 	// diffs are the changelog changes, by version ID, worked out with
 	// the plan (in its command): a diff reads both texts whole.
 	diffs map[string]applyflow.Diff

@@ -70,13 +70,26 @@ func (p *plan) header() []string {
 		return slices.Concat([]string{s.Title.Render("Undo: restore " + of)}, p.partLines(), p.undoLines())
 	}
 	out := slices.Concat([]string{s.Title.Render("Preview: " + of),
-		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.partLines(),
-		p.m.lacksLines(), p.m.hiddenLines())
+		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.channelLines(),
+		p.partLines(), p.m.lacksLines(), p.m.hiddenLines())
 	if n := len(p.same); n > 0 {
 		out = append(out, s.Muted.Render(fmt.Sprintf("%d already %s these values and %s left out.",
 			n, plural(n, "has", "have"), plural(n, "is", "are"))))
 	}
 	return out
+}
+
+// channelLines say what the server said of a channel typed, or that it
+// could not be checked.
+func (p *plan) channelLines() []string {
+	s := p.m.common.Styles
+	switch {
+	case p.channelRefused != "":
+		return []string{s.Bad.Render("✗ channel: " + safe.Line(p.channelRefused))}
+	case p.channelNote != "":
+		return []string{s.Warn.Render("note: " + safe.Line(p.channelNote))}
+	}
+	return nil
 }
 
 // partLines say that the plan goes in parts, when it takes more than one.
@@ -256,6 +269,8 @@ func (p *plan) blocked() string {
 	switch {
 	case p.nothing:
 		return s.Muted.Render("esc goes back")
+	case p.channelRefused != "":
+		return s.Bad.Render("The server does not know this channel (✗ above); nothing can be sent. esc: back to the form")
 	case p.size() == 0:
 		return s.Muted.Render("Nothing to send: each version already has these values. esc: back to the form")
 	case p.refused() > 0:
