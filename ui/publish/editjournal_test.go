@@ -49,6 +49,11 @@ func TestRefusedEditLeavesNoJournalEntry(t *testing.T) {
 	if entry, err := j.LastUndoable("lumen"); err == nil {
 		t.Fatalf("undo finds the refused edit: %+v", entry)
 	}
+	e.d.Press("e")
+	if e.m.stage != stageForm || e.m.form.focus != fChannel || e.m.form.value(fChannel) != "nosuch" ||
+		!strings.Contains(e.flat(), `✗ the server: no channel "nosuch" in project lumen`) {
+		t.Fatalf("e did not go back to the channel, marked:\n%s", e.d.Screen())
+	}
 }
 
 // held holds UpdateVersion until its context ends: the edit is cancelled
