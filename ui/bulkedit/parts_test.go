@@ -177,3 +177,15 @@ func TestPartsGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestTwelveHundredVersionsInParts previews an edit of 1,200 versions at
+// the default part size: twelve parts of up to 100.
+func TestTwelveHundredVersionsInParts(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := openEdit(t, c, "emberforge-core", versionsOf(t, c, "emberforge-core", 1200), 120, 40)
+	e.renameAll("Emberforge, renamed")
+	if want := "1,200 versions, sent in 12 parts of up to 100: a part can fail while others succeed."; !strings.Contains(e.flat(), want) {
+		t.Fatalf("the preview does not say %q:\n%s", want, e.d.Screen())
+	}
+}
