@@ -101,14 +101,12 @@ func (f *form) channelLine() line {
 	return l
 }
 
-// channelChoices are the choices after keep, for the focused field.
+// channelChoices are the choices after keep, for the focused field: the
+// channels seen, then the typed one.
 func (f *form) channelChoices() string {
 	names := make([]string, 0, len(f.channels)+1)
 	for _, c := range f.channels {
 		names = append(names, safe.Line(c.Slug))
 	}
-	if len(names) == 0 {
-		return "no channel seen yet · or type one"
-	}
-	return strings.Join(names, " · ") + " · or type one"
+	return strings.Join(append(names, typedChoice+" (typed)"), " · ")
 }

@@ -92,8 +92,12 @@ func (p *plan) channelLines() []string {
 	return nil
 }
 
-// partLines say that the plan goes in parts, when it takes more than one.
+// partLines say that the plan goes in parts, when it takes more than one
+// and something can be sent.
 func (p *plan) partLines() []string {
+	if p.blocked() != "" {
+		return nil
+	}
 	if n := sentIn(p.size(), p.parts); n != "" {
 		return []string{p.m.common.Styles.Warn.Render(n)}
 	}

@@ -134,7 +134,7 @@ func (m *Model) fieldLines(i field) []string {
 	for j := range lines {
 		lines[j] = common.Cut(lines[j], m.width)
 	}
-	if src := f.mark(i); src != "" && i != fChangelog {
+	if src := f.mark(i); src != "" {
 		lines = append(lines, m.under(s.Muted, "", "from "+safe.Line(src))...)
 	}
 	if i == fChangelog {
