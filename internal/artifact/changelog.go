@@ -29,28 +29,40 @@ func (b *builder) changelog() {
 }
 
 func (b *builder) changelogFile(doc Document) {
-	secs := sections(doc.Text)
-	if len(secs) == 0 {
-		b.p.Changelog = Field[string]{Value: strings.TrimSpace(doc.Text), Source: fmt.Sprintf("%s (the whole file: it has no \"## [version]\" sections)", doc.Name)}
+	f, gap := ChangelogSection(doc, b.p.Version.Value)
+	if gap != "" {
+		b.gap("changelog", gap)
 		return
 	}
-	version := b.p.Version.Value
+	b.p.Changelog = f
+}
+
+// ChangelogSection takes version's notes from a changelog file: the
+// section "## [version]" (a "v" before either side ignored) when the file
+// follows Keep a Changelog, else the whole file, with where they came
+// from ("CHANGELOG.md: section [2.7.0]"). When the file follows Keep a
+// Changelog but has no such section, or version is empty, nothing is
+// taken and gap says why. The new-version form calls it for a file
+// chosen alone; Propose, for --changelog-file beside --from.
+func ChangelogSection(doc Document, version string) (f Field[string], gap string) {
+	secs := sections(doc.Text)
+	if len(secs) == 0 {
+		return Field[string]{Value: strings.TrimSpace(doc.Text), Source: fmt.Sprintf("%s (the whole file: it has no \"## [version]\" sections)", doc.Name)}, ""
+	}
 	var names []string
 	for _, s := range secs {
 		if version != "" && strings.TrimPrefix(s.name, "v") == strings.TrimPrefix(version, "v") {
-			b.p.Changelog = Field[string]{Value: s.text, Source: fmt.Sprintf("%s: section [%s]", doc.Name, s.name)}
-			return
+			return Field[string]{Value: s.text, Source: fmt.Sprintf("%s: section [%s]", doc.Name, s.name)}, ""
 		}
 		names = append(names, s.name)
 	}
 	if version == "" {
-		b.gap("changelog", doc.Name+" follows Keep a Changelog, and with no version there is no section to take")
-		return
+		return Field[string]{}, doc.Name + " follows Keep a Changelog, and with no version there is no section to take"
 	}
 	if len(names) > 5 {
 		names = append(names[:5], "…")
 	}
-	b.gap("changelog", fmt.Sprintf("%s follows Keep a Changelog but has no section [%s] (it has %s)", doc.Name, version, strings.Join(names, ", ")))
+	return Field[string]{}, fmt.Sprintf("%s follows Keep a Changelog but has no section [%s] (it has %s)", doc.Name, version, strings.Join(names, ", "))
 }
 
 // section is one "## [name]" section of a changelog.

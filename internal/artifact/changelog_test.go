@@ -46,3 +46,20 @@ func TestChangelog(t *testing.T) {
 		}
 	}
 }
+
+// TestChangelogSection: called alone, as the new-version form does, a
+// Keep a Changelog file with no version yet gives nothing and says why;
+// a plain file is taken whole, version or not.
+func TestChangelogSection(t *testing.T) {
+	t.Parallel()
+	kac := Document{Name: "CHANGELOG.md", Text: keepAChangelog}
+	if f, gap := ChangelogSection(kac, ""); f.Set() || gap != "CHANGELOG.md follows Keep a Changelog, and with no version there is no section to take" {
+		t.Errorf("no version: %+v, gap %q", f, gap)
+	}
+	if f, gap := ChangelogSection(kac, "v2.7.0-beta.1"); gap != "" || f.Source != "CHANGELOG.md: section [2.7.0-beta.1]" {
+		t.Errorf("v prefix: %+v, gap %q", f, gap)
+	}
+	if f, gap := ChangelogSection(Document{Name: "NOTES.md", Text: "Fixed.\n"}, ""); gap != "" || f.Value != "Fixed." {
+		t.Errorf("plain file: %+v, gap %q", f, gap)
+	}
+}

@@ -86,16 +86,18 @@ func labelRule(rule string) string {
 
 // FieldRule is the field a refusal names, as the interface names it, and
 // the rule broken, for a form to mark the field: a check made before
-// sending (*api.ValidationError), or a 400 or 409 whose message starts
-// "field: rule", as the service's do (docs/wire.md). ok is false when
-// err names no field.
+// sending (*api.ValidationError), or a 400, 409 or 422 whose message
+// starts "field: rule", as the service's do (docs/wire.md; a server that
+// answers a broken rule with 422, as the strict sandbox does, says the
+// same). ok is false when err names no field.
 func FieldRule(err error) (wire, rule string, ok bool) {
 	var ve *api.ValidationError
 	var ae *api.Error
 	switch {
 	case errors.As(err, &ve):
 		return ve.Field, ve.Rule, true
-	case errors.As(err, &ae) && (ae.StatusCode == http.StatusBadRequest || ae.StatusCode == http.StatusConflict):
+	case errors.As(err, &ae) && (ae.StatusCode == http.StatusBadRequest || ae.StatusCode == http.StatusConflict ||
+		ae.StatusCode == http.StatusUnprocessableEntity):
 		field, rule, found := strings.Cut(ae.Message, ": ")
 		if found && wireField.MatchString(field) && Label(field) != field {
 			return field, rule, true

@@ -86,6 +86,7 @@ func TestRetryAndChange(t *testing.T) {
 		{"cancelled", context.Canceled, true, ""},
 		{"bad request", status(400, "data.name: must not be empty"), false, "change Name as said"},
 		{"bad request without field", status(400, "something"), false, "change what the server names"},
+		{"unprocessable", status(422, "channel: no channel \"x\" in project lumen"), false, "change Channel as said"},
 		{"scope", status(403, "the token lacks scope project:version:update"), false, "granting the project:version:update scope"},
 		{"permission", status(403, "dave lacks organization permission project:version:update in emberforge"), false,
 			"ask an owner of emberforge for the project:version:update permission"},

@@ -16,6 +16,7 @@ type results struct {
 	order  []string
 	byID   map[string]Outcome
 	record []string
+	notes  []string // the last run's Report.Notes
 }
 
 func newResults(w Words) *results {
@@ -25,6 +26,7 @@ func newResults(w Words) *results {
 // add records the outcomes of a report; a retry's replace the earlier ones.
 func (r *results) add(rep Report) {
 	r.record = append(r.record, rep.Record...)
+	r.notes = rep.Notes
 	for _, o := range rep.Outcomes {
 		if _, ok := r.byID[o.ID]; !ok {
 			r.order = append(r.order, o.ID)

@@ -87,6 +87,9 @@ type Report struct {
 	// Record names what the run wrote down (journal entries), shown on
 	// the results after Words.Record.
 	Record []string
+	// Notes are lines the results show under their summary, such as how
+	// the run went in parts; a retry's replace the run's.
+	Notes []string
 	// Then, when set, is called on the UI goroutine when the results show:
 	// the screen's own bookkeeping, and the messages it sends.
 	Then func() tea.Cmd

@@ -173,11 +173,12 @@ func (f *Flow) resultsHeader() []string {
 	if r.anyFailed() {
 		sum = s.Warn.Render(r.summary())
 	}
-	return append(wrap([]string{
-		s.Title.Render(r.words.Results + ": " + CountVersions(len(r.order)) + " of " + safe.Line(r.words.Of)),
-		sum,
-		s.Muted.Render(r.words.Record + ": " + strings.Join(r.record, ", ")),
-	}, f.width), "")
+	lines := []string{s.Title.Render(r.words.Results + ": " + CountVersions(len(r.order)) + " of " + safe.Line(r.words.Of)), sum}
+	for _, n := range r.notes {
+		lines = append(lines, s.Warn.Render(n))
+	}
+	lines = append(lines, s.Muted.Render(r.words.Record+": "+strings.Join(r.record, ", ")))
+	return append(wrap(lines, f.width), "")
 }
 
 // resultsFooter offers r for what sending again may mend, and says why

@@ -1,6 +1,7 @@
 package bulkedit
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -388,7 +389,7 @@ func TestPreviewRefusesWhatTheServiceWould(t *testing.T) {
 	}
 	p := editPlan(chosen, edit, patch, nil)
 	e.m.stage = stageApply
-	e.d.Send(e.m.flow.Start(e.m.newTask(chosen, func([]api.Version) (*plan, error) { return p, nil }))())
+	e.d.Send(e.m.flow.Start(e.m.newTask(chosen, func(context.Context, []api.Version) (*plan, error) { return p, nil }))())
 	e.d.Press("enter")
 	e.settle()
 	if screen := e.d.Screen(); !strings.Contains(screen, "✗ dependencies:") || !strings.Contains(screen, "nothing can be sent") {

@@ -29,6 +29,7 @@ type Client interface {
 	bulk.Client
 	bulk.Reader
 	applyflow.AccessClient
+	partCounter
 }
 
 // kind is what a screen, or a step of it, does to versions.
@@ -188,11 +189,14 @@ func (m *Model) Capturing() bool {
 // previewed, is not dropped by esc, q or ctrl+c without a second press.
 func (m *Model) Guards(msg tea.KeyPressMsg) bool { return m.holding() && !m.guard.Passes(msg) }
 
-// holding reports that leaving would lose the edit chosen.
+// holding reports that leaving would lose the edit chosen: on the form,
+// its preview, or the results of its refusal (e goes back to it).
 func (m *Model) holding() bool {
 	switch {
 	case m.kind != kindEdit:
 		return false
+	case m.stage == stageApply && m.flow.Stage() == applyflow.StageResults:
+		return m.form.refused()
 	case m.stage == stageApply:
 		return m.flow.Stage() == applyflow.StagePreview
 	}

@@ -111,12 +111,18 @@ func TestDeleteRefusedSaysWhatToChange(t *testing.T) {
 	e.check()
 }
 
+// failing is uitest.Failing with the part count of a client whose part
+// size is one.
+type failing struct{ uitest.Failing }
+
+func (failing) BulkParts(_ string, ids []string) int { return len(ids) }
+
 // TestLoadFailureSendsNothing: when the current values cannot be read,
 // the preview says why and r reads again; nothing is sent meanwhile.
 func TestLoadFailureSendsNothing(t *testing.T) {
 	t.Parallel()
 	vs := []api.Version{{ID: "AAAAAAAA", Version: "1.0.0"}}
-	e := open(t, uitest.Failing{Err: &api.Error{StatusCode: 503}}, DeleteFactory, selection("lumen", vs, 0), 80, 24)
+	e := open(t, failing{uitest.Failing{Err: &api.Error{StatusCode: 503}}}, DeleteFactory, selection("lumen", vs, 0), 80, 24)
 	e.settle()
 	if !strings.Contains(e.d.Screen(), "The server failed (503)") || !strings.Contains(e.d.Screen(), "Nothing was sent. r tries again") {
 		t.Fatalf("preview:\n%s", e.d.Screen())

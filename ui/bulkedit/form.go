@@ -57,9 +57,11 @@ type target struct {
 // inputs of every mode; only the inputs of the mode chosen go into the
 // edit, so a replace and an add/remove on one field cannot both be built.
 type form struct {
-	s        *common.Styles
-	channels []api.Channel // choices after "keep"
-	channel  int           // 0 keeps; otherwise channels[channel-1]
+	s         *common.Styles
+	channels  []api.Channel // choices after "keep"
+	channel   int           // 0 keeps; otherwise channels[channel-1]
+	chanTyped bool          // the channel is typed, in chanText
+	chanText  textinput.Model
 
 	nameSet   bool
 	name      textinput.Model
@@ -73,14 +75,19 @@ type form struct {
 	focus target
 	// errs holds, per field, the first rule the edit breaks (from
 	// Edit.Patch, so it names the field as the interface does).
-	errs  map[field]string
-	width int
+	errs map[field]string
+	// rejected is the field the server refused, and why; refusal is a
+	// refusal that names no field of the form.
+	rejected *rejection
+	refusal  string
+	width    int
 }
 
 func newForm(s *common.Styles, channels []api.Channel, seenGame []string) *form {
 	f := &form{s: s, channels: channels, errs: map[field]string{}}
 	f.name = newInput(s, "(the new display name, at most 64 characters)")
 	f.name.CharLimit = 2 * api.MaxNameLength // room to see the rule broken
+	f.chanText = newInput(s, "(a channel's slug or ID; the server judges it)")
 	f.game = newGameField(s, seenGame)
 	f.plat = newPlatformField()
 	f.deps = newDepsField()
@@ -90,9 +97,7 @@ func newForm(s *common.Styles, channels []api.Channel, seenGame []string) *form 
 // edit is what the form says, as a bulk.Edit.
 func (f *form) edit() bulk.Edit {
 	var e bulk.Edit
-	if f.channel > 0 {
-		e.Channel = api.Ptr(f.channels[f.channel-1].ID)
-	}
+	e.Channel = f.channelRef()
 	if f.nameSet {
 		e.Name = api.Ptr(strings.TrimSpace(f.name.Value()))
 	}
@@ -110,6 +115,9 @@ func (f *form) edit() bulk.Edit {
 func (f *form) validate() {
 	f.deps.validate()
 	clear(f.errs)
+	if msg := f.channelError(); msg != "" {
+		f.errs[fieldChannel] = msg
+	}
 	_, err := f.edit().Patch()
 	var ve *api.ValidationError
 	if !errors.As(err, &ve) {
@@ -129,6 +137,8 @@ func fieldOf(wire string) (field, bool) {
 		return fieldChannel, true
 	case wire == "name":
 		return fieldName, true
+	case wire == "changelog":
+		return fieldChangelog, true
 	case strings.Contains(wire, "minecraft_versions"):
 		return fieldGame, true
 	case strings.Contains(wire, "platforms"):
@@ -158,7 +168,7 @@ func (f *form) firstError() (target, string, bool) {
 // errorPart is the control to focus for an error of fd.
 func (f *form) errorPart(fd field) part {
 	switch {
-	case fd == fieldName:
+	case fd == fieldName && f.nameSet, fd == fieldChannel && f.chanTyped:
 		return partText
 	case fd == fieldGame && f.game.mode == bulk.Replace:
 		return partSet
@@ -169,8 +179,10 @@ func (f *form) errorPart(fd field) part {
 }
 
 // typing reports that keys type text where the focus is: a text field,
-// or the Name's "set to", beside its field.
-func (f *form) typing() bool { return f.inputAt(f.focus) != nil || f.focus == nameMode && f.nameSet }
+// or the Name's "set to" or the Channel's typed choice, beside its field.
+func (f *form) typing() bool {
+	return f.inputAt(f.focus) != nil || f.focus == nameMode && f.nameSet || f.focus == chanMode && f.chanTyped
+}
 
 // dirty reports whether anything was chosen, so leaving asks first.
 func (f *form) dirty() bool { return !f.edit().Empty() }
@@ -199,6 +211,7 @@ func newInput(s *common.Styles, placeholder string) textinput.Model {
 func (f *form) setStyles(s *common.Styles) {
 	f.s = s
 	f.name = common.StyleInput(f.name, s)
+	f.chanText = common.StyleInput(f.chanText, s)
 	for _, p := range []part{partSet, partAdd, partRemove} {
 		in := f.game.input(p)
 		*in = common.StyleInput(*in, s)

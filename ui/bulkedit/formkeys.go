@@ -43,12 +43,14 @@ func (f *form) dispatch(msg tea.KeyPressMsg, k keyMap) (tea.Cmd, formAction) {
 		*in, cmd = in.Update(msg)
 		return cmd, actNone
 	}
-	if t == nameMode && f.nameSet && typed(msg, k) {
-		// The name's field is beside its "set to": typing there types
-		// the name, with no tab first.
-		focus := f.setFocus(target{field: fieldName, part: partText})
+	if (t == nameMode && f.nameSet || t == chanMode && f.chanTyped) && typed(msg, k) {
+		// The text field is beside its choice: typing there types in
+		// it, with no tab first.
+		to := target{field: t.field, part: partText}
+		focus := f.setFocus(to)
+		in := f.inputAt(to)
 		var cmd tea.Cmd
-		f.name, cmd = f.name.Update(msg)
+		*in, cmd = in.Update(msg)
 		return tea.Batch(focus, cmd), actNone
 	}
 	return f.controlKey(msg, k, t)
@@ -157,7 +159,7 @@ func (f *form) cycle(t target, delta int) {
 	turn := func(v, n int) int { return ((v+delta)%n + n) % n }
 	switch {
 	case t.field == fieldChannel:
-		f.channel = turn(f.channel, len(f.channels)+1)
+		f.setChannelPos(turn(f.channelPos(), len(f.channels)+2))
 	case t.field == fieldName:
 		f.nameSet = !f.nameSet
 	case t.field == fieldChangelog:
@@ -258,6 +260,8 @@ func (f *form) inputAt(t target) *textinput.Model {
 	switch {
 	case t.field == fieldName && t.part == partText:
 		return &f.name
+	case t.field == fieldChannel && t.part == partText:
+		return &f.chanText
 	case t.field == fieldGame:
 		return f.game.input(t.part)
 	case t.part == partDepTarget:

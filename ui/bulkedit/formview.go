@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/bulk"
-	"rdash/internal/safe"
 	"rdash/ui/common"
 )
 
@@ -35,7 +34,12 @@ type line struct {
 // lines lays the form out for its width and focus.
 func (f *form) lines() []line {
 	var out []line
-	out = append(out, f.channelLine(), f.nameLine(), f.changelogLine())
+	out = append(out, f.channelLine())
+	out = append(out, f.marks(fieldChannel)...)
+	out = append(out, f.nameLine())
+	out = append(out, f.marks(fieldName)...)
+	out = append(out, f.changelogLine())
+	out = append(out, f.marks(fieldChangelog)...)
 	out = append(out, f.gameLines()...)
 	out = append(out, f.platformLines()...)
 	out = append(out, f.depLines()...)
@@ -83,30 +87,6 @@ func (f *form) errorLines(indent int, msg string) []line {
 
 func (f *form) hintLine(indent int, msg string) line {
 	return line{text: strings.Repeat(" ", indent) + f.s.Muted.Render(msg)}
-}
-
-func (f *form) channelLine() line {
-	t := target{field: fieldChannel}
-	value := "keep"
-	if f.channel > 0 {
-		value = safe.Line(f.channels[f.channel-1].Slug)
-	}
-	text := f.label("Channel") + f.choice(t, value, choiceWidth)
-	if f.focus == t {
-		text += f.s.Muted.Render("  " + f.channelChoices())
-	}
-	return line{targets: []target{t}, text: text}
-}
-
-func (f *form) channelChoices() string {
-	if len(f.channels) == 0 {
-		return "no channel seen yet"
-	}
-	names := make([]string, len(f.channels))
-	for i, c := range f.channels {
-		names[i] = safe.Line(c.Slug)
-	}
-	return strings.Join(names, " · ")
 }
 
 func (f *form) nameLine() line {
@@ -161,9 +141,7 @@ func (f *form) gameLines() []line {
 			}
 		}
 	}
-	if msg, ok := f.errs[fieldGame]; ok {
-		out = append(out, f.errorLines(subIndent, msg)...)
-	}
+	out = append(out, f.marks(fieldGame)...)
 	return out
 }
 
@@ -195,9 +173,7 @@ func (f *form) platformLines() []line {
 		}
 		out = append(out, f.hintLine(subIndent, hint))
 	}
-	if msg, ok := f.errs[fieldPlatforms]; ok {
-		out = append(out, f.errorLines(subIndent, msg)...)
-	}
+	out = append(out, f.marks(fieldPlatforms)...)
 	return out
 }
 
@@ -217,9 +193,7 @@ func (f *form) depLines() []line {
 		add := target{field: fieldDeps, part: partNewDep, list: l}
 		out = append(out, line{targets: []target{add}, text: strings.Repeat(" ", depIndent) + f.button(add, "[ + row ]")})
 	}
-	if msg, ok := f.errs[fieldDeps]; ok {
-		out = append(out, f.errorLines(subIndent, msg)...)
-	}
+	out = append(out, f.marks(fieldDeps)...)
 	return out
 }
 
@@ -280,6 +254,7 @@ func (f *form) depInputWidths(l depList, r *depRow) (target, url int) {
 func (f *form) resize(width int) {
 	f.width = width
 	f.name.SetWidth(f.fieldInputWidth() - 3)
+	f.chanText.SetWidth(f.fieldInputWidth() - 3)
 	for _, p := range []part{partSet, partAdd, partRemove} {
 		f.game.input(p).SetWidth(f.subInputWidth() - 3)
 	}

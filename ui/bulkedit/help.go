@@ -48,6 +48,8 @@ func (m *Model) formHelp() []key.Binding {
 		submit = common.WithHelp(k.Submit, "enter", "press")
 	case t == nameMode && f.nameSet:
 		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change"), common.WithHelp(k.Next, "tab/type", "the name")}
+	case t == chanMode && f.chanTyped:
+		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change"), common.WithHelp(k.Next, "tab/type", "the channel")}
 	case t.field != fieldButton:
 		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change")}
 	}
@@ -64,6 +66,6 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, common.WithHelp(k.Down, "↑/↓", "line"), common.WithHelp(k.Left, "←/→", "change")},
 		{k.Toggle, k.Complete, k.RemoveRow, k.Submit},
-		{k.SwitchView, common.WithHelp(k.flow.Retry, "r", "retry failed"), common.WithHelp(k.Undo, "u", "undo the edit"), k.Back},
+		{k.SwitchView, common.WithHelp(k.flow.Retry, "r", "retry failed"), common.WithHelp(k.Undo, "u", "undo the edit"), k.Draft, k.Back},
 	}
 }

@@ -214,6 +214,8 @@ func (e *env) choose(t target, want string) {
 func (e *env) choiceValue(t target) string {
 	f := e.m.form
 	switch {
+	case t.field == fieldChannel && f.chanTyped:
+		return typedChoice
 	case t.field == fieldChannel && f.channel == 0:
 		return "keep"
 	case t.field == fieldChannel:

@@ -63,12 +63,40 @@ func (j *job) Start() (applyflow.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := bulk.Runner{Client: j.m.client, Journal: journal, Project: j.m.project.Key()}
+	rec := &recorder{Client: j.m.client}
+	r := bulk.Runner{Client: rec, Journal: journal, Project: j.m.project.Key()}
 	steps, m, k := j.steps(), j.m, j.kind
+	planned := partsOf(j.m.client, j.m.project.Key(), j.calls())
 	return func(ctx context.Context, progress func(done int)) applyflow.Report {
 		entries, err := run(ctx, r, steps, progress)
-		return report(k, entries, func() tea.Cmd { return m.ran(k, entries, err) })
+		rep := report(k, entries, func() tea.Cmd { return m.ran(k, entries, err) })
+		if n := rec.partsNote(planned); n != "" {
+			rep.Notes = []string{n}
+		}
+		return rep
 	}, nil
+}
+
+// calls are the IDs of each call of the client the job's run makes, in
+// its order: the client splits each into parts.
+func (j *job) calls() [][]string {
+	var out [][]string
+	for _, p := range j.parts {
+		ids := make([]string, len(p.changes))
+		for i, c := range p.changes {
+			ids[i] = c.Before.ID
+		}
+		out = append(out, ids)
+	}
+	if len(j.deletes) > 0 {
+		out = append(out, versionIDs(j.deletes))
+	}
+	for _, u := range j.undos {
+		for _, g := range u.Groups {
+			out = append(out, g.IDs)
+		}
+	}
+	return out
 }
 
 // step is one call of the runner, and how many versions it sends.
@@ -126,7 +154,9 @@ func run(ctx context.Context, r bulk.Runner, steps []step, progress func(int)) (
 func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report {
 	rep := applyflow.Report{Then: then}
 	for _, e := range entries {
-		rep.Record = append(rep.Record, e.ID)
+		if e.InJournal() { // an entry of a run that changed nothing is removed
+			rep.Record = append(rep.Record, e.ID)
+		}
 		for _, o := range e.Outcomes {
 			status := string(o.Status)
 			if k == kindUndo && o.Status == bulk.StatusUpdated {
@@ -143,6 +173,9 @@ func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report
 			}
 			rep.Outcomes = append(rep.Outcomes, out)
 		}
+	}
+	if len(rep.Record) == 0 && len(entries) > 0 {
+		rep.Record = []string{"nothing kept, as no version changed"}
 	}
 	return rep
 }
@@ -177,6 +210,9 @@ func statusError(text string) (*api.Error, bool) {
 // ran keeps the edits made here for their undo, and tells the list what
 // changed. err is set when the journal could not be written.
 func (m *Model) ran(k kind, entries []*bulk.Entry, err error) tea.Cmd {
+	if k == kindEdit && m.kind == kindEdit {
+		m.form.rejectFrom(entries)
+	}
 	for _, e := range entries {
 		if k == kindEdit && len(e.Outcomes) > 0 { // an entry without outcomes sent nothing
 			m.entries = append(m.entries, e)

@@ -20,6 +20,7 @@ type keyMap struct {
 	Back        key.Binding // leave the form or the editor
 	SwitchView  key.Binding // changelog: editor ⇄ rendered preview
 	Undo        key.Binding // results: undo the edit made here
+	Draft       key.Binding // results of a refusal: back to the form
 	// flow is the apply flow's keys: apply, answer, retry.
 	flow applyflow.KeyMap
 }
@@ -39,6 +40,7 @@ func newKeyMap() keyMap {
 		Back:       common.Bind([]string{"esc"}, "esc", "back"),
 		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
 		Undo:       common.Bind([]string{"u"}, "u", "undo"),
+		Draft:      common.Bind([]string{"e", "enter"}, "e", "back to the form"),
 		flow:       applyflow.DefaultKeyMap(),
 	}
 }

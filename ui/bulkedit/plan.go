@@ -29,7 +29,12 @@ type plan struct {
 	entries []*bulk.Entry  // undo: the entries undone, newest first
 	kept    []bulk.Kept    // undo: fields left alone, changed since the edit
 	moved   []api.Version  // read: versions that changed since they were last seen
-	nothing bool           // undo: the journal has nothing to undo
+	parts   [][]string     // the requests the client sends the plan in (see parts.go)
+	// channelNote says that a channel typed could not be checked (it is
+	// sent as typed); channelRefused is why the server refused it, and
+	// nothing can be sent.
+	channelNote, channelRefused string
+	nothing                     bool // undo: the journal has nothing to undo
 	// diffs are the changelog changes, by version ID, worked out with
 	// the plan (in its command): a diff reads both texts whole.
 	diffs map[string]applyflow.Diff

@@ -62,20 +62,46 @@ func (p *plan) header() []string {
 	of := countVersions(p.size()) + " of " + p.m.projectName()
 	switch p.kind {
 	case kindDelete:
-		return slices.Concat(deleteHeader(s, p.size(), p.m.projectName()), p.m.lacksLines(), p.m.hiddenLines())
+		return slices.Concat(deleteHeader(s, p.size(), p.m.projectName()), p.partLines(), p.m.lacksLines(), p.m.hiddenLines())
 	case kindUndo:
 		if p.nothing {
 			return p.m.waitingHeader()
 		}
-		return append([]string{s.Title.Render("Undo: restore " + of)}, p.undoLines()...)
+		return slices.Concat([]string{s.Title.Render("Undo: restore " + of)}, p.partLines(), p.undoLines())
 	}
 	out := slices.Concat([]string{s.Title.Render("Preview: " + of),
-		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.m.lacksLines(), p.m.hiddenLines())
+		s.Muted.Render("Before → after for each version; nothing is sent until you apply.")}, p.channelLines(),
+		p.partLines(), p.m.lacksLines(), p.m.hiddenLines())
 	if n := len(p.same); n > 0 {
 		out = append(out, s.Muted.Render(fmt.Sprintf("%d already %s these values and %s left out.",
 			n, plural(n, "has", "have"), plural(n, "is", "are"))))
 	}
 	return out
+}
+
+// channelLines say what the server said of a channel typed, or that it
+// could not be checked.
+func (p *plan) channelLines() []string {
+	s := p.m.common.Styles
+	switch {
+	case p.channelRefused != "":
+		return []string{s.Bad.Render("✗ channel: " + safe.Line(p.channelRefused))}
+	case p.channelNote != "":
+		return []string{s.Warn.Render("note: " + safe.Line(p.channelNote))}
+	}
+	return nil
+}
+
+// partLines say that the plan goes in parts, when it takes more than one
+// and something can be sent.
+func (p *plan) partLines() []string {
+	if p.blocked() != "" {
+		return nil
+	}
+	if n := sentIn(p.size(), p.parts); n != "" {
+		return []string{p.m.common.Styles.Warn.Render(n)}
+	}
+	return nil
 }
 
 // undoLines say which edit the undo puts back.
@@ -247,6 +273,8 @@ func (p *plan) blocked() string {
 	switch {
 	case p.nothing:
 		return s.Muted.Render("esc goes back")
+	case p.channelRefused != "":
+		return s.Bad.Render("The server does not know this channel (✗ above); nothing can be sent. esc: back to the form")
 	case p.size() == 0:
 		return s.Muted.Render("Nothing to send: each version already has these values. esc: back to the form")
 	case p.refused() > 0:

@@ -9,6 +9,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
@@ -23,7 +24,9 @@ type task struct {
 	project string
 	read    []api.Version // the versions read, as last seen: those that moved since are told
 	fail    error         // why there is nothing to read (the journal could not be)
-	plan    func(current []api.Version) (*plan, error)
+	// plan makes the plan from the versions' current values; it runs in
+	// the flow's command, so it may ask the server more.
+	plan func(ctx context.Context, current []api.Version) (*plan, error)
 }
 
 // Plan implements applyflow.Task.
@@ -38,12 +41,13 @@ func (t task) Plan(ctx context.Context) (applyflow.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := t.plan(current)
+	p, err := t.plan(ctx, current)
 	if err != nil { // the form checked the edit; a failure here is a bug to show, not to send
 		return nil, err
 	}
 	p.m = t.m
 	p.diffChangelogs()
+	p.parts = partsOf(t.client, t.project, p.Job().(*job).calls())
 	if p.kind == kindUndo {
 		return p, nil // the journal keeps only what an undo needs: bulk.Undo.Moved says what moved
 	}
@@ -65,6 +69,9 @@ func (t task) Waiting() applyflow.Preview {
 // Planned implements applyflow.Task: the list hears of the versions that
 // moved on since it loaded them.
 func (t task) Planned(p applyflow.Plan) tea.Cmd {
+	if why := p.(*plan).channelRefused; why != "" {
+		t.m.form.reject(fieldChannel, safe.Line(why)) // "the server does not know channel …"
+	}
 	moved := p.(*plan).moved
 	if len(moved) == 0 {
 		return nil
@@ -72,26 +79,47 @@ func (t task) Planned(p applyflow.Plan) tea.Cmd {
 	return changed(common.VersionsChangedMsg{Project: t.m.project.Key(), Updated: moved})
 }
 
-func (m *Model) newTask(read []api.Version, plan func([]api.Version) (*plan, error)) task {
+func (m *Model) newTask(read []api.Version, plan func(context.Context, []api.Version) (*plan, error)) task {
 	m.reading = len(read)
 	return task{m: m, client: m.client, project: m.project.Key(), read: read, plan: plan}
 }
 
 // editTask previews the form's edit; the values it is made of are taken
-// now, so the form may change while the plan is made.
+// now, so the form may change while the plan is made. A channel typed
+// that no version seen is in is asked of the server first
+// (bulk.ResolveChannel): one it refuses blocks the plan, one it cannot
+// confirm is sent as typed, with a note.
 func (m *Model) editTask() task {
-	e, channels := m.form.edit(), slices.Clone(m.form.channels)
-	return m.newTask(m.selection, func(current []api.Version) (*plan, error) {
+	edit, seen, typed := m.form.edit(), slices.Clone(m.form.channels), m.form.unseenChannel()
+	c, project := m.client, m.project.Key()
+	return m.newTask(m.selection, func(ctx context.Context, current []api.Version) (*plan, error) {
+		e, channels := edit, slices.Clone(seen)
+		var note, refused string
+		if typed != "" {
+			r, err := bulk.ResolveChannel(ctx, c, project, typed, current)
+			var ve *api.ValidationError
+			switch {
+			case errors.As(err, &ve):
+				refused = ve.Rule
+			case err != nil:
+				return nil, err
+			default:
+				e.Channel, channels = api.Ptr(r.Channel.ID), append(channels, r.Channel)
+				note = r.Note(project)
+			}
+		}
 		patch, err := e.Patch()
 		if err != nil {
 			return nil, err
 		}
-		return editPlan(current, e, patch, channels), nil
+		p := editPlan(current, e, patch, channels)
+		p.channelNote, p.channelRefused = note, refused
+		return p, nil
 	})
 }
 
 func (m *Model) deleteTask() task {
-	return m.newTask(m.selection, func(current []api.Version) (*plan, error) {
+	return m.newTask(m.selection, func(_ context.Context, current []api.Version) (*plan, error) {
 		return &plan{kind: kindDelete, deletes: current}, nil
 	})
 }
@@ -111,7 +139,7 @@ func (m *Model) undoTask(entries []*bulk.Entry, err error) task {
 			}
 		}
 	}
-	t := m.newTask(read, func(current []api.Version) (*plan, error) {
+	t := m.newTask(read, func(_ context.Context, current []api.Version) (*plan, error) {
 		return undoPlan(entries, current), nil
 	})
 	t.fail = err

@@ -86,6 +86,7 @@ func (m *Model) submit() tea.Cmd {
 		return nil
 	}
 	m.stage = stageApply
+	m.flow.Forget() // esc on this preview goes back to the form, not to an earlier result
 	return m.flow.Start(m.editTask())
 }
 
@@ -112,10 +113,11 @@ func (m *Model) followFocus() {
 // actions are what the results offer besides retry: the undo of the
 // edits made here, until it is done.
 func (m *Model) actions() []applyflow.Action {
+	out := m.draftAction()
 	if m.undone || !m.updated {
-		return nil
+		return out
 	}
-	return []applyflow.Action{{Key: m.keys.Undo, Says: "u undoes this edit", Do: m.undoHere}}
+	return append(out, applyflow.Action{Key: m.keys.Undo, Says: "u undoes this edit", Do: m.undoHere})
 }
 
 // undoHere previews the undo of the edits made on this screen, newest
@@ -150,7 +152,7 @@ func (m *Model) setStyles(s *common.Styles) {
 
 // leaves reports that msg would take the user away from the screen, and
 // the edit chosen with it: ctrl+c, q where it is not typed, esc from the
-// form (on the preview it goes back to the form).
+// form or the results (on the preview it goes back to the form).
 func (m *Model) leaves(msg tea.KeyPressMsg) bool {
 	k := m.common.Keys
 	switch {
@@ -159,7 +161,7 @@ func (m *Model) leaves(msg tea.KeyPressMsg) bool {
 	case key.Matches(msg, k.Quit):
 		return !m.Capturing()
 	case key.Matches(msg, k.Back):
-		return m.stage == stageForm
+		return m.stage == stageForm || m.stage == stageApply && m.flow.Stage() == applyflow.StageResults
 	}
 	return false
 }

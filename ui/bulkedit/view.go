@@ -2,8 +2,10 @@ package bulkedit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rdash/api"
@@ -30,7 +32,7 @@ func (m *Model) View() string {
 }
 
 // formHeight is the room for the form under its header lines.
-func (m *Model) formHeight() int { return max(m.height-3-len(m.lacksLines()), 1) }
+func (m *Model) formHeight() int { return max(m.height-3-len(m.lacksLines())-len(m.refusalLines()), 1) }
 
 // lacksLines say that the server will refuse the change whatever is
 // chosen, when that is known (applyflow.CheckAccess).
@@ -38,9 +40,14 @@ func (m *Model) lacksLines() []string {
 	if m.lacks == "" {
 		return nil
 	}
+	return wrapStyled(m.common.Styles.Bad, "✗ "+m.lacks, m.width)
+}
+
+// wrapStyled is text wrapped at spaces to width, each line in style.
+func wrapStyled(style lipgloss.Style, text string, width int) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap("✗ "+m.lacks, max(m.width, 10), " "), "\n") {
-		out = append(out, m.common.Styles.Bad.Render(l))
+	for _, l := range strings.Split(ansi.Wrap(text, max(width, 10), " "), "\n") {
+		out = append(out, style.Render(l))
 	}
 	return out
 }
@@ -53,7 +60,7 @@ func (m *Model) formView() string {
 		right = s.Warn.Render(fmt.Sprintf("%d hidden by the list's filter", m.hidden))
 	}
 	out := append([]string{common.Spread(title, right, m.width), s.Muted.Render(common.Cut(versionList(m.selection), m.width))},
-		m.lacksLines()...)
+		slices.Concat(m.lacksLines(), m.refusalLines())...)
 	out = append(out, s.Warn.Render(common.Cut(m.notice, m.width)))
 	lines := m.form.lines()
 	h := m.formHeight()

@@ -77,6 +77,7 @@ func (m *Model) fill(v api.Version) {
 	f := m.form
 	set := func(i field, s string) {
 		f.inputs[i].SetValue(safe.Line(s))
+		f.inputs[i].CursorStart() // a long list shows from its start
 		f.filled[i] = f.inputs[i].Value()
 	}
 	set(fChannel, v.Channel.Slug)
@@ -197,7 +198,20 @@ func (t *task) runEdit(ctx context.Context) applyflow.Report {
 	if applyflow.Cancelled(ctx) {
 		o.Error = "Cancelled before the upload began; nothing was changed."
 	}
-	return applyflow.Report{Outcomes: []applyflow.Outcome{o}, Record: []string{"nothing was changed"}, Then: then}
+	return applyflow.Report{Outcomes: []applyflow.Outcome{o}, Record: []string{t.discard(entry)}, Then: then}
+}
+
+// discard takes back the journal entry of an edit refused or never sent
+// (the client marks every failure that may have been applied, which keeps
+// its entry): it has nothing to undo, and undo must not find it.
+func (t *task) discard(entry *bulk.Entry) string {
+	if entry == nil {
+		return "nothing was changed"
+	}
+	if err := t.journal.Discard(entry); err != nil {
+		return "nothing was changed, but its journal entry could not be removed (" + safe.Line(err.Error()) + ")"
+	}
+	return "nothing was changed"
 }
 
 // notChanged is an edit that could not be sent: the journal, which must

@@ -32,9 +32,16 @@ func openEditOf(t *testing.T, c *api.Client, r *api.CreateVersionRequest, w, h i
 	if err != nil {
 		t.Fatal(err)
 	}
+	return openEditOn(t, c, *v, w, h)
+}
+
+// openEditOn opens the edit screen of v, talking to cl, with a journal of
+// its own.
+func openEditOn(t *testing.T, cl Client, v api.Version, w, h int) *env {
+	t.Helper()
 	cc := uitest.Common(t)
 	cc.Config.Env.StateDir = t.TempDir()
-	m := NewEdit(cc, c, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: *v})
+	m := NewEdit(cc, cl, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
 	e := &env{t: t, m: m, w: w, h: h}
 	e.d = uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
 	e.d.WaitFor("the version", func() bool { return m.before != nil && !m.sampling })

@@ -17,6 +17,7 @@ type keyMap struct {
 	Submit      key.Binding // text: next field; add file: add; button: preview
 	Edit        key.Binding // changelog: open the editor
 	Pick        key.Binding // add file: open the file picker
+	LogFile     key.Binding // changelog: take it from a changelog file
 	Primary     key.Binding // files: make the chosen file primary
 	Remove      key.Binding // files: drop the chosen file
 	Back        key.Binding // leave the form, the editor or the picker
@@ -38,6 +39,7 @@ func newKeyMap() keyMap {
 		Submit:     common.Bind([]string{"enter"}, "enter", "next"),
 		Edit:       common.Bind([]string{"enter"}, "enter", "edit"),
 		Pick:       common.Bind([]string{"ctrl+o"}, "ctrl+o", "pick a file"),
+		LogFile:    common.Bind([]string{"ctrl+o"}, "ctrl+o", "changelog from a file"),
 		Primary:    common.Bind([]string{"p", "space"}, "p", "make primary"),
 		Remove:     common.Bind([]string{"x", "delete", "backspace"}, "x", "remove"),
 		Back:       common.Bind([]string{"esc"}, "esc", "back"),

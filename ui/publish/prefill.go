@@ -153,6 +153,7 @@ func (m *Model) filesRead(msg filesReadMsg) tea.Cmd {
 	} else {
 		m.fillFrom(msg.p, msg.cfgErr, r)
 		r.describe(msg.p, names)
+		m.takeLog(false) // a version read from the jar takes its own section
 	}
 	p.report = r
 	if p.thenPreview && m.stage == stageForm && m.form.focus == fButton {

@@ -46,6 +46,7 @@ const (
 	stageForm      stage = iota
 	stageChangelog       // the changelog editor
 	stagePicker          // the file picker
+	stageLogFile         // the changelog file's path
 	stageApply           // the apply flow: preview, upload, result
 )
 
@@ -67,6 +68,7 @@ type Model struct {
 	sampling bool
 	fileSeq  int
 	pre      prefill // the form's jars read: the fields they fill
+	log      logFile // the changelog file read: the section it gives
 	scroll   int     // the form's first line shown
 	// guard asks before the draft is lost (esc, q, ctrl+c); sent is set
 	// once the server took it, when there is nothing left to lose.
@@ -101,7 +103,7 @@ func New(c common.Common, cl Client, p common.ProjectRef) *Model {
 	ctx, cancel := context.WithCancel(c.Ctx)
 	m := &Model{common: c, client: cl, ctx: ctx, cancel: cancel, keys: newKeyMap(), project: p,
 		form: newForm(c.Styles), editor: common.NewChangelogEditor(c.Styles, changelogWords), sampling: true,
-		pre: prefill{propose: artifact.Propose}}
+		pre: prefill{propose: artifact.Propose}, log: newLogFile(c.Styles)}
 	m.flow = applyflow.New(ctx, c, applyflow.Options{Keys: m.keys.flow, Back: m.backToForm, Actions: m.actions,
 		BackSays: "esc leaves"})
 	return m
@@ -279,8 +281,8 @@ func (m *Model) what() string {
 	return "this new version"
 }
 
-// Capturing: a text field of the form, the changelog editor and the file
-// picker take every key but ctrl+c; elsewhere in the form (the files, the
+// Capturing: a text field of the form, the changelog editor, the file
+// picker and the changelog file's path take every key but ctrl+c; elsewhere in the form (the files, the
 // button) q and esc are the root's, which asks Guards first; the flow says
 // for itself.
 func (m *Model) Capturing() bool {
@@ -300,6 +302,8 @@ func (m *Model) Busy() string {
 		return m.flow.Busy()
 	case m.pre.reading != nil:
 		return m.readingWhat()
+	case m.log.reading:
+		return "reading the changelog file"
 	}
 	return ""
 }
@@ -310,6 +314,7 @@ func (m *Model) SetSize(w, h int) {
 	for i := range m.form.inputs {
 		m.form.inputs[i].SetWidth(max(w-20, 10))
 	}
+	m.log.input.SetWidth(max(w-labelWidth-2, 10))
 	m.editor.SetSize(w, max(h-1, 1))
 	m.picker.SetHeight(max(h-3, 3))
 	m.flow.SetSize(w, h)

@@ -22,6 +22,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.versionLoaded(msg)
 	case fileCheckedMsg:
 		return m, m.fileChecked(msg)
+	case logFileReadMsg:
+		return m, m.logFileRead(msg)
 	case applyflow.AccessCheckedMsg:
 		m.lacks = msg.Lacks
 		return m, nil
@@ -34,6 +36,7 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		for i := range m.form.inputs {
 			m.form.inputs[i] = common.StyleInput(m.form.inputs[i], msg.Styles)
 		}
+		m.log.input = common.StyleInput(m.log.input, msg.Styles)
 		return m, m.editor.Render(m.common) // the preview's colours are the theme's
 	case tea.WindowSizeMsg: // SetSize already has the body's size
 		return m, m.editor.Render(m.common)
@@ -67,6 +70,8 @@ func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
 		f.inputs[f.focus], cmd = f.inputs[f.focus].Update(msg)
 	case stageChangelog:
 		m.editor.Area, cmd = m.editor.Area.Update(msg)
+	case stageLogFile:
+		m.log.input, cmd = m.log.input.Update(msg)
 	}
 	return cmd
 }
@@ -83,6 +88,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.stage = stageForm
 		}
 		return cmd
+	case stageLogFile:
+		return m.logFileKey(msg)
 	case stagePicker:
 		if key.Matches(msg, m.keys.Back) {
 			m.stage = stageForm
@@ -112,12 +119,14 @@ func (m *Model) pickerUpdate(msg tea.Msg) tea.Cmd {
 }
 
 // formKey handles a key on the form; a field left after the user
-// changed it reads the files again (rereadIfTyped).
+// changed it reads the files again (rereadIfTyped), and a version typed
+// takes its own section of the changelog file (takeLog).
 func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	was := m.form.focus
 	m.pre.thenPreview = false
 	cmd := m.fieldKey(msg)
 	if m.form.focus != was && m.stage == stageForm {
+		m.takeLog(false)
 		return tea.Batch(cmd, m.rereadIfTyped())
 	}
 	return cmd
@@ -147,6 +156,9 @@ func (m *Model) fieldKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	case fChangelog:
+		if key.Matches(msg, k.LogFile) {
+			return m.openLogFile()
+		}
 		if key.Matches(msg, k.Edit) {
 			m.stage = stageChangelog
 			return m.editor.Open(f.changelog)

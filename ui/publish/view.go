@@ -23,6 +23,8 @@ func (m *Model) View() string {
 	switch m.stage {
 	case stageChangelog:
 		out = m.editor.View(m.common.Styles, m.form.value(fVersion)+" of "+m.project.Key())
+	case stageLogFile:
+		out = m.logFileView()
 	case stagePicker:
 		s := m.common.Styles
 		out = s.Title.Render("Pick a file to upload") + "\n" +
@@ -135,6 +137,9 @@ func (m *Model) fieldLines(i field) []string {
 	if src := f.mark(i); src != "" {
 		lines = append(lines, m.under(s.Muted, "", "from "+safe.Line(src))...)
 	}
+	if i == fChangelog {
+		lines = append(lines, m.logMarks()...)
+	}
 	if i == fFiles {
 		lines = append(lines, m.readLines()...)
 	}
@@ -191,7 +196,7 @@ func (m *Model) hint() string {
 		}
 		return "←/→ choose a channel · tab completes a slug typed · tab next · esc back"
 	case fChangelog:
-		return "enter edits the changelog · tab next · esc back"
+		return "enter edits the changelog · ctrl+o takes it from a file · tab next · esc back"
 	case fAdd:
 		return "enter adds the path or URL · ctrl+o picks a file · tab next"
 	case fFiles:
@@ -216,10 +221,15 @@ func (m *Model) ShortHelp() []key.Binding {
 		out = []key.Binding{k.SwitchView, k.Back}
 	case stagePicker:
 		out = []key.Binding{k.Back}
+	case stageLogFile:
+		out = []key.Binding{common.WithHelp(k.Submit, "enter", "read it"), k.Back}
 	case stageForm:
 		out = []key.Binding{k.Next, k.Prev, k.Back}
-		if m.form.focus == fAdd {
+		switch m.form.focus {
+		case fAdd:
 			out = []key.Binding{k.Pick, k.Next, k.Back}
+		case fChangelog:
+			out = []key.Binding{k.Edit, k.LogFile, k.Next, k.Back}
 		}
 	}
 	if !m.Capturing() {
@@ -234,6 +244,6 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Up, k.Down},
 		{k.Left, k.Right, k.Complete, k.Edit},
-		{k.Pick, k.Primary, k.Remove, k.Back},
+		{k.Pick, k.LogFile, k.Primary, k.Remove, k.Back},
 	}
 }
