@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
-	"syscall"
 )
 
 // heapProfileOnSignal, when RDASH_SERVE_HEAPPROFILE names a file (the
@@ -16,11 +15,11 @@ import (
 // The returned func stops listening.
 func heapProfileOnSignal(f *Factory, log *slog.Logger) (stop func()) {
 	path, ok := f.Lookup("RDASH_SERVE_HEAPPROFILE")
-	if !ok || path == "" {
+	if !ok || path == "" || heapSignal == nil {
 		return func() {}
 	}
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGUSR1)
+	signal.Notify(sigs, heapSignal)
 	done := make(chan struct{})
 	go func() {
 		for {
