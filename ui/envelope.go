@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"fmt"
 	"reflect"
+	"runtime/debug"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -19,13 +21,28 @@ type envelope struct {
 
 // own wraps cmd so that its message comes back addressed to screen id.
 // Batches and sequences stay batches and sequences of wrapped commands,
-// so bubbletea still runs them concurrently or in order.
+// so bubbletea still runs them concurrently or in order. A command that
+// panics comes back as a commandPanicMsg, which ends the program through
+// tea.Quit: bubbletea's own recovery ends it as a kill, whose shutdown
+// closes its input reader under the goroutine still reading it (a data
+// race inside bubbletea and cancelreader that rdash serve would hit).
 func own(id int, cmd tea.Cmd) tea.Cmd {
 	if cmd == nil {
 		return nil
 	}
-	return func() tea.Msg { return address(id, cmd()) }
+	return func() (msg tea.Msg) {
+		defer func() {
+			if r := recover(); r != nil {
+				msg = commandPanicMsg{err: fmt.Errorf("%w: %v\n%s", ErrPanic, r, debug.Stack())}
+			}
+		}()
+		return address(id, cmd())
+	}
 }
+
+// commandPanicMsg is a screen's command that panicked; err holds the
+// value and the stack.
+type commandPanicMsg struct{ err error }
 
 func address(id int, msg tea.Msg) tea.Msg {
 	switch msg := msg.(type) {

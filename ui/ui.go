@@ -20,6 +20,7 @@ package ui
 import (
 	"cmp"
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -99,7 +100,19 @@ type Model struct {
 	// The last body drawn and its clipped form (see clipBody).
 	bodyIn, bodyOut string
 	bodyW, bodyH    int
+
+	// failed is why the program ended other than by the user's choice:
+	// a command that panicked (see own).
+	failed error
 }
+
+// ErrPanic is what Err wraps when a screen's command panicked.
+var ErrPanic = errors.New("a bug in rdash: a command panicked")
+
+// Err is why the dashboard ended on its own, or nil when the user ended
+// it: a screen's command that panicked, with its value and stack
+// (errors.Is(err, ErrPanic)). Check it on the model Run returns.
+func (m *Model) Err() error { return m.failed }
 
 // New returns the dashboard. Options.Client and Options.Config are required.
 func New(opts Options) *Model {

@@ -88,6 +88,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, m.stateSaved(msg))
 	case meAnswer:
 		m.heard(msg)
+	case commandPanicMsg:
+		m.failed = msg.err
+		return m, tea.Quit
 	case common.StatusMsg:
 		cmds = append(cmds, m.status.Info(from, msg.Text))
 	default: // a screen's own ticks and replies come in envelopes
