@@ -45,14 +45,17 @@ type createJSON struct {
 // a metadata file and key (`plugin.yml: api-version "1.21"`), "channel
 // default", a changelog file's section; null when the value is not set
 // (the channel's default applies).
+//
+// The values are *string, not nullString, whose json.Marshal would
+// write a range's ">=" as "\u003e=".
 type sourcesJSON struct {
-	Version      nullString `json:"version"`
-	Name         nullString `json:"name"`
-	Channel      nullString `json:"channel"`
-	Changelog    nullString `json:"changelog"`
-	GameVersions nullString `json:"game_versions"`
-	Platforms    nullString `json:"platforms"`
-	Dependencies nullString `json:"dependencies"`
+	Version      *string `json:"version"`
+	Name         *string `json:"name"`
+	Channel      *string `json:"channel"`
+	Changelog    *string `json:"changelog"`
+	GameVersions *string `json:"game_versions"`
+	Platforms    *string `json:"platforms"`
+	Dependencies *string `json:"dependencies"`
 	// EachDependency is where each of the dependencies came from, in
 	// their order (a metadata file's entry, then rdash.yml when it maps
 	// the name); null when they are not set.
@@ -99,17 +102,17 @@ func (fl *createFlags) plan(project string) createJSON {
 // --from the flags' (and the changelog file's section).
 func (fl *createFlags) sources() sourcesJSON {
 	if p := fl.prop; p != nil {
-		return sourcesJSON{Version: nullString(p.Version.Source), Name: nullString(p.Name.Source),
-			Channel: nullString(p.Channel.Source), Changelog: nullString(p.Changelog.Source),
-			GameVersions: nullString(p.GameVersions.Source), Platforms: nullString(p.Platforms.Source),
-			Dependencies: nullString(p.Dependencies.Source), EachDependency: eachSource(p.Dependencies)}
+		return sourcesJSON{Version: orNull(p.Version.Source), Name: orNull(p.Name.Source),
+			Channel: orNull(p.Channel.Source), Changelog: orNull(p.Changelog.Source),
+			GameVersions: orNull(p.GameVersions.Source), Platforms: orNull(p.Platforms.Source),
+			Dependencies: orNull(p.Dependencies.Source), EachDependency: eachSource(p.Dependencies)}
 	}
 	r := fl.req
-	flag := func(set bool) nullString {
+	flag := func(set bool) *string {
 		if set {
-			return "flag"
+			return api.Ptr("flag")
 		}
-		return ""
+		return nil
 	}
 	s := sourcesJSON{Version: flag(r.Version != ""), Name: flag(r.Name != ""), Channel: flag(r.Channel != ""),
 		Changelog: flag(fl.changelogSet), GameVersions: flag(r.MinecraftVersions != nil),
@@ -121,9 +124,17 @@ func (fl *createFlags) sources() sourcesJSON {
 		}
 	}
 	if fl.changelogSource != "" {
-		s.Changelog = nullString(fl.changelogSource)
+		s.Changelog = &fl.changelogSource
 	}
 	return s
+}
+
+// orNull is s, or nil (null) when it is empty.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // eachSource is where each dependency came from; nil when none is set.
@@ -145,9 +156,9 @@ func printCreatePlan(w io.Writer, project string, fl *createFlags, dryRun bool) 
 	line := func(k, v string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(v)) }
 	// Without --from every value but a changelog file's is a flag: no
 	// need to say so on each line.
-	value := func(k, v string, from nullString) {
-		if from != "" && (fl.prop != nil || from != "flag") {
-			v += "  (" + string(from) + ")"
+	value := func(k, v string, from *string) {
+		if from != nil && (fl.prop != nil || *from != "flag") {
+			v += "  (" + *from + ")"
 		}
 		line(k, v)
 	}
@@ -168,7 +179,7 @@ func printCreatePlan(w io.Writer, project string, fl *createFlags, dryRun bool) 
 	value("dependencies", deps, src.Dependencies)
 	if fl.prop != nil {
 		for i, d := range r.Dependencies {
-			value("  dependency", depText(d), nullString(src.EachDependency[i]))
+			value("  dependency", depText(d), &src.EachDependency[i])
 		}
 	}
 	value("changelog", count(len([]rune(r.Changelog)), "character"), src.Changelog)
