@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/pflag"
+
 	"rdash/api/sandbox/sandboxtest"
 )
 
@@ -184,5 +186,22 @@ func TestCreateFromUnreadVersion(t *testing.T) {
 	want := `--version: not given, and not read from the files (fabric.mod.json: version "${version}" is a build placeholder that was not expanded); give --version`
 	if r.code != ExitCancel || !strings.Contains(r.err, want) || writes(c) != 0 {
 		t.Fatalf("exit %d, %d writes, stderr:\n%s\nwant exit 2 saying %q, nothing sent", r.code, writes(c), r.err, want)
+	}
+}
+
+// TestFromPathsKeepOrder: the files after each --from follow it, in the
+// order written, however the flags and arguments interleave.
+func TestFromPathsKeepOrder(t *testing.T) {
+	t.Parallel()
+	fs := pflag.NewFlagSet("create", pflag.ContinueOnError)
+	from := &fromFlag{fs: fs}
+	fs.Var(from, "from", "")
+	fs.Bool("yes", false, "")
+	if err := fs.Parse([]string{"lumen", "--from", "a.jar", "b.jar", "--yes", "c.jar", "--from", "d.jar", "e.jar"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := from.paths(fs.Args())
+	if err != nil || strings.Join(got, " ") != "a.jar b.jar c.jar d.jar e.jar" {
+		t.Errorf("paths = %q, %v; want a.jar to e.jar in order", got, err)
 	}
 }
