@@ -59,6 +59,12 @@ func goldenCases() []goldenCase {
 		{name: "versions_create", user: "alice", args: []string{"versions", "create", "lumen", "--version", "3.0.0", "--name", "Three",
 			"--channel", "release", "--file", "{jar}", "--platform", "paper", "--yes", "--json"},
 			mask: []string{"result.id", "result.files.*.id"}},
+		{name: "versions_create_from_dry_run", user: "alice", files: map[string]string{"lumen-2.7.0-beta.1.jar": fabricJar(), "CHANGELOG.md": lumenChangelog},
+			args: []string{"versions", "create", "lumen", "--from", "{dir}/lumen-2.7.0-beta.1.jar", "--changelog-file", "{dir}/CHANGELOG.md", "--dry-run", "--json"}},
+		{name: "versions_create_from_again", user: "alice", files: map[string]string{"lumen-2.7.0-beta.1.jar": fabricJar()},
+			before: [][]string{{"versions", "create", "lumen", "--from", "{dir}/lumen-2.7.0-beta.1.jar", "--yes"}},
+			args:   []string{"versions", "create", "lumen", "--from", "{dir}/lumen-2.7.0-beta.1.jar", "--yes", "--json"},
+			mask:   []string{"result.id", "result.files.*.id"}},
 		{name: "versions_update_dry_run", user: "alice", args: []string{"versions", "update", "lumen", "1.3.0", "--name", "Slim",
 			"--remove-file", "lumen-1.3.0-sources.jar", "--platform", "paper,folia", "--dry-run", "--json"}},
 		{name: "versions_update", user: "alice", args: []string{"versions", "update", "lumen", "1.3.0", "--name", "Slim", "--yes", "--json"}},
@@ -114,7 +120,7 @@ func TestJSONGolden(t *testing.T) {
 			}
 			stdin := x.expandOne(gc.stdin)
 			for _, b := range gc.before {
-				if r := c.run(stdin, b...); r.code != 0 {
+				if r := c.run(stdin, x.expand(b)...); r.code != 0 {
 					t.Fatalf("rdash %v: exit %d\n%s", b, r.code, r.err)
 				}
 			}

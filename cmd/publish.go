@@ -11,12 +11,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"rdash/api"
+	"rdash/internal/artifact"
 	"rdash/internal/safe"
 )
 
 type createFlags struct {
 	req           api.CreateVersionRequest
 	files, urls   []string
+	from          *fromFlag
 	primary       string
 	changelog     string
 	changelogFile string
@@ -26,13 +28,21 @@ type createFlags struct {
 	dryRun, yes   bool
 	out           *jsonOutput
 	items         []fileItem
+	// changelogDoc is --changelog-file as read; changelogSet says
+	// --changelog was given, and changelogSource where the changelog of
+	// a create without --from came from.
+	changelogDoc    *artifact.Document
+	changelogSet    bool
+	changelogSource string
+	// prop is what --from read; nil without it.
+	prop *artifact.Proposal
 }
 
 func newVersionsCreateCmd(f *Factory) *cobra.Command {
 	var fl createFlags
 	c := &cobra.Command{
-		Use:   "create PROJECT --version V --name N --channel C (--file PATH | --url URL)…",
-		Short: "Publish a new version from uploaded files and external URLs",
+		Use:   "create PROJECT (--from FILE… | --version V --name N --channel C (--file PATH | --url URL)…)",
+		Short: "Publish a new version from a build's files, or from uploaded files and external URLs",
 		Long: `Publish a new version. Files given with --file are uploaded, streamed from
 disk; --url adds an external download. Files are sent uploads first, then
 URLs, each in the order given; the first is the primary one unless
@@ -45,27 +55,55 @@ request is shown first;
 on a terminal rdash then asks, and without one it sends nothing unless
 --yes is given. --dry-run shows the request and sends nothing.
 
+--from FILE… reads what a build's jars and zips say about themselves
+(plugin.yml, paper-plugin.yml, bungee.yml, velocity-plugin.json,
+fabric.mod.json, quilt.mod.json, META-INF/mods.toml, neoforge.mods.toml,
+pack.mcmeta) and fills every value the flags leave out: version, name,
+game versions (ranges resolved against the releases rdash knows and the
+game versions of the project's newest versions), platforms and
+dependencies (names mapped to project IDs by rdash.yml in the working
+directory: "dependencies: {ProtocolLib: prj12345}"). The channel follows
+the version's -alpha, -beta, -rc, -snapshot or -pre suffix when the
+project has that channel, else it is the project's default. Flags always
+win. --from takes several files and shell patterns (expanded by rdash
+too, when the shell passes them as typed); PROJECT comes first. The
+primary file is the first jar that is not -sources, -dev or -javadoc;
+the others are uploaded as further files. The preview says where each
+value came from and what could not be read. --changelog-file takes the
+section of this version ("## [2.7.0]") from a Keep a Changelog file, else
+the whole file.
+
+With --from a re-run is safe: when the project already has the version
+string with the same files (name, size, checksum, primary), rdash says it
+is already published, sends nothing and exits 0 (--json: already_published
+is true, result the version); with other files it exits 1 saying what
+differs. docs/ci.md runs it from GitHub Actions and GitLab CI.
+
 On a terminal the upload shows its progress on standard error. If it is
 interrupted, the version may or may not exist on the server: check with
 "rdash versions get PROJECT VERSION" before publishing again.`,
-		Example: `  rdash versions create lumen --version 2.5.0 --name "Lumen 2.5.0" --channel beta \
+		Example: `  rdash versions create lumen --from build/libs/*.jar --changelog-file CHANGELOG.md --dry-run
+  rdash versions create lumen --from build/libs/*.jar --changelog-file CHANGELOG.md --yes --json --jq .result.id
+  rdash versions create lumen --version 2.5.0 --name "Lumen 2.5.0" --channel beta \
       --file build/libs/lumen-2.5.0.jar --file build/libs/lumen-2.5.0-sources.jar \
       --url https://cdn.example.org/lumen-2.5.0-fabric.jar --primary lumen-2.5.0.jar \
       --changelog-file CHANGELOG.md --game-version 1.21.4 --dependency required:project:prjEmber --yes`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return f.runCreate(cmd, args[0], &fl)
+			return f.runCreate(cmd, args, &fl)
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&fl.req.Version, "version", "", "version string, at most 32 characters (required)")
-	fs.StringVar(&fl.req.Name, "name", "", "display name, at most 64 characters (required)")
-	fs.StringVar(&fl.req.Channel, "channel", "", "channel ID or slug (required)")
+	fl.from = &fromFlag{fs: fs}
+	fs.Var(fl.from, "from", "read the values not given from these jars or zips (FILE…: paths and patterns), and upload them")
+	fs.StringVar(&fl.req.Version, "version", "", "version string, at most 32 characters (required unless --from reads it)")
+	fs.StringVar(&fl.req.Name, "name", "", "display name, at most 64 characters (required unless --from reads it)")
+	fs.StringVar(&fl.req.Channel, "channel", "", "channel ID or slug (required unless --from)")
 	fs.StringArrayVar(&fl.files, "file", nil, "a file to upload (its name at most 128 characters); repeat for several")
 	fs.StringArrayVar(&fl.urls, "url", nil, "an external download URL (http or https, at most 256 characters); repeat for several")
-	fs.StringVar(&fl.primary, "primary", "", "the primary file, by file name or URL (default: the first)")
+	fs.StringVar(&fl.primary, "primary", "", "the primary file, by file name or URL (default: the first; with --from, the first jar not -sources, -dev or -javadoc)")
 	fs.StringVar(&fl.changelog, "changelog", "", "the changelog, Markdown")
-	fs.StringVar(&fl.changelogFile, "changelog-file", "", "the changelog, a Markdown file or - for standard input")
+	fs.StringVar(&fl.changelogFile, "changelog-file", "", "the changelog, a Markdown file or - for standard input: this version's section of a Keep a Changelog file, else the whole file")
 	fs.StringSliceVar(&fl.gameVersions, "game-version", nil, "game versions (default: the channel's)")
 	fs.StringSliceVar(&fl.platforms, "platform", nil, "platforms (default: the channel's)")
 	fs.StringArrayVar(&fl.deps, "dependency", nil, "a dependency TYPE:KIND:TARGET (default: the channel's); repeat for several")
@@ -78,22 +116,59 @@ interrupted, the version may or may not exist on the server: check with
 
 // runCreate checks everything it can before the upload, which is the
 // expensive part: the request's limits, that every file can be read, and
-// the channel, which the project is asked for; then it shows the request
-// and asks.
-func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags) error {
-	ctx := cmd.Context()
+// the channel, which the project is asked for; with --from, what the
+// files say and whether the version is already published. Then it shows
+// the request and asks.
+func (f *Factory) runCreate(cmd *cobra.Command, args []string, fl *createFlags) error {
+	ctx, project := cmd.Context(), args[0]
 	if err := fl.build(cmd, f.IO.In); err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
-	if err := fl.req.Validate(); err != nil {
-		return err
+	if !fl.from.given() {
+		if _, err := fl.from.paths(args); err != nil {
+			return &usageError{cmd: cmd, err: err}
+		}
+		if err := fl.finish(); err != nil {
+			return err
+		}
 	}
 	client, err := f.clientFor(ctx, fl.dryRun)
 	if err != nil {
 		return err
 	}
-	if _, err := f.resolveChannel(ctx, client, project, fl.req.Channel, nil); err != nil {
+	var seen []api.Version
+	if fl.from.given() {
+		if seen, err = f.fillFrom(ctx, cmd, client, args, fl); err != nil {
+			return err
+		}
+		if err := fl.finish(); err != nil {
+			return err
+		}
+	}
+	if _, err := f.resolveChannel(ctx, client, project, fl.req.Channel, seen); err != nil {
 		return err
+	}
+	if fl.from.given() {
+		v, err := f.findPublished(ctx, cmd, client, project, fl.req.Version)
+		if err != nil {
+			return err
+		}
+		if v != nil {
+			if err := comparePublished(project, fl.items, v); err != nil {
+				return err
+			}
+			return f.alreadyPublished(ctx, project, fl, v)
+		}
+	}
+	return f.sendCreate(cmd, project, fl, client)
+}
+
+// sendCreate shows the request, asks, and publishes; a dry run stops
+// after showing it.
+func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags, client *api.Client) error {
+	ctx := cmd.Context()
+	if fl.out.on() && (fl.yes || fl.dryRun) {
+		f.warnProposal(fl.prop)
 	}
 	if fl.dryRun {
 		return f.printCreateDryRun(ctx, project, fl)
@@ -119,7 +194,8 @@ func (f *Factory) runCreate(cmd *cobra.Command, project string, fl *createFlags)
 	return nil
 }
 
-// build fills the request from the flags.
+// build reads the flags: the request's values, the --file and --url
+// items, the changelog file.
 func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	for _, p := range fl.files {
 		it, err := localUpload(p)
@@ -131,19 +207,17 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	for _, u := range fl.urls {
 		fl.items = append(fl.items, fileItem{Name: u})
 	}
-	items, err := makePrimary(fl.items, fl.primary, nil)
-	if err != nil {
-		return err
-	}
-	fl.items = items
-	fl.req.Files, fl.req.Uploads = requestFiles(fl.items)
-	fl.req.Changelog = fl.changelog
+	fl.req.Changelog, fl.changelogSet = fl.changelog, cmd.Flags().Changed("changelog")
 	if fl.changelogFile != "" {
 		b, err := readFileOrStdin(fl.changelogFile, stdin)
 		if err != nil {
 			return fmt.Errorf("--changelog-file: %w", err)
 		}
-		fl.req.Changelog = string(b)
+		name := fl.changelogFile
+		if name == "-" {
+			name = "standard input"
+		}
+		fl.changelogDoc = &artifact.Document{Name: name, Text: string(b)}
 	}
 	if cmd.Flags().Changed("game-version") {
 		fl.req.MinecraftVersions = nonNilSlice(fl.gameVersions)
@@ -161,32 +235,46 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	return nil
 }
 
-// createJSON is what versions create prints: the version it publishes
-// (with --dry-run, would publish) and, once published, the version as the
-// server made it. A list that is null takes the channel's defaults.
-type createJSON struct {
-	Project      string           `json:"project"`
-	DryRun       bool             `json:"dry_run"`
-	Version      string           `json:"version"`
-	Name         string           `json:"name"`
-	Channel      string           `json:"channel"`
-	Changelog    string           `json:"changelog"`
-	GameVersions []string         `json:"game_versions"`
-	Platforms    []string         `json:"platforms"`
-	Dependencies []dependencyJSON `json:"dependencies"`
-	Files        []fileItemJSON   `json:"files"`
-	// Result is the version published; null on a dry run.
-	Result *versionJSON `json:"result"`
+// finish completes the request once every value is known: the changelog
+// file's section, the values required, the primary file and the files'
+// list, and the service's limits.
+func (fl *createFlags) finish() error {
+	if err := fl.takeChangelog(); err != nil {
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
+	if err := fl.requireRead(); err != nil {
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
+	items, err := makePrimary(fl.items, fl.primary, nil)
+	if err != nil {
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
+	fl.items = items
+	fl.req.Files, fl.req.Uploads = requestFiles(fl.items)
+	return fl.req.Validate()
 }
 
-func (fl *createFlags) plan(project string) createJSON {
-	r := fl.req
-	out := createJSON{Project: project, DryRun: fl.dryRun, Version: r.Version, Name: r.Name, Channel: r.Channel,
-		Changelog: r.Changelog, GameVersions: r.MinecraftVersions, Platforms: r.Platforms, Files: fileItemsOut(fl.items)}
-	if r.Dependencies != nil {
-		out.Dependencies = dependenciesOut(r.Dependencies)
+// requireRead says which required value neither a flag nor --from gave,
+// and why the files did not.
+func (fl *createFlags) requireRead() error {
+	if fl.prop == nil {
+		return nil
 	}
-	return out
+	for _, r := range []struct{ flag, field, value string }{
+		{"--version", "version", fl.req.Version}, {"--name", "name", fl.req.Name}, {"--channel", "channel", fl.req.Channel},
+	} {
+		if r.value != "" {
+			continue
+		}
+		var why []string
+		for _, g := range fl.prop.Unread {
+			if g.Field == r.field {
+				why = append(why, g.Reason)
+			}
+		}
+		return fmt.Errorf("%s: not given, and not read from the files (%s); give %s", r.flag, strings.Join(why, "; "), r.flag)
+	}
+	return nil
 }
 
 func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *createFlags) error {
@@ -195,38 +283,6 @@ func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *cre
 	}
 	buffered(f.IO.Out, func(w io.Writer) { printCreatePlan(w, project, fl, true) })
 	return nil
-}
-
-// printCreatePlan shows the version a create publishes and its files;
-// dryRun says that is all that happens.
-func printCreatePlan(w io.Writer, project string, fl *createFlags, dryRun bool) {
-	r := fl.req
-	line := func(k, v string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(v)) }
-	verb := "will publish"
-	if dryRun {
-		verb = "would publish"
-	}
-	fmt.Fprintf(w, "%s in %s:\n", verb, safe.PlainLine(project))
-	line("version", r.Version)
-	line("name", r.Name)
-	line("channel", r.Channel)
-	line("game versions", orChannel(r.MinecraftVersions))
-	line("platforms", orChannel(r.Platforms))
-	deps := "(the channel's)"
-	if r.Dependencies != nil {
-		deps = depsText(r.Dependencies)
-	}
-	line("dependencies", deps)
-	line("changelog", count(len([]rune(r.Changelog)), "character"))
-	for i, it := range fl.items {
-		line("file", fileItemText(it, i == 0))
-	}
-	n, uploads := uploadTotal(fl.items)
-	tail := ""
-	if dryRun {
-		tail = "; nothing sent (--dry-run)"
-	}
-	fmt.Fprintf(w, "%s, %d uploaded (%s)%s\n", count(len(fl.items), "file"), uploads, humanize.IBytes(uint64(n)), tail)
 }
 
 func orChannel(list []string) string {
@@ -239,10 +295,15 @@ func orChannel(list []string) string {
 func depsText(deps []api.Dependency) string {
 	parts := make([]string, 0, len(deps))
 	for _, d := range deps {
-		kind, id := d.Target()
-		parts = append(parts, d.Type+" "+kind+" "+id)
+		parts = append(parts, depText(d))
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// depText is one dependency: "required project prjEmber".
+func depText(d api.Dependency) string {
+	kind, id := d.Target()
+	return d.Type + " " + kind + " " + id
 }
 
 func fileItemText(it fileItem, primary bool) string {

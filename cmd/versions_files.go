@@ -48,17 +48,20 @@ func (it fileItem) upload() bool { return it.Path != "" }
 // localUpload checks a --file path: a regular file (looked at first, as
 // opening a named pipe would wait for a writer) that rdash may read, so a
 // dry run finds what the upload would fail on. The item is its base name.
-func localUpload(p string) (fileItem, error) {
+func localUpload(p string) (fileItem, error) { return localUploadAs("--file", p) }
+
+// localUploadAs is localUpload for the flag named flag.
+func localUploadAs(flag, p string) (fileItem, error) {
 	fi, err := os.Stat(p)
 	switch {
 	case err != nil:
-		return fileItem{}, fmt.Errorf("--file: %w", err)
+		return fileItem{}, fmt.Errorf("%s: %w", flag, err)
 	case !fi.Mode().IsRegular():
-		return fileItem{}, fmt.Errorf("--file %s: not a regular file", p)
+		return fileItem{}, fmt.Errorf("%s %s: not a regular file", flag, p)
 	}
 	fh, err := os.Open(p)
 	if err != nil {
-		return fileItem{}, fmt.Errorf("--file: %w", err)
+		return fileItem{}, fmt.Errorf("%s: %w", flag, err)
 	}
 	fh.Close()
 	return fileItem{Name: filepath.Base(p), Path: p, Size: fi.Size()}, nil
