@@ -18,11 +18,11 @@ import (
 
 // statusReport is what `rdash auth status` shows; --json prints it as is.
 type statusReport struct {
-	Host          string     `json:"host"`
-	Server        string     `json:"server"`
-	AuthURL       string     `json:"auth_url"`
-	SignedIn      bool       `json:"signed_in"`
-	Account       nullString `json:"account"`
+	Host     string     `json:"host"`
+	Server   string     `json:"server"`
+	AuthURL  string     `json:"auth_url"`
+	SignedIn bool       `json:"signed_in"`
+	Account  nullString `json:"account"`
 	// AccountSource says who named Account: server; config or sign-in
 	// when the server cannot say; null when nothing does.
 	AccountSource nullString `json:"account_source"`
