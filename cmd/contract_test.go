@@ -124,7 +124,7 @@ func contractCases() []contractCase {
 			want: prints("{odd}")},
 		{name: "versions get, unknown", user: "alice", args: []string{"versions", "get", "lumen", "9.9.9"}, want: fails(ExitFailure, "9.9.9")},
 		{name: "versions download", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--dir", "{dir}"},
-			want: says("saved", "sha256 verified"),
+			want:   says("saved", "sha256 verified"),
 			strict: ptr(outcome{codes: []int{ExitOK}, errOut: []string{"saved", "not verified: the service gives sha1, sha512"}, check: noFalseChecksumClaim})},
 		{name: "versions download --url", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--url"}, want: prints("/files/")},
 		{name: "versions download -o -", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "-o", "-"}, want: prints()},
