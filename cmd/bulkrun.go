@@ -51,24 +51,31 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 		edit.Channel, patch.Channel = api.Ptr(ch.ID), api.Ptr(ch.ID)
 		channels = append(channels, ch)
 	}
-	changes := bulk.Preview(versions, edit, channels)
-	refused := bulk.Check(changes)
-	send := changing(changes)
-	var plan partPlan
-	if refused == nil { // a preview that can send nothing says nothing of parts
-		plan = planParts(client, project, changeIDs(send))
-	}
-	out := newBulkJSON(project, fl.dryRun, previewOf(changes))
-	out.Unchanged, out.Parts = nonNilSlice(unchangedIDs(changes)), plan.json()
-	f.showPreview(fl.out, fl.yes || fl.dryRun, func(w io.Writer) {
-		printPreview(w, changes)
-		printSentIn(w, plan, len(send))
-	})
+	r := editRun{project: project, client: client}
+	out, refused := f.previewEdit(fl, &r, bulk.Preview(versions, edit, channels))
 	if refused != nil {
 		_ = f.finishJSON(cmd.Context(), fl.out, out)
 		return &ExitError{Code: ExitCancel, Err: refused}
 	}
-	return f.applyEdit(cmd.Context(), fl, editRun{project: project, client: client, send: send, plan: plan}, patch, out)
+	return f.applyEdit(cmd.Context(), fl, r, patch, out)
+}
+
+// previewEdit shows the preview of changes, with the parts they go in,
+// and fills in r what to send; refused says why the service would refuse
+// the edit, which then sends nothing and says nothing of parts.
+func (f *Factory) previewEdit(fl editFlags, r *editRun, changes []bulk.Change) (out bulkJSON, refused error) {
+	refused = bulk.Check(changes)
+	r.send = changing(changes)
+	if refused == nil {
+		r.plan = planParts(r.client, r.project, changeIDs(r.send))
+	}
+	out = newBulkJSON(r.project, fl.dryRun, previewOf(changes))
+	out.Unchanged, out.Parts = nonNilSlice(unchangedIDs(changes)), r.plan.json()
+	f.showPreview(fl.out, fl.yes || fl.dryRun, func(w io.Writer) {
+		printPreview(w, changes)
+		printSentIn(w, r.plan, len(r.send))
+	})
+	return out, refused
 }
 
 // editRun is an edit ready to send: the versions it changes, and the
