@@ -104,6 +104,9 @@ func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 		rep.SignedIn = true
 		rep.Account, rep.AccountSource = fallbackAccount(st.Account, cfg)
 		rep.Error = nullString("the server did not say who is signed in: " + err.Error())
+		if errors.Is(err, api.ErrNotFound) { // no GET /users/@me: the interface document has none
+			rep.Error = "this server does not say who is signed in (it has no GET /users/@me)"
+		}
 	}
 	return rep, nil
 }
