@@ -94,7 +94,7 @@ func TestWithTokenWhenUsersMeIsMissingRefusesABadToken(t *testing.T) {
 	withoutUsersMe(t, c)
 	c.env["RDASH_USERNAME"] = "alice"
 	r := c.run("sbx_at_NOTATOKEN\n", "auth", "login", "--with-token", "--insecure-storage")
-	wantExit(t, r, ExitAuth, "refused the token on GET /orgs/rdash-token-check/invitations", "nothing was stored")
+	wantExit(t, r, ExitAuth, "refused this token on GET /orgs/rdash-token-check/invitations", "nothing was stored")
 	if got := storedAccounts(t, c); len(got) != 0 {
 		t.Fatalf("a refused token was stored for %v", got)
 	}

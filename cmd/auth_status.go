@@ -18,12 +18,14 @@ import (
 
 // statusReport is what `rdash auth status` shows; --json prints it as is.
 type statusReport struct {
-	Host          string     `json:"host"`
-	Server        string     `json:"server"`
-	AuthURL       string     `json:"auth_url"`
-	SignedIn      bool       `json:"signed_in"`
-	Account       nullString `json:"account"`
-	AccountSource nullString `json:"account_source"` // server, or config when the server cannot say
+	Host     string     `json:"host"`
+	Server   string     `json:"server"`
+	AuthURL  string     `json:"auth_url"`
+	SignedIn bool       `json:"signed_in"`
+	Account  nullString `json:"account"`
+	// AccountSource says who named Account: server; config or sign-in
+	// when the server cannot say; null when nothing does.
+	AccountSource nullString `json:"account_source"`
 	Scopes        []string   `json:"scopes"`
 	ExpiresAt     *time.Time `json:"expires_at"`
 	Storage       nullString `json:"storage"` // env, keyring or file
@@ -99,17 +101,27 @@ func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 		rep.Error = nullString(err.Error())
 		return rep, err
 	default:
-		rep.SignedIn, rep.Account, rep.AccountSource = true, nullString(fallbackAccount(st.Account, cfg)), "config"
+		rep.SignedIn = true
+		rep.Account, rep.AccountSource = fallbackAccount(st.Account, cfg)
 		rep.Error = nullString("the server did not say who is signed in: " + err.Error())
+		if errors.Is(err, api.ErrNotFound) { // no GET /users/@me: the interface document has none
+			rep.Error = "this server does not say who is signed in (it has no GET /users/@me)"
+		}
 	}
 	return rep, nil
 }
 
-func fallbackAccount(stored string, cfg *config.Config) string {
-	if cfg.Username != "" {
-		return cfg.Username
+// fallbackAccount names the account when the server does not: the
+// config's username, else the name the token was stored under at sign-in,
+// else auth.UnknownAccount, which no source names (null).
+func fallbackAccount(stored string, cfg *config.Config) (name, source nullString) {
+	switch {
+	case cfg.Username != "":
+		return nullString(cfg.Username), "config"
+	case stored != "" && stored != auth.UnknownAccount:
+		return nullString(stored), "sign-in"
 	}
-	return stored
+	return auth.UnknownAccount, ""
 }
 
 func printStatus(w io.Writer, r *statusReport) {
@@ -122,8 +134,14 @@ func printStatus(w io.Writer, r *statusReport) {
 		return
 	}
 	who := safe.PlainLine(string(r.Account))
-	if r.AccountSource != "server" {
+	switch r.AccountSource {
+	case "server":
+	case "config":
 		who += " (from the config; " + safe.PlainLine(string(r.Error)) + ")"
+	case "sign-in":
+		who += " (the name given at sign-in; " + safe.PlainLine(string(r.Error)) + ")"
+	default:
+		who += " (" + safe.PlainLine(string(r.Error)) + "; set username in the config, or RDASH_USERNAME, to name the account)"
 	}
 	fmt.Fprintf(w, "  Signed in as %s\n", who)
 	fmt.Fprintf(w, "  Scopes: %s\n", orNone(strings.Join(r.Scopes, ", ")))

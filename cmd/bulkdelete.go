@@ -11,6 +11,7 @@ import (
 	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
 
+	"rdash/api"
 	"rdash/internal/bulk"
 	"rdash/internal/safe"
 )
@@ -37,33 +38,46 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			plan := planParts(client, args[0], idsOf(versions))
 			out := newBulkJSON(args[0], false, make([]previewJSON, len(versions)))
 			for i, v := range versions {
 				out.Preview[i] = previewJSON{ID: v.ID, Version: v.Version, Changes: []changeJSON{}}
 			}
+			out.Parts = plan.json()
 			f.showPreview(jsonOut, yes, func(w io.Writer) {
 				for _, v := range versions {
 					fmt.Fprintf(w, "%s  %s  %s\n", safe.PlainReveal(v.ID), safe.PlainLine(v.Version), safe.PlainLine(v.Name))
 				}
+				printSentIn(w, plan, len(versions))
 			})
 			fmt.Fprintf(f.IO.ErrOut, "Deleting %s cannot be undone: the service cannot restore a version. "+
 				"The journal keeps the metadata and changelogs for the record.\n", versionCount(len(versions)))
 			if err := f.confirmCount(yes, len(versions)); err != nil {
 				return err
 			}
-			runner, err := f.bulkRunner(args[0], client)
+			runner, rec, err := f.bulkRunner(args[0], client)
 			if err != nil {
 				return err
 			}
 			entry, err := runner.Delete(cmd.Context(), versions)
 			f.endProgress()
 			return f.finishRun(cmd.Context(), jsonOut, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
-				interrupted: "a deleted version cannot be restored; delete the others again with --ids"})
+				interrupted: "a deleted version cannot be restored; delete the others again with --ids",
+				parts:       plan.report(out.Parts, rec)})
 		},
 	}
 	c.Flags().StringSliceVar(&ids, "ids", nil, "version IDs, comma-separated (required)")
 	jsonOut = addApplyFlags(c, nil, &yes)
 	return c
+}
+
+// idsOf are the IDs of versions.
+func idsOf(versions []api.Version) []string {
+	ids := make([]string, len(versions))
+	for i, v := range versions {
+		ids[i] = v.ID
+	}
+	return ids
 }
 
 // confirmCount asks the user to type the number of versions, as gh asks for
@@ -134,13 +148,19 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes bool, o *j
 		return err
 	}
 	u := bulk.PlanUndo(entry, current)
+	var calls [][]string
+	for _, g := range u.Groups {
+		calls = append(calls, g.IDs)
+	}
+	plan := planParts(client, entry.Project, calls...)
 	out := newBulkJSON(entry.Project, false, previewOf(u.Changes))
-	out.Kept, out.Gone = keptOut(u.Kept), nonNilSlice(gone)
+	out.Kept, out.Gone, out.Parts = keptOut(u.Kept), nonNilSlice(gone), plan.json()
 	f.showPreview(o, yes, func(w io.Writer) {
 		fmt.Fprintf(w, "Undo the edit of %s made %s:\n", safe.PlainLine(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
 		printUndoPreview(w, u, gone)
+		printSentIn(w, plan, len(u.Changes))
 	})
-	runner, err := f.bulkRunner(entry.Project, client)
+	runner, rec, err := f.bulkRunner(entry.Project, client)
 	if err != nil {
 		return err
 	}
@@ -159,7 +179,7 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes bool, o *j
 	f.endProgress()
 	again := "run `rdash versions undo` again to finish"
 	return f.finishRun(ctx, o, out, undo, err, runWords{done: "restored", same: len(current) - len(u.Changes),
-		sameText: "already back or changed since (not sent)", retry: again, interrupted: again})
+		sameText: "already back or changed since (not sent)", retry: again, interrupted: again, parts: plan.report(out.Parts, rec)})
 }
 
 // printUndoPreview shows what an undo sends, what it leaves alone and why.

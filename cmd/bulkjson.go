@@ -17,6 +17,8 @@ type bulkJSON struct {
 	Unchanged []string   `json:"unchanged"`
 	Kept      []keptJSON `json:"kept"` // undo: fields changed since the edit, left as they are
 	Gone      []string   `json:"gone"` // undo: versions deleted since the edit
+	// Parts is how the change goes in requests; nil when none would go.
+	Parts *partsJSON `json:"parts"`
 	// Applied is true when at least one version was changed.
 	Applied bool `json:"applied"`
 	// Journal is the journal entry that records the change, for undo.
@@ -28,6 +30,47 @@ type bulkJSON struct {
 func newBulkJSON(project string, dryRun bool, preview []previewJSON) bulkJSON {
 	return bulkJSON{Project: project, DryRun: dryRun, Preview: nonNilSlice(preview), Unchanged: []string{},
 		Kept: []keptJSON{}, Gone: []string{}, Outcomes: []outcomeJSON{}}
+}
+
+// partsJSON is how a bulk change goes in requests ("parts"), each all or
+// nothing while the change as a whole is not: how many are planned, the
+// IDs in the largest, how many were sent in the end (null before), and
+// the parts that failed.
+type partsJSON struct {
+	Planned int              `json:"planned"`
+	Largest int              `json:"largest"`
+	Sent    *int             `json:"sent"`
+	Failed  []failedPartJSON `json:"failed"`
+}
+
+// failedPartJSON is a part that failed: its number among those planned
+// (from 1; a half of a part refused for its size has its part's), its
+// IDs and why.
+type failedPartJSON struct {
+	Part  int      `json:"part"`
+	IDs   []string `json:"ids"`
+	Error string   `json:"error"`
+}
+
+// json is the plan before sending; nil when nothing would be sent.
+func (p partPlan) json() *partsJSON {
+	if len(p) == 0 {
+		return nil
+	}
+	return &partsJSON{Planned: len(p), Largest: p.largest(), Failed: []failedPartJSON{}}
+}
+
+// report puts what rec saw into parts (the JSON's, from json), and
+// returns the results' note ("" for a run in one part).
+func (p partPlan) report(parts *partsJSON, rec *partsRecorder) string {
+	sent, failed := rec.sent()
+	if parts != nil {
+		parts.Sent = &sent
+		for _, f := range failed {
+			parts.Failed = append(parts.Failed, failedPartJSON{Part: p.partNumber(f), IDs: f.IDs, Error: f.Err.Error()})
+		}
+	}
+	return p.note(sent, failed)
 }
 
 type previewJSON struct {

@@ -26,6 +26,9 @@ type runWords struct {
 	retry string
 	// interrupted says what to do after an interruption (Ctrl+C).
 	interrupted string
+	// parts says how the run went in parts, under the summary; "" for
+	// a run in one part (partPlan.report).
+	parts string
 }
 
 // runCounts are a run's versions by what became of them.
@@ -95,7 +98,7 @@ func (f *Factory) finishRun(ctx context.Context, o *jsonOutput, out bulkJSON, e 
 			return err
 		}
 	} else if e != nil {
-		buffered(f.IO.Out, func(wr io.Writer) { printOutcomes(wr, e.Outcomes, c.summary(w)) })
+		buffered(f.IO.Out, func(wr io.Writer) { printOutcomes(wr, e.Outcomes, c.summary(w), w.parts) })
 	}
 	switch {
 	case runErr != nil:
@@ -167,7 +170,9 @@ func sharedReason(outcomes []bulk.Outcome) string {
 // retryNamed is how many IDs a retry hint lists.
 const retryNamed = 20
 
-func printOutcomes(w io.Writer, outcomes []bulk.Outcome, summary string) {
+// printOutcomes prints each version's result, then the summary and the
+// parts' note, when there is one.
+func printOutcomes(w io.Writer, outcomes []bulk.Outcome, summary, parts string) {
 	for _, o := range outcomes {
 		status := string(o.Status)
 		if o.NotSent {
@@ -183,6 +188,9 @@ func printOutcomes(w io.Writer, outcomes []bulk.Outcome, summary string) {
 		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintln(w, summary)
+	if parts != "" {
+		fmt.Fprintln(w, parts)
+	}
 }
 
 // notDone returns the versions that did not end as intended, and those of

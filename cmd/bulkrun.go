@@ -51,41 +51,82 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 		edit.Channel, patch.Channel = api.Ptr(ch.ID), api.Ptr(ch.ID)
 		channels = append(channels, ch)
 	}
-	changes := bulk.Preview(versions, edit, channels)
-	out := newBulkJSON(project, fl.dryRun, previewOf(changes))
-	out.Unchanged = nonNilSlice(unchangedIDs(changes))
-	f.showPreview(fl.out, fl.yes || fl.dryRun, func(w io.Writer) { printPreview(w, changes) })
-	if err := bulk.Check(changes); err != nil {
+	r := editRun{project: project, client: client}
+	out, refused := f.previewEdit(fl, &r, bulk.Preview(versions, edit, channels))
+	if refused != nil {
 		_ = f.finishJSON(cmd.Context(), fl.out, out)
-		return &ExitError{Code: ExitCancel, Err: err}
+		return &ExitError{Code: ExitCancel, Err: refused}
 	}
-	return f.applyEdit(cmd.Context(), fl, project, client, changes, patch, out)
+	return f.applyEdit(cmd.Context(), fl, r, patch, out)
+}
+
+// previewEdit shows the preview of changes, with the parts they go in,
+// and fills in r what to send; refused says why the service would refuse
+// the edit, which then sends nothing and says nothing of parts.
+func (f *Factory) previewEdit(fl editFlags, r *editRun, changes []bulk.Change) (out bulkJSON, refused error) {
+	refused = bulk.Check(changes)
+	r.send = changing(changes)
+	if refused == nil {
+		r.plan = planParts(r.client, r.project, changeIDs(r.send))
+	}
+	out = newBulkJSON(r.project, fl.dryRun, previewOf(changes))
+	out.Unchanged, out.Parts = nonNilSlice(unchangedIDs(changes)), r.plan.json()
+	f.showPreview(fl.out, fl.yes || fl.dryRun, func(w io.Writer) {
+		printPreview(w, changes)
+		printSentIn(w, r.plan, len(r.send))
+	})
+	return out, refused
+}
+
+// editRun is an edit ready to send: the versions it changes, and the
+// parts they go in.
+type editRun struct {
+	project string
+	client  *api.Client
+	send    []bulk.Change
+	plan    partPlan
+}
+
+// printSentIn adds to a preview that the change goes in parts, when it
+// goes in more than one.
+func printSentIn(w io.Writer, plan partPlan, n int) {
+	if s := plan.sentIn(n); s != "" {
+		fmt.Fprintln(w, s)
+	}
+}
+
+// changeIDs are the IDs of the versions changes change.
+func changeIDs(changes []bulk.Change) []string {
+	ids := make([]string, len(changes))
+	for i, c := range changes {
+		ids[i] = c.Before.ID
+	}
+	return ids
 }
 
 // applyEdit asks, then sends the edit to the versions it changes: those
 // that already have the values are not sent, as the dashboard does not
 // send them, and the results count them apart.
-func (f *Factory) applyEdit(ctx context.Context, fl editFlags, project string, client *api.Client,
-	changes []bulk.Change, patch *api.BulkPatch, out bulkJSON) error {
-	send := changing(changes)
-	if !fl.dryRun && len(send) == 0 {
-		fmt.Fprintf(f.IO.ErrOut, "nothing sent: %s already have these values\n", allOf(len(changes)))
+func (f *Factory) applyEdit(ctx context.Context, fl editFlags, r editRun, patch *api.BulkPatch, out bulkJSON) error {
+	if !fl.dryRun && len(r.send) == 0 {
+		fmt.Fprintf(f.IO.ErrOut, "nothing sent: %s already have these values\n", allOf(len(out.Preview)))
 	}
-	if fl.dryRun || len(send) == 0 {
+	if fl.dryRun || len(r.send) == 0 {
 		return f.finishJSON(ctx, fl.out, out)
 	}
-	if err := f.confirm(fl.yes, editQuestion(len(send), len(out.Unchanged), project)); err != nil {
+	if err := f.confirm(fl.yes, editQuestion(len(r.send), len(out.Unchanged), r.project)); err != nil {
 		return err
 	}
-	runner, err := f.bulkRunner(project, client)
+	runner, rec, err := f.bulkRunner(r.project, r.client)
 	if err != nil {
 		return err
 	}
-	entry, err := runner.Edit(ctx, send, patch)
+	entry, err := runner.Edit(ctx, r.send, patch)
 	f.endProgress()
 	return f.finishRun(ctx, fl.out, out, entry, err, runWords{done: "updated",
 		same: len(out.Unchanged), sameText: "already so (not sent)", retry: "retry them with --ids ",
-		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do"})
+		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do",
+		parts:       r.plan.report(out.Parts, rec)})
 }
 
 // allOf is "the version" or "all n versions".
@@ -192,17 +233,20 @@ func buffered(w io.Writer, print func(io.Writer)) {
 	_ = bw.Flush() // as unchecked as the Fprintf calls it gathers
 }
 
-func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, error) {
+// bulkRunner is the runner of a bulk change of project, and what keeps
+// the client's answers for the results to say which parts failed.
+func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, *partsRecorder, error) {
 	cfg, err := f.Config()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	r := &bulk.Runner{Client: client, Project: project,
+	rec := &partsRecorder{Client: client}
+	r := &bulk.Runner{Client: rec, Project: project,
 		Journal: bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}}
 	if f.IO.OutTTY {
 		r.Progress = func(done, total int) { fmt.Fprintf(f.IO.ErrOut, "\r%d/%d versions sent", done, total) }
 	}
-	return r, nil
+	return r, rec, nil
 }
 
 // endProgress ends the progress line printed on a terminal.

@@ -89,8 +89,8 @@ func contractCases() []contractCase {
 			want: says("alice"), strict: ptr(says("unknown"))},
 		{name: "auth login --with-token, username in config", env: map[string]string{"RDASH_USERNAME": "alice"},
 			args: []string{"auth", "login", "--with-token", "--insecure-storage"}, stdin: "{token alice}", want: says("alice")},
-		{name: "auth status", user: "alice", args: []string{"auth", "status"}, want: prints("Signed in as alice"), strict: ptr(prints("unknown")),
-			knownBroken: `item 2: status says "Signed in as  (from the config; …404…)" with no name, and the config has none`},
+		{name: "auth status", user: "alice", args: []string{"auth", "status"}, want: prints("Signed in as alice"),
+			strict: ptr(prints("Signed in as unknown", "set username in the config"))},
 		{name: "auth status --json", user: "alice", args: []string{"auth", "status", "--json"}, want: prints(`"signed_in": true`)},
 		{name: "auth status, signed out", args: []string{"auth", "status"}, want: fails(ExitAuth, "not signed in")},
 		{name: "auth token", user: "alice", args: []string{"auth", "token"}, want: prints("sbx_at_")},
@@ -124,8 +124,8 @@ func contractCases() []contractCase {
 			want: prints("{odd}")},
 		{name: "versions get, unknown", user: "alice", args: []string{"versions", "get", "lumen", "9.9.9"}, want: fails(ExitFailure, "9.9.9")},
 		{name: "versions download", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--dir", "{dir}"},
-			want: says("saved", "sha256 verified"), strict: ptr(outcome{codes: []int{ExitOK}, errOut: []string{"saved"}, check: noFalseChecksumClaim}),
-			knownBroken: `download: the strict checksum is {"sha1","sha512"}; rdash says "no checksum given", which is untrue, instead of verifying one or saying which it cannot check`},
+			want:   says("saved", "sha256 verified"),
+			strict: ptr(outcome{codes: []int{ExitOK}, errOut: []string{"saved", "not verified: the service gives sha1, sha512"}, check: noFalseChecksumClaim})},
 		{name: "versions download --url", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--url"}, want: prints("/files/")},
 		{name: "versions download -o -", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "-o", "-"}, want: prints()},
 
@@ -174,8 +174,7 @@ func contractCases() []contractCase {
 		{name: "invitations accept, no username known", user: "dave", args: []string{"invitations", "accept", "emberforge", "--yes"},
 			want: says("member of emberforge"), strict: ptr(fails(ExitCancel, "RDASH_USERNAME"))},
 		{name: "invitations accept a link", user: "dave", args: []string{"invitations", "accept", "https://example.com/orgs/emberforge/invitations/dave", "--yes"},
-			want:        says("member of emberforge"),
-			knownBroken: "item 1 (invitations work): a link that names the invitee still needs GET /users/@me; the link's user would do, as the server checks it"},
+			want: says("Answering as dave", "member of emberforge")},
 		{name: "invitations reject", user: "dave", env: map[string]string{"RDASH_USERNAME": "dave"},
 			args: []string{"invitations", "reject", "quartz", "--yes"}, want: says()},
 
@@ -374,9 +373,6 @@ func TestContractSignIn(t *testing.T) {
 	for _, p := range sandboxtest.Profiles() {
 		t.Run(p.Name+"/approved", func(t *testing.T) {
 			t.Parallel()
-			if p.Options.Strict && os.Getenv("RDASH_CONTRACT_BROKEN") == "" {
-				t.Skip(`known broken (issue 20): item 2: GET /users/@me answers 404, so rdash stores the token under the account "default" and status says it came from the config, which names no user`)
-			}
 			c := authCLI(t, "", p.Options)
 			s := c.start(false, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")

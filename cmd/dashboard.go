@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/pflag"
 
 	"rdash/api"
 	"rdash/auth"
@@ -45,6 +46,14 @@ func runDashboard(ctx context.Context, f *Factory, project string) error {
 		return err
 	}
 	return f.runUI(ctx, cfg, client, project, sess.dashboardSession())
+}
+
+// addMouseFlag gives a command that runs a dashboard --mouse. It is on
+// those commands alone, as gh gives a flag only to the commands it
+// applies to, not to every subcommand's help.
+func addMouseFlag(fs *pflag.FlagSet, f *Factory) {
+	fs.BoolVar(&f.Mouse, "mouse", false,
+		"use the mouse: the wheel scrolls, a click selects, a double click opens (off by default so the terminal selects text)")
 }
 
 // needTerminal refuses to draw a dashboard into a pipe.
@@ -89,6 +98,9 @@ func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Cli
 	opts := ui.Options{
 		Client: client, Config: cfg, State: state, Context: ctx, Logger: logger, Project: project, Session: session,
 		SaveState: func(s config.State) error { return s.Save(cfg.Env.StateDir) },
+	}
+	if f.startUI != nil {
+		return f.startUI(ctx, opts)
 	}
 	progOpts := append(ui.ProgramOptions(opts), tea.WithInput(f.IO.In), tea.WithOutput(f.IO.Out))
 	p := tea.NewProgram(ui.New(opts), progOpts...)

@@ -51,6 +51,7 @@ With --strict the sandbox serves only what the interface document states
 	fs.DurationVar(&fl.latency, "latency", 0, "delay added to every request, to feel a slow link")
 	fs.Float64Var(&fl.faultRate, "fault-rate", 0, "share of requests that fail (0..1), to see how errors look")
 	fs.BoolVar(&fl.strict, "strict", false, "serve only what the interface document states (the strict profile)")
+	addMouseFlag(fs, f)
 	return c
 }
 

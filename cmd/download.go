@@ -3,8 +3,10 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/dustin/go-humanize"
@@ -52,7 +54,9 @@ The file is written as NAME.part beside its destination, synced, and only
 then renamed, so a partial file never has the final name; the .part is
 removed when the download fails or is interrupted. When the service gives
 a SHA-256 checksum, the download must match it (exit 1 otherwise, and
-nothing is kept). An existing file is not replaced without --force.
+nothing is kept); a file with only other checksums (sha1, sha512) is
+saved unchecked, and rdash says so. An existing file is not replaced
+without --force.
 
 An external file (hosted elsewhere) is not fetched: its URL is shown and
 the command exits 2, unless --follow-external asks to download it from
@@ -181,12 +185,22 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 		rep.Path, rep.Bytes, rep.Verified = nullString(dest), &n, verify
 		return f.printJSON(ctx, fl.out, rep)
 	}
-	note := "no checksum given"
-	if verify {
-		note = "sha256 verified"
-	}
-	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(n)), note)
+	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(n)), checksumNote(file, verify))
 	return nil
+}
+
+// checksumNote says whether the download was checked: against the
+// service's SHA-256, or not, and why: none given, or only algorithms
+// rdash does not check (a server may give sha1 and sha512 alone).
+func checksumNote(file api.File, verified bool) string {
+	if verified {
+		return "sha256 verified"
+	}
+	if len(file.Checksum) == 0 {
+		return "no checksum given"
+	}
+	algs := slices.Sorted(maps.Keys(file.Checksum))
+	return fmt.Sprintf("not verified: the service gives %s, and rdash checks sha256 only", safe.PlainLine(strings.Join(algs, ", ")))
 }
 
 // pickFile finds the file named by ref (ID, file name or URL), or the

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 
 	"rdash/config"
 	"rdash/internal/buildinfo"
+	"rdash/ui"
 )
 
 // IOStreams are the standard streams and whether each is a terminal.
@@ -31,6 +33,8 @@ type Factory struct {
 	// AllowInsecureHTTP is --allow-insecure-http: it sets the config's
 	// allow_insecure_http.
 	AllowInsecureHTTP bool
+	// Mouse is --mouse: it turns the config's mouse on.
+	Mouse bool
 	// Extra adds commands; tests use it to inject, main leaves it nil.
 	Extra []func(*Factory) *cobra.Command
 	// Build says which rdash runs; nil is buildinfo.Read (tests give a
@@ -38,6 +42,9 @@ type Factory struct {
 	Build func() buildinfo.Info
 
 	cfg *config.Config
+	// startUI runs the dashboard with its options; nil runs it on the
+	// terminal. Tests set it to see the options without a terminal.
+	startUI func(context.Context, ui.Options) error
 
 	warnMu sync.Mutex
 	// warnTo, while the dashboard runs, shows warnings in its status line;
@@ -103,6 +110,7 @@ func (f *Factory) Config() (*config.Config, error) {
 		return nil, &ExitError{Code: ExitCancel, Err: err}
 	}
 	c.AllowInsecureHTTP = c.AllowInsecureHTTP || f.AllowInsecureHTTP
+	c.Mouse = c.Mouse || f.Mouse
 	f.cfg = c
 	// Before any screen is drawn, so they go to the terminal.
 	for _, w := range c.Warnings {

@@ -173,17 +173,16 @@ func newInvAcceptCmd(f *Factory) *cobra.Command {
 
 The service cannot list your own invitations, so name the organization:
 its slug or ID, or paste the invitation link, from which rdash takes the
-part after /orgs/ (also /org/, /organization/ or /organizations/).
+part after /orgs/ (also /org/, /organization/ or /organizations/), and
+the invitee after /invitations/ when the link names one: rdash answers as
+that user, and the server checks it is you. Otherwise rdash asks the
+server who you are, or takes the username from the config.
 The organization is remembered for the dashboard's invitations screen.`,
 		Example: `  rdash invitations accept emberforge
   rdash invitations accept https://example.com/orgs/emberforge/invitations/dave --yes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			org, err := orgArg(args[0])
-			if err != nil {
-				return err
-			}
-			client, me, err := f.clientAndMe(cmd.Context())
+			client, org, me, err := f.invitee(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
@@ -215,11 +214,7 @@ the invitation link (see rdash invitations accept --help).`,
   rdash invitations reject https://example.com/orgs/quartz/invitations/dave --yes --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			org, err := orgArg(args[0])
-			if err != nil {
-				return err
-			}
-			client, me, err := f.clientAndMe(cmd.Context())
+			client, org, me, err := f.invitee(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
@@ -267,14 +262,28 @@ func newInvCancelCmd(f *Factory) *cobra.Command {
 	return c
 }
 
-// orgArg is the organization named by a slug, an ID or a pasted
-// invitation link (config.ParseOrg says which forms).
-func orgArg(s string) (string, error) {
-	org, err := config.ParseOrg(s)
+// invitee returns a signed-in client, and the organization and the user
+// an accept or reject names: arg is a slug, an ID or a pasted invitation
+// link (config.ParseInvitation says which forms). A link that names the
+// invitee (/orgs/ORG/invitations/USER, the interface's path) is answered
+// as that user, which the server checks is the signed-in one, and the
+// user is told so; else the signed-in user is found (inviteeID).
+func (f *Factory) invitee(ctx context.Context, arg string) (_ *api.Client, org, user string, _ error) {
+	org, user, err := config.ParseInvitation(arg)
 	if err != nil {
-		return "", &ExitError{Code: ExitCancel, Err: err} // a usage error
+		return nil, "", "", &ExitError{Code: ExitCancel, Err: err} // a usage error
 	}
-	return org, nil
+	if user == "" {
+		client, me, err := f.clientAndMe(ctx)
+		return client, org, me, err
+	}
+	client, err := f.APIClient(ctx)
+	if err != nil {
+		return nil, "", "", err
+	}
+	fmt.Fprintf(f.IO.ErrOut, "Answering as %s, the invitee the link names (the server accepts only your own invitation).\n",
+		safe.PlainLine(user))
+	return client, org, user, nil
 }
 
 // rememberOrg keeps an organization the user answered for the

@@ -132,3 +132,29 @@ func TestAcceptFromAPastedLink(t *testing.T) {
 		t.Fatalf("a link without an organization: %d %s", r.code, r.err)
 	}
 }
+
+// TestAcceptALinkAsItsInvitee: against a server that does not say who is
+// signed in (strict: no /users/@me) and no username configured, a link
+// that names the invitee is answered as that user, and rdash says so; the
+// server checks it, so another user's link is refused in words.
+func TestAcceptALinkAsItsInvitee(t *testing.T) {
+	t.Parallel()
+	dave := newCLI(t, "dave", sandbox.Options{Strict: true})
+	link := "https://example.com/orgs/emberforge/invitations/dave"
+	r := dave.as("erin").run("", "invitations", "accept", link, "--yes")
+	if r.code != ExitFailure || !strings.Contains(r.err, "Answering as dave") || !strings.Contains(r.err, "you are not dave") {
+		t.Fatalf("erin accepts dave's link: exit %d\n%s", r.code, r.err)
+	}
+	r = dave.run("", "invitations", "accept", link, "--yes", "--json")
+	if r.code != 0 || !strings.Contains(r.err, "Answering as dave, the invitee the link names") {
+		t.Fatalf("accept %s: exit %d\n%s", link, r.code, r.err)
+	}
+	var got invitationActionJSON
+	if err := json.Unmarshal([]byte(r.out), &got); err != nil || got.User != "dave" || got.Org != "emberforge" || got.Action != "accepted" {
+		t.Fatalf("JSON %+v (%v):\n%s", got, err, r.out)
+	}
+	r = dave.run("", "invitations", "reject", "https://example.com/orgs/quartz/invitations/dave", "--yes")
+	if r.code != 0 || !strings.Contains(r.err, "Answering as dave") || !strings.Contains(r.err, "rejected the invitation to quartz") {
+		t.Fatalf("reject by link: exit %d\n%s", r.code, r.err)
+	}
+}

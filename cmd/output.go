@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/dustin/go-humanize"
 
 	"rdash/internal/safe"
 )
@@ -113,10 +114,11 @@ func columnWidths(rows [][]string) []int {
 // versionCount is "1 version" or "n versions".
 func versionCount(n int) string { return count(n, "version") }
 
-// count is "1 thing" or "n things", for nouns whose plural takes an s.
+// count is "1 thing" or "n things", for nouns whose plural takes an s,
+// with thousands grouped as the dashboard groups them ("1,200 versions").
 func count[N ~int | ~int64](n N, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return humanize.Comma(int64(n)) + " " + noun + "s"
 }

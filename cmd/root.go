@@ -102,6 +102,7 @@ func NewRoot(f *Factory) *cobra.Command {
 	root.SetErr(f.IO.ErrOut)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().StringVarP(&project, "project", "p", "", "open this project (slug or ID) at once")
+	addMouseFlag(root.Flags(), f)
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
 	root.PersistentFlags().BoolVar(&f.AllowInsecureHTTP, "allow-insecure-http", false,
 		"send tokens over plain http to a host other than this machine (as allow_insecure_http: true in the config)")

@@ -63,6 +63,7 @@ server; each key signs in as a seeded user of its choice.`,
 	}
 	c.AddCommand(newServeForgetCmd(f))
 	bindServeFlags(c, &fl)
+	addMouseFlag(c.Flags(), f)
 	return c
 }
 

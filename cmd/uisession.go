@@ -116,22 +116,22 @@ func (s *uiSession) complete(ctx context.Context, g common.Grant, plainText bool
 	if err != nil {
 		return common.Account{}, err
 	}
-	name, tok, unknown, err := identify(ctx, s.cfg, s.settings, tok)
+	id, err := auth.Identify(ctx, s.settings, tok, identifyOptions(s.cfg))
 	if err != nil {
 		return common.Account{}, err
 	}
-	st := &auth.Stored{Host: s.settings.Host(), Account: name, Token: tok}
+	st := &auth.Stored{Host: s.settings.Host(), Account: id.Name, Token: id.Token}
 	if s.store != nil {
 		var consent auth.Consent
 		if plainText {
 			consent = auth.Agree(nil)
 		}
-		if st.Where, err = s.store.Save(ctx, st.Host, name, tok, consent); err != nil {
+		if st.Where, err = s.store.Save(ctx, st.Host, id.Name, id.Token, consent); err != nil {
 			return common.Account{}, err
 		}
 	}
 	s.source.Use(st)
 	a, err := s.Account(ctx)
-	a.Unconfirmed = unknown != nil
+	a.Unconfirmed = id.Unnamed != nil
 	return a, err
 }

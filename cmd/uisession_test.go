@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -31,7 +32,13 @@ type uiWorld struct {
 
 func newUIWorld(t *testing.T, approveAs string, kr *authtest.Keyring) uiWorld {
 	t.Helper()
-	_, run := sandboxtest.Start(t, sandbox.Options{ApproveAs: approveAs})
+	return newUIWorldOn(t, sandbox.Options{ApproveAs: approveAs}, kr)
+}
+
+// newUIWorldOn is newUIWorld on a sandbox with opts.
+func newUIWorldOn(t *testing.T, opts sandbox.Options, kr *authtest.Keyring) uiWorld {
+	t.Helper()
+	_, run := sandboxtest.Start(t, opts)
 	cfg := &config.Config{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID,
 		ClientSecret: run.ClientSecret, Scopes: config.AllScopes()}
 	settings, err := auth.SettingsFrom(cfg, nil)
@@ -55,6 +62,13 @@ func newUIWorld(t *testing.T, approveAs string, kr *authtest.Keyring) uiWorld {
 // the address its redirect leads to is what the user would paste.
 func pasteSignIn(t *testing.T, w uiWorld, plainText bool) error {
 	t.Helper()
+	_, err := pasteSignInAccount(t, w, plainText)
+	return err
+}
+
+// pasteSignInAccount is pasteSignIn, returning the account Complete gave.
+func pasteSignInAccount(t *testing.T, w uiWorld, plainText bool) (common.Account, error) {
+	t.Helper()
 	f, err := w.sess.NewFlow()
 	if err != nil {
 		t.Fatal(err)
@@ -70,8 +84,7 @@ func pasteSignIn(t *testing.T, w uiWorld, plainText bool) error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = w.sess.Complete(t.Context(), tok, plainText)
-	return err
+	return w.sess.Complete(t.Context(), tok, plainText)
 }
 
 func whoIs(t *testing.T, c *api.Client) (string, error) {
@@ -281,5 +294,29 @@ func TestCheckStorageAsksTheDirectories(t *testing.T) {
 		Keyring: authtest.NewKeyring()})
 	if _, err := w.sess.CheckStorage(t.Context()); err == nil || !strings.Contains(err.Error(), "RDASH_STATE_DIR") {
 		t.Fatalf("CheckStorage with a state directory under a file = %v", err)
+	}
+}
+
+// TestUISessionSignInWithoutUsersMe: against a server without GET
+// /users/@me (the strict profile), the dashboard's sign-in completes as
+// `rdash auth login` does: the token, accepted on an endpoint the
+// interface documents, is stored under the configured username, else
+// "unknown", and the account says the server did not confirm it.
+func TestUISessionSignInWithoutUsersMe(t *testing.T) {
+	t.Parallel()
+	for _, username := range []string{"", "carol"} {
+		w := newUIWorldOn(t, sandbox.Options{ApproveAs: "carol", Strict: true}, authtest.NewKeyring())
+		w.sess.cfg.Username = username
+		a, err := pasteSignInAccount(t, w, false)
+		if err != nil {
+			t.Fatalf("username %q: %v", username, err)
+		}
+		want := cmp.Or(username, auth.UnknownAccount)
+		if !a.SignedIn || a.Name != want || !a.Unconfirmed || w.kr.Len() != 1 {
+			t.Fatalf("username %q: Account = %+v; keyring holds %d", username, a, w.kr.Len())
+		}
+		if _, _, err := w.client.ListVersions(t.Context(), "lumen", nil); err != nil {
+			t.Fatalf("username %q: the running client after sign-in: %v", username, err)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -146,6 +147,9 @@ func Load(path string, lookup Lookup) (*Config, error) {
 	if err := c.applyNetworkEnv(lookup); err != nil {
 		return nil, err
 	}
+	if err := boolEnv(lookup, "RDASH_MOUSE", &c.Mouse); err != nil {
+		return nil, err
+	}
 	if err := c.normalize(); err != nil {
 		return nil, err
 	}
@@ -239,6 +243,20 @@ func (c *Config) applyEnv(lookup Lookup) {
 			*dst = v
 		}
 	}
+}
+
+// boolEnv sets *dst from the variable name when it is set and not empty.
+func boolEnv(lookup Lookup, name string, dst *bool) error {
+	v, ok := lookup(name)
+	if !ok || v == "" {
+		return nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return fmt.Errorf("config: %s: must be true or false, not %q", name, v)
+	}
+	*dst = b
+	return nil
 }
 
 func (c *Config) normalize() error {

@@ -61,14 +61,7 @@ func (c *Config) applyNetworkEnv(lookup Lookup) error {
 		}
 		c.BulkPartSize = n
 	}
-	if v, ok := lookup("RDASH_ALLOW_INSECURE_HTTP"); ok && v != "" {
-		allow, err := strconv.ParseBool(v)
-		if err != nil {
-			return fmt.Errorf("config: RDASH_ALLOW_INSECURE_HTTP: must be true or false, not %q", v)
-		}
-		c.AllowInsecureHTTP = allow
-	}
-	return nil
+	return boolEnv(lookup, "RDASH_ALLOW_INSECURE_HTTP", &c.AllowInsecureHTTP)
 }
 
 // checkNetwork checks the network settings of the file.

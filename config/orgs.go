@@ -23,19 +23,27 @@ import (
 // Anything else (a link without such a segment, text with spaces or
 // control characters) is an error that says which forms work.
 func ParseOrg(s string) (string, error) {
+	org, _, err := ParseInvitation(s)
+	return org, err
+}
+
+// ParseInvitation is ParseOrg, and the invitee an invitation link names
+// after the organization, as the interface's path does
+// (/orgs/ORG/invitations/USER): user is "" when s names none.
+func ParseInvitation(s string) (org, user string, err error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return "", errors.New("no organization given")
+		return "", "", errors.New("no organization given")
 	}
 	if !strings.ContainsAny(s, "/?#") {
 		if err := plainName(s); err != nil {
-			return "", err
+			return "", "", err
 		}
-		return s, nil
+		return s, "", nil
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "", notAnOrg(s)
+		return "", "", notAnOrg(s)
 	}
 	segs := strings.Split(strings.Trim(u.EscapedPath(), "/"), "/")
 	if u.Host == "" && u.Scheme == "" { // example.com/orgs/x: the host parses as a path
@@ -46,12 +54,25 @@ func ParseOrg(s string) (string, error) {
 		case "orgs", "org", "organization", "organizations":
 			name, err := url.PathUnescape(segs[i+1])
 			if err != nil || name == "" || plainName(name) != nil {
-				return "", notAnOrg(s)
+				return "", "", notAnOrg(s)
 			}
-			return name, nil
+			return name, invitee(segs[i+2:]), nil
 		}
 	}
-	return "", notAnOrg(s)
+	return "", "", notAnOrg(s)
+}
+
+// invitee is the user in the path segments after the organization's,
+// when they are invitations/USER and USER is a plain name; else "".
+func invitee(segs []string) string {
+	if len(segs) < 2 || !strings.EqualFold(segs[0], "invitations") {
+		return ""
+	}
+	user, err := url.PathUnescape(segs[1])
+	if err != nil || user == "" || plainName(user) != nil {
+		return ""
+	}
+	return user
 }
 
 func plainName(s string) error {

@@ -32,3 +32,24 @@ func TestParseOrg(t *testing.T) {
 		}
 	}
 }
+
+// TestParseInvitation: a link names the invitee after invitations/, the
+// interface's path; a slug, or a link without one, names none.
+func TestParseInvitation(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string][2]string{
+		"https://example.com/orgs/emberforge/invitations/dave":      {"emberforge", "dave"},
+		"https://example.com/orgs/emberforge/Invitations/usrDave0/": {"emberforge", "usrDave0"},
+		"example.com/orgs/emberforge/invitations/d%61ve?from=mail":  {"emberforge", "dave"},
+		"http://127.0.0.1:4242/api/v1/orgs/quartz/invitations/dave": {"quartz", "dave"},
+		"https://example.com/orgs/emberforge/invitations":           {"emberforge", ""},
+		"https://example.com/orgs/emberforge/members/dave":          {"emberforge", ""},
+		"https://example.com/orgs/emberforge/invitations/da%20ve":   {"emberforge", ""},
+		"emberforge": {"emberforge", ""},
+	} {
+		org, user, err := ParseInvitation(in)
+		if err != nil || org != want[0] || user != want[1] {
+			t.Errorf("ParseInvitation(%q) = %q, %q, %v; want %q, %q", in, org, user, err, want[0], want[1])
+		}
+	}
+}

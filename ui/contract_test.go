@@ -126,7 +126,7 @@ func screenCases() []screenCase {
 			strict: []string{"Signed in as    alice", "this server does not say who is signed in"}},
 		{name: "sign in", reach: press("@", "~Press enter to sign in", "enter", "~on any machine"), want: []string{"sign in"}},
 		{name: "sign in, completed", reach: signIn("alice"), want: []string{"Signed in as    alice"},
-			knownBroken: "item 2: completing a sign-in asks GET /users/@me (uitest.Session.Complete, as cmd's uiSession), which the strict profile answers 404"},
+			strict: []string{"Signed in as    unknown", "this server does not say who is signed in"}},
 	}
 }
 

@@ -184,7 +184,9 @@ func (s *Session) OpenBrowser(ctx context.Context, u string) error {
 	return s.Browser(ctx, u)
 }
 
-// Complete implements common.Session; the server must say who signed in.
+// Complete implements common.Session as cmd's does: the server names the
+// account, or accepts the token without naming it, which is then stored
+// as auth.UnknownAccount (auth.Identify).
 func (s *Session) Complete(ctx context.Context, g common.Grant, plainText bool) (common.Account, error) {
 	a, err := s.complete(ctx, g, plainText)
 	err = authui.Error(err)
@@ -198,26 +200,24 @@ func (s *Session) complete(ctx context.Context, g common.Grant, plainText bool) 
 		return common.Account{}, err
 	}
 	s.remember(tok.AccessToken, tok.RefreshToken)
-	probe := auth.NewSource(ctx, auth.SourceOptions{Settings: s.Settings, Stored: &auth.Stored{Token: tok}})
-	c, err := api.New(s.Settings.BaseURL, api.WithHTTPClient(auth.NewHTTPClient(probe, nil)))
+	id, err := auth.Identify(ctx, s.Settings, tok, auth.IdentifyOptions{}) // no username configured
 	if err != nil {
 		return common.Account{}, err
 	}
-	u, _, err := c.GetUser(ctx, api.Me)
-	if err != nil {
-		return common.Account{}, err
-	}
+	s.remember(id.Token.AccessToken, id.Token.RefreshToken)
 	var consent auth.Consent
 	if plainText {
 		consent = auth.Agree(nil)
 	}
 	host := s.Settings.Host()
-	where, err := s.Store.Save(ctx, host, u.Username, tok, consent)
+	where, err := s.Store.Save(ctx, host, id.Name, id.Token, consent)
 	if err != nil {
 		return common.Account{}, err
 	}
-	s.Source.Use(&auth.Stored{Host: host, Account: u.Username, Token: tok, Where: where})
-	return s.Account(ctx)
+	s.Source.Use(&auth.Stored{Host: host, Account: id.Name, Token: id.Token, Where: where})
+	a, err := s.Account(ctx)
+	a.Unconfirmed = id.Unnamed != nil
+	return a, err
 }
 
 // CodeIn returns the code of a redirect address, for leak checks.
