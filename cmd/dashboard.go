@@ -106,7 +106,7 @@ func (f *Factory) runUI(ctx context.Context, cfg *config.Config, client *api.Cli
 	p := tea.NewProgram(ui.New(opts), progOpts...)
 	defer f.warnWith(func(err error) { p.Send(common.ErrorMsg{Err: err, Context: "warning"}) })()
 	_, _ = io.WriteString(f.IO.Out, pushTitle)
-	_, err = p.Run()
+	err = ui.Ended(p.Run())
 	_, _ = io.WriteString(f.IO.Out, popTitle)
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted by a signal: a normal way out

@@ -114,6 +114,18 @@ var ErrPanic = errors.New("a bug in rdash: a command panicked")
 // (errors.Is(err, ErrPanic)). Check it on the model Run returns.
 func (m *Model) Err() error { return m.failed }
 
+// Ended is why a run of the dashboard ended on its own: p.Run's error, or
+// else the final model's Err. Pass it what Run returned.
+func Ended(final tea.Model, err error) error {
+	if err != nil {
+		return err
+	}
+	if m, ok := final.(*Model); ok {
+		return m.Err()
+	}
+	return nil
+}
+
 // New returns the dashboard. Options.Client and Options.Config are required.
 func New(opts Options) *Model {
 	ctx := opts.Context

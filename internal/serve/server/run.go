@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"rdash/ui"
 	"sync/atomic"
 	"time"
 
@@ -74,9 +75,9 @@ func (s *Server) runDashboard(ctx context.Context, sess ssh.Session, a *admitted
 	go func() { defer close(resized); followSize(lctx, a.term, pp, p) }()
 	ran := make(chan struct{})
 	go quitOnEnd(ctx, ran, p, pp)
-	_, err = p.Run()
+	err = ui.Ended(p.Run())
 	close(ran)
-	if errors.Is(err, tea.ErrProgramPanic) {
+	if errors.Is(err, tea.ErrProgramPanic) || errors.Is(err, ui.ErrPanic) {
 		a.log.Error("dashboard panic", "err", err.Error())
 	}
 	stop()
