@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -59,6 +60,10 @@ func (s *Server) noRoute(mux *http.ServeMux) http.HandlerFunc {
 				allow = append(allow, m)
 			}
 		}
+		if len(allow) == 0 && !underPrefix(r.URL.Path) {
+			webPage404(w) // what the web server in front of a real service shows
+			return
+		}
 		if len(allow) == 0 {
 			s.writeError(w, notFound("no route for %s", r.URL.Path))
 			return
@@ -67,6 +72,27 @@ func (s *Server) noRoute(mux *http.ServeMux) http.HandlerFunc {
 		s.writeError(w, &httpError{http.StatusMethodNotAllowed, "method_not_allowed",
 			r.Method + " is not allowed here; allowed: " + strings.Join(allow, ", ")})
 	}
+}
+
+// underPrefix reports whether path is the API's or the account service's.
+func underPrefix(path string) bool {
+	for _, p := range []string{APIPrefix, AuthPrefix} {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// webPage404 answers a path outside the API and the account service as a
+// web server does: an HTML page, not the service's JSON. A client given a
+// wrong base_url (…/wrong) meets this, as it would in front of a real
+// service, and must say so rather than read it as "no such project".
+func webPage404(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = io.WriteString(w, "<!doctype html>\n<html><head><title>404 Not Found</title></head>\n"+
+		"<body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>\n")
 }
 
 // limitBody caps every body at the profile's body cap, and a multipart one
