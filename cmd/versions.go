@@ -51,14 +51,11 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 			}
 			opts := &api.ListVersionsOptions{Page: fl.page, PageSize: fl.pageSize,
 				Channels: fl.channels, MinecraftVersions: fl.gameVersions, Search: fl.search}
-			vs, resp, err := client.ListVersions(cmd.Context(), args[0], opts)
-			for err == nil && fl.all && resp.NextPage > 0 {
-				opts.Page = resp.NextPage
-				var more []api.Version
-				if more, resp, err = client.ListVersions(cmd.Context(), args[0], opts); err == nil {
-					vs = append(vs, more...)
-				}
+			list := client.ListVersions
+			if fl.all {
+				list = client.ListAllVersions
 			}
+			vs, resp, err := list(cmd.Context(), args[0], opts)
 			if err != nil {
 				return err
 			}
@@ -123,11 +120,12 @@ func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
 }
 
 func pageLine(n int, resp *api.Response) string {
-	p := resp.Pagination
-	if p == nil {
-		return versionCount(n)
+	s := versionCount(n)
+	if total, ok := resp.Total(); ok {
+		s = fmt.Sprintf("page %d, %s of %d", resp.Pagination.Page, s, total)
+	} else if resp.NextPage > 0 {
+		s += ", more may follow" // the server gave no total: no end seen yet
 	}
-	s := fmt.Sprintf("page %d, %s of %d", p.Page, versionCount(n), p.Total)
 	if resp.NextPage > 0 {
 		s += fmt.Sprintf(" (next: --page %d)", resp.NextPage)
 	}
