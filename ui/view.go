@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -133,10 +134,16 @@ func (m *Model) shortHelp() (screen, global []key.Binding) {
 	if m.retry != nil {
 		global = append(global, k.Retry)
 	}
-	if len(m.stack) > 1 {
+	screen = top.ShortHelp()
+	if len(m.stack) > 1 && !bindsEsc(screen) { // a screen's own esc (a sort's load: cancel) wins
 		global = append(global, k.Back)
 	}
-	return top.ShortHelp(), append(global, k.Help, k.Quit)
+	return screen, append(global, k.Help, k.Quit)
+}
+
+// bindsEsc reports that one of bs is esc, with a meaning of its screen's.
+func bindsEsc(bs []key.Binding) bool {
+	return slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Enabled() && slices.Contains(b.Keys(), "esc") })
 }
 
 // fullHelpView is the ? overlay: the focused screen's key groups, then
@@ -148,7 +155,7 @@ func (m *Model) fullHelpView() string {
 		groups = top.FullHelp()
 	}
 	global := []key.Binding{k.Help, k.Quit, k.ForceQuit}
-	if len(m.stack) > 1 {
+	if len(m.stack) > 1 && !slices.ContainsFunc(groups, bindsEsc) {
 		global = append([]key.Binding{k.Back}, global...)
 	}
 	groups = append(groups, global)
