@@ -1,56 +1,57 @@
 package versions
 
 import (
-	"context"
+	"net/http"
 	"slices"
+	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
 	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
 )
 
-// capped stands for a server that sends at most cap versions a page,
-// whatever page_size asks, and says nothing of it.
+// capped stands for a server that sends at most cap items a page,
+// whatever page_size asks, and says nothing of it: it rewrites page_size
+// on the way to the sandbox, and counts the requests.
 type capped struct {
-	Client
 	cap int
-
-	mu    sync.Mutex
-	asked int
+	n   atomic.Int64
 }
 
-func (c *capped) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
-	c.mu.Lock()
-	c.asked++
-	c.mu.Unlock()
-	oo := *o
-	oo.PageSize = min(oo.PageSize, c.cap)
-	return c.Client.ListVersions(ctx, p, &oo)
-}
-
-func (c *capped) requests() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.asked
-}
-
-// strictScreen opens project's versions against the strict sandbox, its
-// client wrapped by wrap when not nil.
-func strictScreen(t *testing.T, project string, wrap func(Client) Client) (*uitest.Driver, *Model) {
-	t.Helper()
-	c, _ := uitest.SandboxWith(t, "bob", sandbox.Options{Strict: true})
-	var cl Client = c
-	if wrap != nil {
-		cl = wrap(c)
+func (c *capped) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.n.Add(1)
+	q := r.URL.Query()
+	if n, err := strconv.Atoi(q.Get("page_size")); err != nil || n > c.cap {
+		q.Set("page_size", strconv.Itoa(c.cap))
 	}
-	m := New(uitest.Common(t), cl, route.VersionsArgs{Project: common.ProjectRef{Slug: project}})
+	r = r.Clone(r.Context())
+	r.URL.RawQuery = q.Encode()
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// strictScreen opens project's versions against the strict sandbox,
+// whose pages are capped at cap items when cap is not 0.
+func strictScreen(t *testing.T, project string, cap *capped) (*uitest.Driver, *Model) {
+	t.Helper()
+	srv, run := sandboxtest.Start(t, sandbox.Options{Strict: true, Now: uitest.Now})
+	tok, err := srv.MintToken("bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rt http.RoundTripper = http.DefaultTransport
+	if cap != nil {
+		rt = cap
+	}
+	c := uitest.Client(t, run.BaseURL, "", api.WithHTTPClient(&http.Client{Transport: sandboxtest.Bearer{Token: tok, Next: rt}}))
+	m := New(uitest.Common(t), c, route.VersionsArgs{Project: common.ProjectRef{Slug: project}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, 120, 40)
 	waitLoaded(d, m)
 	return d, m
@@ -83,11 +84,11 @@ func TestCountWithoutATotal(t *testing.T) {
 func TestACappedServerIsReadToTheEnd(t *testing.T) {
 	t.Parallel()
 	cc := &capped{cap: 10}
-	d, m := strictScreen(t, "emberforge-core", func(c Client) Client { cc.Client = c; return cc })
+	d, m := strictScreen(t, "emberforge-core", cc)
 	if m.versions.len() < 30 || m.next == 0 || !strings.HasPrefix(infoLine(d), common.Count(int64(m.versions.len()))+" loaded, more may follow · ") {
 		t.Fatalf("%d rows, next %d; count line %q", m.versions.len(), m.next, infoLine(d))
 	}
-	before := cc.requests()
+	before := cc.n.Load()
 	d.Press("s") // version ↓: everything first
 	waitLoaded(d, m)
 	if m.versions.len() != 1500 || !strings.HasPrefix(infoLine(d), "1,500 loaded, no more · ") || !strings.Contains(infoLine(d), "sort: version ↓") {
@@ -95,7 +96,7 @@ func TestACappedServerIsReadToTheEnd(t *testing.T) {
 	}
 	// 150 pages of 10 and the empty 151st: none asked twice, and the
 	// rows loaded before counted in pages of 100 from page 1.
-	if n := cc.requests() - before; n > 151+sortConcurrency {
+	if n := cc.n.Load() - before; n > 151+sortConcurrency {
 		t.Errorf("%d requests for the sort's load, want about 151", n)
 	}
 }
