@@ -130,15 +130,12 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	}
 	line := f.newTransferLine("downloading " + label)
 	src := &progressReader{r: body, line: line, total: total}
-	want, verify := file.SHA256()
+	want, _ := file.StrongestChecksum()
 	if dest == "-" {
-		n, got, err := savefile.CopyHashed(f.IO.Out, src)
+		_, _, err := savefile.CopyChecked(f.IO.Out, src, want)
 		line.end()
 		if err != nil {
-			return err
-		}
-		if verify && got != want {
-			return fmt.Errorf("%s: checksum mismatch: the service gives sha256 %s, the %d bytes written have %s", label, want, n, got)
+			return fmt.Errorf("%s: %w", label, err) // a mismatch: the bytes are written by now
 		}
 		return nil
 	}
@@ -150,12 +147,7 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	if err != nil {
 		return fmt.Errorf("%s: %w", label, err)
 	}
-	n := res.N
-	note := "no checksum given"
-	if verify {
-		note = "sha256 verified"
-	}
-	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(n)), note)
+	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(res.N)), savefile.Note(file, res.Checked))
 	return nil
 }
 
