@@ -135,11 +135,11 @@ type transfer struct {
 
 // savedMsg is how a download ended.
 type savedMsg struct {
-	run      *transfer
-	dest     string
-	n        int64
-	note     string // what was checked (savefile.Note)
-	err      error
+	run  *transfer
+	dest string
+	n    int64
+	note string // what was checked (savefile.Note)
+	err  error
 }
 
 // start downloads the chosen file into the directory typed; mode says
