@@ -126,8 +126,7 @@ func contractCases() []contractCase {
 			want: prints("{odd}")},
 		{name: "versions get, unknown", user: "alice", args: []string{"versions", "get", "lumen", "9.9.9"}, want: fails(ExitFailure, "9.9.9")},
 		{name: "versions download", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--dir", "{dir}"},
-			want: says("saved", "sha256 verified"), strict: ptr(outcome{codes: []int{ExitOK}, errOut: []string{"saved"}, check: noFalseChecksumClaim}),
-			knownBroken: `download: the strict checksum is {"sha1","sha512"}; rdash says "no checksum given", which is untrue, instead of verifying one or saying which it cannot check`},
+			want: says("saved", "sha256 verified"), strict: ptr(outcome{codes: []int{ExitOK}, errOut: []string{"saved"}, check: noFalseChecksumClaim})},
 		{name: "versions download --url", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--url"}, want: prints("/files/")},
 		{name: "versions download -o -", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "-o", "-"}, want: prints()},
 
