@@ -48,6 +48,18 @@ func (f File) StrongestChecksum() (c Checksum, ok bool) {
 	return Checksum{}, false
 }
 
+// SHA256 returns the file's SHA-256, 64 lower-case hex digits, when the
+// server gave one (read as Checksums reads it). For a JSON field named
+// sha256; to verify bytes, StrongestChecksum.
+func (f File) SHA256() (string, bool) {
+	for _, c := range f.Checksums() {
+		if c.Algorithm == "sha256" {
+			return c.Hex, true
+		}
+	}
+	return "", false
+}
+
 // ChecksumKeys are the keys of f's checksum object, sorted: what to name
 // when none is one rdash knows. They are the server's text.
 func (f File) ChecksumKeys() []string {

@@ -181,6 +181,9 @@ func TestFileChecksums(t *testing.T) {
 		if !slices.Equal(got, tc.want) || ok != (len(tc.want) > 0) || ok && best.Algorithm != tc.want[0] {
 			t.Errorf("Checksums(%v) = %v, strongest %v %v; want %v", tc.sum, got, best, ok, tc.want)
 		}
+		if sum, ok := f.SHA256(); ok != slices.Contains(tc.want, "sha256") || ok && sum != hex(64) {
+			t.Errorf("SHA256(%v) = %q, %v", tc.sum, sum, ok)
+		}
 		if keys := strings.Join(f.ChecksumKeys(), ","); keys != tc.keys {
 			t.Errorf("ChecksumKeys(%v) = %s, want %s", tc.sum, keys, tc.keys)
 		}
