@@ -171,7 +171,10 @@ type Response struct {
 	*http.Response
 	// Pagination is the metadata the server sent beside a list; nil when absent.
 	Pagination *Pagination
-	// NextPage is the page to ask for next, or 0 on the last page: from
-	// Pagination when present, otherwise a full page means there may be more.
+	// NextPage is the page to ask for next, or 0 when the list is known to
+	// end with this page. With a total (Total) more certainly follow;
+	// without one, more only may (paging.go says when an end is known).
 	NextPage int
+
+	items int // the list's items on this page, for Total's sanity check
 }

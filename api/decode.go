@@ -80,6 +80,7 @@ func getMany[T any](ctx context.Context, c *Client, req *http.Request) ([]T, *Re
 			return nil, resp, malformed(req, err)
 		}
 	}
+	resp.items = len(list)
 	return list, resp, nil
 }
 

@@ -128,21 +128,4 @@ func discard(body io.ReadCloser) {
 	_ = body.Close()
 }
 
-// SHA256 returns the file's SHA-256 checksum, 64 lower-case hex digits,
-// when the server gave one (docs/wire.md: {"sha256": "<hex>"}; "sha-256"
-// and upper case are accepted too). A malformed value counts as none.
-func (f File) SHA256() (string, bool) {
-	for _, key := range []string{"sha256", "sha-256", "SHA256", "SHA-256"} {
-		s, ok := f.Checksum[key].(string)
-		if !ok {
-			continue
-		}
-		s = strings.ToLower(s)
-		if len(s) == 64 && !strings.ContainsFunc(s, notHex) {
-			return s, true
-		}
-	}
-	return "", false
-}
-
 func notHex(r rune) bool { return (r < '0' || r > '9') && (r < 'a' || r > 'f') }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -147,23 +148,44 @@ func TestDownloadFailures(t *testing.T) {
 	}
 }
 
-func TestFileSHA256(t *testing.T) {
-	hex := strings.Repeat("ab", 32)
+// TestFileChecksums reads the checksum object's shapes a server may
+// send: sha512, sha256, sha1 and md5 as keys, in any case, with or
+// without a hyphen; a value of the wrong length, not hex, or not a string
+// counts as none; the strongest comes first.
+func TestFileChecksums(t *testing.T) {
+	hex := func(n int) string { return strings.Repeat("ab", n/2) }
 	for _, tc := range []struct {
 		sum  map[string]any
-		want string
+		want []string // algorithms found, strongest first
+		keys string
 	}{
-		{map[string]any{"sha256": hex}, hex},
-		{map[string]any{"SHA-256": strings.ToUpper(hex)}, hex},
-		{map[string]any{"sha256": hex[:63]}, ""},
-		{map[string]any{"sha256": strings.Repeat("zz", 32)}, ""},
-		{map[string]any{"sha256": 12}, ""},
-		{map[string]any{"md5": hex}, ""},
-		{nil, ""},
+		{map[string]any{"sha256": hex(64)}, []string{"sha256"}, "sha256"},
+		{map[string]any{"SHA-256": strings.ToUpper(hex(64))}, []string{"sha256"}, "SHA-256"},
+		{map[string]any{"sha1": hex(40), "sha512": hex(128)}, []string{"sha512", "sha1"}, "sha1,sha512"},
+		{map[string]any{"md5": hex(32), "sha_256": hex(64)}, []string{"sha256", "md5"}, "md5,sha_256"},
+		{map[string]any{"sha256": hex(62)}, nil, "sha256"},
+		{map[string]any{"sha256": strings.Repeat("zz", 32)}, nil, "sha256"},
+		{map[string]any{"sha256": 12}, nil, "sha256"},
+		{map[string]any{"md5": hex(64), "crc32": "deadbeef"}, nil, "crc32,md5"},
+		{nil, nil, ""},
 	} {
-		got, ok := api.File{Checksum: tc.sum}.SHA256()
-		if got != tc.want || ok != (tc.want != "") {
-			t.Errorf("SHA256(%v) = %q, %v; want %q", tc.sum, got, ok, tc.want)
+		f := api.File{Checksum: tc.sum}
+		var got []string
+		for _, c := range f.Checksums() {
+			if c.Hex != strings.ToLower(c.Hex) {
+				t.Errorf("%v: %s not in lower case", tc.sum, c.Hex)
+			}
+			got = append(got, c.Algorithm)
+		}
+		best, ok := f.StrongestChecksum()
+		if !slices.Equal(got, tc.want) || ok != (len(tc.want) > 0) || ok && best.Algorithm != tc.want[0] {
+			t.Errorf("Checksums(%v) = %v, strongest %v %v; want %v", tc.sum, got, best, ok, tc.want)
+		}
+		if sum, ok := f.SHA256(); ok != slices.Contains(tc.want, "sha256") || ok && sum != hex(64) {
+			t.Errorf("SHA256(%v) = %q, %v", tc.sum, sum, ok)
+		}
+		if keys := strings.Join(f.ChecksumKeys(), ","); keys != tc.keys {
+			t.Errorf("ChecksumKeys(%v) = %s, want %s", tc.sum, keys, tc.keys)
 		}
 	}
 }

@@ -5,97 +5,169 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 )
+
+// How a list ends. The document shows no pagination metadata, no default
+// and no maximum page_size, so a server may send pages of its own size,
+// or cap the size asked for, and say nothing. A page shorter than the
+// size asked for is then no proof of the end: it may be the server's
+// cap. Without metadata rdash holds a list ended only on what the pages
+// themselves show: an empty page, a page shorter than the first (the
+// first shows what a full page is), or a page that repeats the one
+// before (a server that ignores page). Anything else means more may
+// follow, and is said as "may", never as a count.
 
 // maxPages bounds getAll, so a server whose pagination never ends cannot
 // keep the client busy forever.
 const maxPages = 1000
 
-// nextPage is the page after one of n items asked for as page/size (0 for
-// the defaults), or 0 when there is none. Without metadata only a page of
-// exactly the expected size may have a successor: a longer one means the
-// server ignored paging. Metadata naming another page than the one asked
-// for is not followed either: asking again could loop for ever. The
-// arithmetic cannot overflow, whatever numbers the server sends.
-func nextPage(pg *Pagination, page, size, n int) int {
-	page = max(page, 1)
-	if page == math.MaxInt {
-		return 0
+// Total is the list's length as the server said beside this page, and
+// whether it said one: pagination with a total that a list holding this
+// page's items can have.
+func (r *Response) Total() (int, bool) {
+	if r == nil {
+		return 0, false
 	}
-	if pg == nil {
-		if size <= 0 {
-			size = DefaultPageSize
-		}
-		if n == size {
-			return page + 1
-		}
-		return 0
-	}
-	if pg.Page != 0 && pg.Page != page {
-		return 0
-	}
-	size = first(max(pg.PageSize, 0), max(size, 0), n)
-	// (page-1)*size + n < Total, rearranged so that it cannot overflow.
-	if n <= 0 || pg.Total-n <= 0 || page-1 > (pg.Total-n-1)/size {
-		return 0
-	}
-	return page + 1
+	return r.Pagination.total(r.items)
 }
 
-// getAll fetches a list the interface documents as one array. The sandbox
-// pages it all the same, so pages are followed while the server's
-// pagination says there are more; without pagination, while pages are
-// full, page 1 setting what full is (at least DefaultPageSize): a short
-// page is the last. It also stops at a page that adds no item it has not
-// seen, which is what a server that ignores page sends for ever, and after
-// maxPages. id names an item, so items repeated across pages (the list
-// shifted while it was read) are kept once.
-func getAll[T any](ctx context.Context, c *Client, u *url.URL, id func(T) string) ([]T, *Response, error) {
-	var all []T
-	seen := map[string]bool{}
-	full := DefaultPageSize
-	for page := 1; ; page++ {
-		items, resp, err := getPage[T](ctx, c, u, page)
+// total is pg's total when it is usable beside a page of n items.
+func (pg *Pagination) total(n int) (int, bool) {
+	if pg == nil || pg.Total < n {
+		return 0, false
+	}
+	return pg.Total, true
+}
+
+// nextPage is the page after one of n items asked for as page/size (0
+// for the defaults), or 0 when it is known to be the last. With a usable
+// total, the metadata says; metadata naming another page than the one
+// asked for is not followed, as asking again could loop for ever. Without
+// one, a page on its own shows an end only when it is empty (Paging tells
+// more from the pages before it). The arithmetic cannot overflow,
+// whatever numbers the server sends.
+func nextPage(pg *Pagination, page, size, n int) int {
+	page = max(page, 1)
+	switch total, ok := pg.total(n); {
+	case page == math.MaxInt || n <= 0:
+		return 0
+	case !ok:
+		return page + 1
+	case pg.Page != 0 && pg.Page != page:
+		return 0
+	default:
+		size = first(max(pg.PageSize, 0), max(size, 0), n)
+		// (page-1)*size + n < total, rearranged so that it cannot overflow.
+		if total-n <= 0 || page-1 > (total-n-1)/size {
+			return 0
+		}
+		return page + 1
+	}
+}
+
+// Paging follows a list the server sends without a total, page after
+// page in order, and says after each whether more may follow. The zero
+// value is ready; a reader starting over (another filter, another page
+// size) starts a new one.
+type Paging struct {
+	full int      // a full page's length: the first page's; 0 before it
+	last []string // the IDs of the page before
+}
+
+// Next is the page to ask for after page, whose items had ids in order,
+// or 0 when the list is known to end there: the page is empty, shorter
+// than the first, or the one before again. After the first page it is
+// always the next one, which alone tells whether the first was full or
+// the whole list.
+func (g *Paging) Next(page int, ids []string) int {
+	n, again := len(ids), g.repeats(ids)
+	g.last = slices.Clone(ids)
+	switch {
+	case n == 0 || again || page == math.MaxInt || (g.full > 0 && n < g.full):
+		return 0
+	}
+	g.full = max(g.full, n)
+	return max(page, 1) + 1
+}
+
+// repeats reports that every one of ids was on the page before.
+func (g *Paging) repeats(ids []string) bool {
+	if g.last == nil {
+		return false
+	}
+	for _, id := range ids {
+		if !slices.Contains(g.last, id) {
+			return false
+		}
+	}
+	return true
+}
+
+// follow reads pages from page first on with fetch, which sets each
+// Response's NextPage as one page shows it, until the list is known to end, or maxPages were read. Items repeated across pages (the
+// list shifted while it was read) are kept once, by id. The Response is
+// the last page's, its NextPage 0 at a known end, else the page that
+// would follow.
+func follow[T any](first int, fetch func(page int) ([]T, *Response, error), id func(T) string) ([]T, *Response, error) {
+	var (
+		all  []T
+		seen = map[string]bool{}
+		g    Paging
+	)
+	for page, read := max(first, 1), 1; ; page, read = page+1, read+1 {
+		items, resp, err := fetch(page)
 		if err != nil {
 			return nil, resp, err
 		}
+		ids := make([]string, len(items))
 		added := 0
-		for _, it := range items {
-			if k := id(it); !seen[k] {
-				seen[k] = true
+		for i, it := range items {
+			ids[i] = id(it)
+			if !seen[ids[i]] {
+				seen[ids[i]] = true
 				all = append(all, it)
 				added++
 			}
 		}
-		if page == 1 {
-			full = max(full, len(items))
+		next := resp.NextPage
+		if _, ok := resp.Total(); !ok {
+			next = g.Next(page, ids)
 		}
-		if added == 0 || page == maxPages || !morePages(resp.Pagination, page, full, len(items)) {
+		if added == 0 {
+			next = 0 // nothing new: what a server that ignores page sends for ever
+		}
+		resp.NextPage = next
+		if next == 0 || read == maxPages {
 			return all, resp, nil
 		}
 	}
 }
 
-// getPage fetches page of the list at u; page 1 is asked for as the
-// server's default, without a page parameter.
+// getAll fetches a list the interface documents as one array. The
+// sandbox pages it all the same, and a server may too without saying so,
+// so pages are read at LargePageSize until the list is known to end
+// (follow).
+func getAll[T any](ctx context.Context, c *Client, u *url.URL, id func(T) string) ([]T, *Response, error) {
+	return follow(1, func(page int) ([]T, *Response, error) { return getPage[T](ctx, c, u, page) }, id)
+}
+
+// getPage fetches page of the list at u, LargePageSize items to a page.
 func getPage[T any](ctx context.Context, c *Client, u *url.URL, page int) ([]T, *Response, error) {
 	pu := *u
+	q := url.Values{"page_size": {strconv.Itoa(LargePageSize)}}
 	if page > 1 {
-		pu.RawQuery = url.Values{"page": {strconv.Itoa(page)}}.Encode()
+		q.Set("page", strconv.Itoa(page))
 	}
+	pu.RawQuery = q.Encode()
 	req, err := c.newRequest(ctx, http.MethodGet, &pu, nil, "")
 	if err != nil {
 		return nil, nil, err
 	}
-	return getMany[T](ctx, c, req)
-}
-
-// morePages reports whether a page of n items may have a successor: the
-// pagination says so, or, without it, the page is full.
-func morePages(pg *Pagination, page, full, n int) bool {
-	if pg == nil {
-		return n >= full
+	items, resp, err := getMany[T](ctx, c, req)
+	if err == nil {
+		resp.NextPage = nextPage(resp.Pagination, page, LargePageSize, len(items))
 	}
-	return nextPage(pg, page, 0, n) != 0
+	return items, resp, err
 }

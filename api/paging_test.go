@@ -4,11 +4,16 @@ import (
 	"net/http"
 	"strconv"
 	"testing"
+
+	"rdash/api"
 )
 
 // TestListsWithoutPagination checks how a list documented as one array is
-// read from a server that sends no pagination: full pages are followed, a
-// short page is the last, and a server that ignores page is asked twice.
+// read from a server that sends no pagination and pages at its own size
+// whatever page_size asks: pages as long as the first are followed, a
+// shorter one is the last, a first page alone is followed by a second
+// (it may be the whole list or the server's cap), and a server that
+// ignores page is asked twice.
 func TestListsWithoutPagination(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -20,7 +25,9 @@ func TestListsWithoutPagination(t *testing.T) {
 		requests int64
 	}{
 		{"full pages then a short one", []int{25, 25, 3}, false, false, 53, 3},
-		{"a short first page", []int{7}, false, false, 7, 1},
+		{"a short first page", []int{7}, false, false, 7, 2},
+		{"capped at 10 below the size asked", []int{10, 10, 10, 10, 3}, false, false, 43, 5},
+		{"capped at 10, ending full", []int{10, 10}, false, false, 20, 3},
 		{"full pages then an empty one", []int{25, 25}, false, false, 50, 3},
 		{"larger pages than the default", []int{40, 40, 10}, false, false, 90, 3},
 		{"page ignored", []int{25}, true, false, 25, 2},
@@ -30,6 +37,9 @@ func TestListsWithoutPagination(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			ts := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if got := r.URL.Query().Get("page_size"); got != strconv.Itoa(api.LargePageSize) {
+					t.Errorf("page_size=%q: a long list is read at an explicit page size", got)
+				}
 				p := 1
 				if q := r.URL.Query().Get("page"); q != "" && !tc.ignores {
 					p, _ = strconv.Atoi(q)

@@ -64,7 +64,7 @@ func BenchmarkUpload200MB(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if got, _ := v.Files[0].SHA256(); got != sum || v.Files[0].Size != int64(mib)<<20 {
+		if got, _ := v.Files[0].StrongestChecksum(); got.Hex != sum || v.Files[0].Size != int64(mib)<<20 {
 			b.Fatalf("the sandbox stored %d bytes with sha256 %s, want %d bytes with %s", v.Files[0].Size, got, int64(mib)<<20, sum)
 		}
 		i++

@@ -7,10 +7,6 @@ import (
 	"strconv"
 )
 
-// DefaultPageSize is the page size the sandbox uses when none is asked for;
-// without pagination metadata, a page of this size may have a successor.
-const DefaultPageSize = 25
-
 // Validate checks the query before it is sent: Page and PageSize are 0
 // for the server's default or a number from 1; the rest, a largest page
 // size included, is the server's to judge (the document shows none).
@@ -45,9 +41,11 @@ func (o *ListVersionsOptions) query() url.Values {
 	return q
 }
 
-// ListVersions lists a project's versions, newest first, one page at a time;
-// Response.NextPage tells whether there are more.
-// GET /projects/{projectId}/versions
+// ListVersions lists one page of a project's versions, in the server's
+// order (the document states none). Response.NextPage tells whether more
+// may follow and Response.Total whether the server said how many there
+// are; one page alone shows an end only when it is empty, or by its
+// metadata (paging.go). GET /projects/{projectId}/versions
 func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListVersionsOptions) ([]Version, *Response, error) {
 	if err := validatePathID("projectId", projectID); err != nil {
 		return nil, nil, err
@@ -70,6 +68,26 @@ func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListV
 		resp.NextPage = nextPage(resp.Pagination, page, size, len(versions))
 	}
 	return versions, resp, err
+}
+
+// ListAllVersions lists every version from opts.Page on, following pages
+// until the list is known to end (paging.go) or 1,000 pages were read;
+// the Response is the last page's, its NextPage not 0 only then. Without
+// opts.PageSize, a list read from page 1 asks LargePageSize to a page; one
+// read from a later page keeps the server's size, so the page numbers
+// mean what they meant.
+func (c *Client) ListAllVersions(ctx context.Context, projectID string, opts *ListVersionsOptions) ([]Version, *Response, error) {
+	o := ListVersionsOptions{}
+	if opts != nil {
+		o = *opts
+	}
+	if o.PageSize == 0 && o.Page <= 1 {
+		o.PageSize = LargePageSize
+	}
+	return follow(o.Page, func(page int) ([]Version, *Response, error) {
+		o.Page = page
+		return c.ListVersions(ctx, projectID, &o)
+	}, func(v Version) string { return v.ID })
 }
 
 // GetVersion returns one version with its files; versionID may also be the

@@ -104,15 +104,20 @@ func TestPagination(t *testing.T) {
 		opts     *api.ListVersionsOptions
 		wantPage *api.Pagination
 		next     int
+		total    int // -1: not known
 	}{
-		{"first of three", `{"data":` + page(25) + `,"pagination":{"page":1,"page_size":25,"total":60}}`, nil, &api.Pagination{Page: 1, PageSize: 25, Total: 60}, 2},
-		{"last", `{"data":` + page(10) + `,"pagination":{"page":3,"page_size":25,"total":60}}`, &api.ListVersionsOptions{Page: 3}, &api.Pagination{Page: 3, PageSize: 25, Total: 60}, 0},
-		{"exactly full last", `{"data":` + page(5) + `,"pagination":{"page":2,"page_size":5,"total":10}}`, &api.ListVersionsOptions{Page: 2, PageSize: 5}, &api.Pagination{Page: 2, PageSize: 5, Total: 10}, 0},
-		{"past the end", `{"data":[],"pagination":{"page":9,"page_size":25,"total":60}}`, &api.ListVersionsOptions{Page: 9}, &api.Pagination{Page: 9, PageSize: 25, Total: 60}, 0},
-		{"absent, full page", `{"data":` + page(5) + `}`, &api.ListVersionsOptions{Page: 4, PageSize: 5}, nil, 5},
-		{"absent, short page", `{"data":` + page(4) + `}`, &api.ListVersionsOptions{PageSize: 5}, nil, 0},
-		{"absent, default size", page(api.DefaultPageSize), nil, nil, 2},
-		{"absent, paging ignored", page(30), &api.ListVersionsOptions{PageSize: 5}, nil, 0},
+		{"first of three", `{"data":` + page(25) + `,"pagination":{"page":1,"page_size":25,"total":60}}`, nil, &api.Pagination{Page: 1, PageSize: 25, Total: 60}, 2, 60},
+		{"last", `{"data":` + page(10) + `,"pagination":{"page":3,"page_size":25,"total":60}}`, &api.ListVersionsOptions{Page: 3}, &api.Pagination{Page: 3, PageSize: 25, Total: 60}, 0, 60},
+		{"exactly full last", `{"data":` + page(5) + `,"pagination":{"page":2,"page_size":5,"total":10}}`, &api.ListVersionsOptions{Page: 2, PageSize: 5}, &api.Pagination{Page: 2, PageSize: 5, Total: 10}, 0, 10},
+		{"past the end", `{"data":[],"pagination":{"page":9,"page_size":25,"total":60}}`, &api.ListVersionsOptions{Page: 9}, &api.Pagination{Page: 9, PageSize: 25, Total: 60}, 0, 60},
+		{"absent, full page", `{"data":` + page(5) + `}`, &api.ListVersionsOptions{Page: 4, PageSize: 5}, nil, 5, -1},
+		// Shorter than asked: the end, or the server's cap; page 2 tells.
+		{"absent, short page", `{"data":` + page(4) + `}`, &api.ListVersionsOptions{PageSize: 5}, nil, 2, -1},
+		{"absent, no size asked", page(10), nil, nil, 2, -1},
+		{"absent, longer than asked", page(30), &api.ListVersionsOptions{PageSize: 5}, nil, 2, -1},
+		{"absent, empty", `{"data":[]}`, &api.ListVersionsOptions{Page: 3, PageSize: 5}, nil, 0, -1},
+		{"a total below the page's items", `{"data":` + page(5) + `,"pagination":{"page":1,"page_size":5,"total":2}}`, nil,
+			&api.Pagination{Page: 1, PageSize: 5, Total: 2}, 2, -1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -124,6 +129,13 @@ func TestPagination(t *testing.T) {
 			}
 			if !reflect.DeepEqual(resp.Pagination, tc.wantPage) || resp.NextPage != tc.next {
 				t.Errorf("pagination %+v, next %d; want %+v, %d", resp.Pagination, resp.NextPage, tc.wantPage, tc.next)
+			}
+			total, known := resp.Total()
+			if !known {
+				total = -1
+			}
+			if total != tc.total {
+				t.Errorf("Total() = %d (-1: not known), want %d", total, tc.total)
 			}
 		})
 	}

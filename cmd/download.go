@@ -3,10 +3,8 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/dustin/go-humanize"
@@ -37,7 +35,7 @@ type downloadJSON struct {
 	// Path and Bytes are the file saved; null with --url.
 	Path  nullString `json:"path"`
 	Bytes *int64     `json:"bytes"`
-	// Verified says the bytes matched the SHA-256 the service gives.
+	// Verified says the bytes matched the strongest checksum the service gives.
 	Verified bool `json:"verified"`
 }
 
@@ -53,10 +51,9 @@ name, or to -o PATH, or to standard output with -o -.
 The file is written as NAME.part beside its destination, synced, and only
 then renamed, so a partial file never has the final name; the .part is
 removed when the download fails or is interrupted. When the service gives
-a SHA-256 checksum, the download must match it (exit 1 otherwise, and
-nothing is kept); a file with only other checksums (sha1, sha512) is
-saved unchecked, and rdash says so. An existing file is not replaced
-without --force.
+a checksum (sha512, sha256, sha1 or md5), the download must match the
+strongest given (exit 1 otherwise, and nothing is kept), and rdash says
+which it checked. An existing file is not replaced without --force.
 
 An external file (hosted elsewhere) is not fetched: its URL is shown and
 the command exits 2, unless --follow-external asks to download it from
@@ -160,15 +157,12 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	}
 	line := f.newTransferLine("downloading " + label)
 	src := &progressReader{r: body, line: line, total: total}
-	want, verify := file.SHA256()
+	want, _ := file.StrongestChecksum()
 	if dest == "-" {
-		n, got, err := savefile.CopyHashed(f.IO.Out, src)
+		_, _, err := savefile.CopyChecked(f.IO.Out, src, want)
 		line.end()
 		if err != nil {
-			return err
-		}
-		if verify && got != want {
-			return fmt.Errorf("%s: checksum mismatch: the service gives sha256 %s, the %s written have %s", label, want, count(n, "byte"), got)
+			return fmt.Errorf("%s: %w", label, err) // a mismatch: the bytes are written by now
 		}
 		return nil
 	}
@@ -182,25 +176,11 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	}
 	n := res.N
 	if fl.out.on() {
-		rep.Path, rep.Bytes, rep.Verified = nullString(dest), &n, verify
+		rep.Path, rep.Bytes, rep.Verified = nullString(dest), &n, res.Checked != ""
 		return f.printJSON(ctx, fl.out, rep)
 	}
-	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(n)), checksumNote(file, verify))
+	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(n)), savefile.Note(file, res.Checked))
 	return nil
-}
-
-// checksumNote says whether the download was checked: against the
-// service's SHA-256, or not, and why: none given, or only algorithms
-// rdash does not check (a server may give sha1 and sha512 alone).
-func checksumNote(file api.File, verified bool) string {
-	if verified {
-		return "sha256 verified"
-	}
-	if len(file.Checksum) == 0 {
-		return "no checksum given"
-	}
-	algs := slices.Sorted(maps.Keys(file.Checksum))
-	return fmt.Sprintf("not verified: the service gives %s, and rdash checks sha256 only", safe.PlainLine(strings.Join(algs, ", ")))
 }
 
 // pickFile finds the file named by ref (ID, file name or URL), or the

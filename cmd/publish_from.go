@@ -134,11 +134,11 @@ func projectNote(project string, vs []api.Version, resp *api.Response, p artifac
 	}
 	which := fmt.Sprintf("%s's %s (all of them)", project, count(len(vs), "version"))
 	if resp.NextPage != 0 {
-		of := ""
-		if resp.Pagination != nil && resp.Pagination.Total > len(vs) {
-			of = fmt.Sprintf(" of %d", resp.Pagination.Total)
+		rest := "the server gave no total, so more may follow unread"
+		if total, ok := resp.Total(); ok {
+			rest = fmt.Sprintf("of %d; the others not read", total)
 		}
-		which = fmt.Sprintf("one page of %s's versions (%d%s, in the server's order; the others not read)", project, len(vs), of)
+		which = fmt.Sprintf("one page of %s's versions (%d, in the server's order; %s)", project, len(vs), rest)
 	}
 	seen := "none"
 	if len(chans) > 0 {

@@ -84,15 +84,10 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 func (fl versionsListFlags) list(ctx context.Context, client *api.Client, project string) ([]api.Version, *api.Response, error) {
 	opts := &api.ListVersionsOptions{Page: fl.page, PageSize: fl.pageSize,
 		Channels: fl.channels, MinecraftVersions: fl.gameVersions, Search: fl.search}
-	vs, resp, err := client.ListVersions(ctx, project, opts)
-	for err == nil && fl.all && resp.NextPage > 0 {
-		opts.Page = resp.NextPage
-		var more []api.Version
-		if more, resp, err = client.ListVersions(ctx, project, opts); err == nil {
-			vs = append(vs, more...)
-		}
+	if fl.all {
+		return client.ListAllVersions(ctx, project, opts)
 	}
-	return vs, resp, err
+	return client.ListVersions(ctx, project, opts)
 }
 
 // check refuses page flags the command would otherwise send as no page
@@ -161,11 +156,12 @@ func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
 }
 
 func pageLine(n int, resp *api.Response) string {
-	p := resp.Pagination
-	if p == nil {
-		return versionCount(n)
+	s := versionCount(n)
+	if total, ok := resp.Total(); ok {
+		s = fmt.Sprintf("page %d, %s of %d", resp.Pagination.Page, s, total)
+	} else if resp.NextPage > 0 {
+		s += ", more may follow" // the server gave no total: no end seen yet
 	}
-	s := fmt.Sprintf("page %d, %s of %d", p.Page, versionCount(n), p.Total)
 	if resp.NextPage > 0 {
 		s += fmt.Sprintf(" (next: --page %d)", resp.NextPage)
 	}

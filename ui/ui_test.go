@@ -420,7 +420,7 @@ var scenes = []struct {
 	wait    string
 }{
 	{"picker", "", nil, "YOUR PROJECTS"},
-	{"versions", "emberforge-core", []string{"j", "space", "j"}, "25 of 1,500"},
+	{"versions", "emberforge-core", []string{"j", "space", "j"}, " of 1,500 · page"},
 	{"detail", "lumen", []string{"j", "enter"}, "FILES"},
 	{"help", "lumen", []string{"?"}, "mark all loaded"},
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -119,11 +120,17 @@ func (m *Model) shortHelp() (hints []key.Binding, more key.Binding) {
 	if m.retry != nil {
 		hints = append(hints, k.Retry)
 	}
-	if len(m.stack) > 1 { // before the screen's: else a first-time user tries q, which quits
+	screen := top.ShortHelp()
+	if len(m.stack) > 1 && !bindsEsc(screen) { // before the screen's: else a first-time user tries q, which quits; a screen's own esc (a sort's load: cancel) wins
 		hints = append(hints, k.Back)
 	}
-	hints = append(hints, top.ShortHelp()...)
+	hints = append(hints, screen...)
 	return append(hints, k.Quit), k.Help
+}
+
+// bindsEsc reports that one of bs is esc, with a meaning of its screen's.
+func bindsEsc(bs []key.Binding) bool {
+	return slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Enabled() && slices.Contains(b.Keys(), "esc") })
 }
 
 // noHelp ends a footer where ? does not open the help.
@@ -138,7 +145,7 @@ func (m *Model) fullHelpView() string {
 		groups = top.FullHelp()
 	}
 	global := []key.Binding{k.Help, k.Quit, k.ForceQuit}
-	if len(m.stack) > 1 {
+	if len(m.stack) > 1 && !slices.ContainsFunc(groups, bindsEsc) {
 		global = append([]key.Binding{k.Back}, global...)
 	}
 	if m.retry != nil { // the root takes r while a sign-in may let it run again

@@ -1,9 +1,13 @@
 package artifact
 
 import (
+	"crypto/md5"
+	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/hex"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,7 +17,7 @@ import (
 )
 
 // FileSum is one file of a version about to be published: an upload,
-// with its size and SHA-256, or an external URL.
+// with its size and digests, or an external URL.
 type FileSum struct {
 	// Name is the upload's file name, or the external URL.
 	Name    string `json:"name"`
@@ -21,22 +25,44 @@ type FileSum struct {
 	SHA256  string `json:"sha256,omitempty"`
 	URL     string `json:"url,omitempty"`
 	Primary bool   `json:"primary"`
+	// Digests are the upload's other digests, by the names
+	// api.File.Checksums gives them ("sha512", "sha1", "md5"), so it can be
+	// compared with whichever checksum a server publishes.
+	Digests map[string]string `json:"digests,omitempty"`
+}
+
+// digest is s's digest by algorithm name; "" when it has none.
+func (s FileSum) digest(algorithm string) string {
+	if algorithm == "sha256" {
+		return s.SHA256
+	}
+	return s.Digests[algorithm]
 }
 
 // Sum reads the file at path, streaming, and returns its FileSum named by
-// its base name.
+// its base name, with every digest a server may publish, in one pass.
 func Sum(path string) (FileSum, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return FileSum{}, err
 	}
 	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
+	hs := map[string]hash.Hash{"sha256": sha256.New(), "sha512": sha512.New(), "sha1": sha1.New(), "md5": md5.New()}
+	ws := make([]io.Writer, 0, len(hs))
+	for _, h := range hs {
+		ws = append(ws, h)
+	}
+	n, err := io.Copy(io.MultiWriter(ws...), f)
 	if err != nil {
 		return FileSum{}, fmt.Errorf("%s: %w", path, err)
 	}
-	return FileSum{Name: filepath.Base(path), Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+	s := FileSum{Name: filepath.Base(path), Size: n, Digests: map[string]string{}}
+	for name, h := range hs {
+		s.Digests[name] = hex.EncodeToString(h.Sum(nil))
+	}
+	s.SHA256 = s.Digests["sha256"]
+	delete(s.Digests, "sha256")
+	return s, nil
 }
 
 // SumFiles sums each of a proposal's files, in order, marking the primary.
@@ -61,9 +87,10 @@ type Comparison struct {
 }
 
 // Compare matches local files with a published version's files: uploads
-// by name, then size and SHA-256; external files by URL; and which one is
-// primary. A published file whose checksum has no SHA-256 cannot be shown
-// to be the same, so it counts as a difference. Names in the differences
+// by name, then size and the strongest checksum published (sha512,
+// sha256, sha1 or md5); external files by URL; and which one is primary.
+// A published file with no checksum to compare cannot be shown to be the
+// same, so it counts as a difference. Names in the differences
 // are quoted (%q), so a server's name cannot carry a control character.
 func Compare(local []FileSum, published []api.File) Comparison {
 	var diffs []string
@@ -108,25 +135,26 @@ func compareFile(l FileSum, p api.File) []string {
 	if p.Size != l.Size {
 		diffs = append(diffs, fmt.Sprintf("%q has %d bytes here, %d published", l.Name, l.Size, p.Size))
 	}
-	switch sum := publishedSHA256(p); {
-	case sum == "":
-		diffs = append(diffs, fmt.Sprintf("%q: the server gave no SHA-256 for it, so it cannot be shown to be the same", l.Name))
-	case !strings.EqualFold(sum, l.SHA256):
-		diffs = append(diffs, fmt.Sprintf("%q has SHA-256 %s here, %q published", l.Name, l.SHA256, sum))
+	switch sum, ok := comparable(l, p); {
+	case !ok:
+		diffs = append(diffs, fmt.Sprintf("%q: the server gave no checksum to compare (sha512, sha256, sha1, md5), so it cannot be shown to be the same", l.Name))
+	case !strings.EqualFold(sum.Hex, l.digest(sum.Algorithm)):
+		name := strings.ToUpper(strings.Replace(sum.Algorithm, "sha", "sha-", 1))
+		diffs = append(diffs, fmt.Sprintf("%q has %s %s here, %q published", l.Name, name, l.digest(sum.Algorithm), sum.Hex))
 	}
 	return diffs
 }
 
-// publishedSHA256 finds the SHA-256 in a file's checksum object, whose
-// inner structure the interface does not document: "sha256" (docs/wire.md),
-// or "sha-256" in any case.
-func publishedSHA256(p api.File) string {
-	for k, v := range p.Checksum {
-		if s, ok := v.(string); ok && (strings.EqualFold(k, "sha256") || strings.EqualFold(k, "sha-256")) {
-			return s
+// comparable is the strongest checksum p publishes that l has a digest
+// for (api.File.Checksums reads the object, whose inner structure the
+// interface leaves open).
+func comparable(l FileSum, p api.File) (api.Checksum, bool) {
+	for _, c := range p.Checksums() {
+		if l.digest(c.Algorithm) != "" {
+			return c, true
 		}
 	}
-	return ""
+	return api.Checksum{}, false
 }
 
 func primaryText(primary bool) string {

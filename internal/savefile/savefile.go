@@ -1,14 +1,13 @@
 // Package savefile saves a downloaded file so that a partial or unverified
 // one never has the final name: the bytes go to NAME.part beside it, are
-// hashed while copied, synced, checked against the service's SHA-256, and
-// only then linked to NAME, which is not replaced unless asked. The command
-// line (cmd/download.go) and the dashboard (ui/download) both save through
-// it.
+// hashed while copied, synced, checked against the strongest checksum the
+// service gives (sha512, sha256, sha1 or md5: api.File.StrongestChecksum),
+// and only then linked to NAME, which is not replaced unless asked. The
+// command line (cmd/download.go) and the dashboard (ui/download) both save
+// through it.
 package savefile
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -75,19 +74,11 @@ func Destination(dir string, file api.File) (string, error) {
 	return dest, nil
 }
 
-// CopyHashed copies src to w and returns the bytes and their SHA-256 in
-// lower-case hex.
-func CopyHashed(w io.Writer, src io.Reader) (int64, string, error) {
-	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(w, h), src)
-	return n, hex.EncodeToString(h.Sum(nil)), err
-}
-
 // Options says how Save checks and names the file.
 type Options struct {
-	// Want is the SHA-256 (lower-case hex) the bytes must have; empty
-	// when the service gives none, and then nothing is verified.
-	Want string
+	// Want is the checksum the bytes must have; the zero value when the
+	// service gives none rdash knows, and then nothing is verified.
+	Want api.Checksum
 	// Force replaces an existing destination, and a .part left there by
 	// a download that was killed.
 	Force bool
@@ -99,16 +90,18 @@ type Options struct {
 
 // Result is what Save wrote.
 type Result struct {
-	N        int64  // bytes written
-	SHA256   string // their checksum, lower-case hex
-	Verified bool   // they matched Options.Want
+	N   int64  // bytes written
+	Sum string // their digest in Options.Want's algorithm; empty without one
+	// Checked is the algorithm the bytes were verified with ("sha512");
+	// empty when nothing was checked.
+	Checked string
 	// Path is where the file was saved: dest, or with KeepBoth the name
 	// it was given beside it.
 	Path string
 }
 
-// Save writes src to dest.part in dest's directory, syncs it, checks its
-// SHA-256 against o.Want (when not empty) and only then gives it the name
+// Save writes src to dest.part in dest's directory, syncs it, checks it
+// against o.Want (when set) and only then gives it the name
 // dest: a reader of dest never sees a partial file. Without o.Force an
 // existing dest is not replaced, even one made meanwhile (the error wraps
 // ErrExists), and an existing .part is refused: another download may be
@@ -136,11 +129,8 @@ func Save(dest string, src io.Reader, o Options) (res Result, err error) {
 			_ = os.Remove(part)
 		}
 	}()
-	if res.N, res.SHA256, err = CopyHashed(fh, src); err != nil {
+	if res.N, res.Sum, err = CopyChecked(fh, src, o.Want); err != nil {
 		return res, fmt.Errorf("%w; nothing was saved", err)
-	}
-	if o.Want != "" && res.SHA256 != o.Want {
-		return res, fmt.Errorf("checksum mismatch: the service gives sha256 %s, the %d bytes received have %s; nothing was saved", o.Want, res.N, res.SHA256)
 	}
 	if err = fh.Sync(); err != nil {
 		return res, err
@@ -152,7 +142,7 @@ func Save(dest string, src io.Reader, o Options) (res Result, err error) {
 		return res, err
 	}
 	syncDir(filepath.Dir(dest))
-	res.Verified = o.Want != ""
+	res.Checked = o.Want.Algorithm
 	return res, nil
 }
 

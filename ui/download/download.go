@@ -1,9 +1,9 @@
 // Package download is the dashboard's download screen: one version's
 // files, the primary first; the one chosen is saved into a directory
 // (the current one unless another is typed) with a progress bar of bytes,
-// rate and time left, verified against its SHA-256 when the service gives
-// one, and written as NAME.part until it is complete and verified, so a
-// partial file never has the final name. An external file's URL is shown
+// rate and time left, verified against the strongest checksum the
+// service gives (savefile), and written as NAME.part until it is complete
+// and verified, so a partial file never has the final name. An external file's URL is shown
 // (and may be copied), never fetched.
 package download
 
@@ -136,11 +136,11 @@ type transfer struct {
 
 // savedMsg is how a download ended.
 type savedMsg struct {
-	run      *transfer
-	dest     string
-	n        int64
-	verified bool
-	err      error
+	run  *transfer
+	dest string
+	n    int64
+	note string // what was checked (savefile.Note)
+	err  error
 }
 
 // start downloads the chosen file into the directory typed; mode says
@@ -164,7 +164,7 @@ func (m *Model) start(mode saveMode) tea.Cmd {
 	run.StartNow()
 	m.run, m.stop, m.stage, m.failed, m.outcome = run, stop, stageRunning, false, ""
 	c, p, vid, dir := m.client, m.project.Key(), m.version.ID, m.dir.Value()
-	want, _ := f.SHA256()
+	want, _ := f.StrongestChecksum()
 	fetched := make(chan struct{})
 	m.fetched = fetched
 	opts := savefile.Options{Want: want, Force: mode == modeOverwrite, KeepBoth: mode == modeKeepBoth}
@@ -187,7 +187,7 @@ func (m *Model) start(mode saveMode) tea.Cmd {
 		if errors.Is(err, savefile.ErrExists) && mode == modeAsk { // made meanwhile
 			return existsMsg{run: run, dest: dest, free: savefile.FreeSibling(dest)}
 		}
-		return savedMsg{run: run, dest: res.Path, n: res.N, verified: res.Verified, err: err}
+		return savedMsg{run: run, dest: res.Path, n: res.N, note: savefile.Note(f, res.Checked), err: err}
 	}
 	return tea.Batch(fetch, m.nextTick())
 }
@@ -256,11 +256,7 @@ func (m *Model) finished(msg savedMsg) tea.Cmd {
 		return nil
 	}
 	m.saved = msg.dest
-	note := "no checksum given"
-	if msg.verified {
-		note = "sha256 verified"
-	}
-	m.outcome = "Saved " + safe.Line(filepath.Base(msg.dest)) + " (" + common.Bytes(msg.n) + ", " + note + ")\n" +
+	m.outcome = "Saved " + safe.Line(filepath.Base(msg.dest)) + " (" + common.Bytes(msg.n) + ", " + msg.note + ")\n" +
 		"into " + safe.Line(filepath.Dir(msg.dest))
 	return common.Status("saved " + safe.Line(msg.dest))
 }

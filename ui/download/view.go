@@ -53,8 +53,8 @@ func (m *Model) chooseLines() []string {
 			if f.Name != f.ExternalURL {
 				what += s.Muted.Render(": " + safe.Line(f.ExternalURL))
 			}
-		} else if _, ok := f.SHA256(); ok {
-			what += s.Muted.Render(" · sha256")
+		} else if c, ok := f.StrongestChecksum(); ok {
+			what += s.Muted.Render(" · " + c.Algorithm)
 		}
 		prim := ""
 		if f.IsPrimary {

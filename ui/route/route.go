@@ -55,8 +55,8 @@ type VersionsArgs struct {
 type Page struct {
 	Versions []api.Version
 	Number   int
-	Next     int // 0 on the last page
-	Total    int // -1 when the server did not say
+	Next     int // 0 when the list is known to end here; else more may follow
+	Total    int // -1 when the server did not say (api.Response.Total)
 }
 
 // NewPage makes a Page from a list reply asked for page number.
@@ -66,8 +66,8 @@ func NewPage(vs []api.Version, resp *api.Response, number int) Page {
 		return p
 	}
 	p.Next = resp.NextPage
-	if resp.Pagination != nil {
-		p.Total = resp.Pagination.Total
+	if total, ok := resp.Total(); ok {
+		p.Total = total
 	}
 	return p
 }

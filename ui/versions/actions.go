@@ -1,8 +1,6 @@
 package versions
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
@@ -37,7 +35,7 @@ func (m *Model) markAll() tea.Cmd {
 	for _, idx := range m.order {
 		m.marks.add(*m.versions.at(idx))
 	}
-	return common.Status(fmt.Sprintf("marked %d loaded versions", len(m.order)))
+	return common.Status("marked " + plural(len(m.order), "loaded version", "loaded versions"))
 }
 
 func (m *Model) clearMarks() tea.Cmd {
@@ -46,7 +44,7 @@ func (m *Model) clearMarks() tea.Cmd {
 	if n == 0 {
 		return nil
 	}
-	return common.Status(fmt.Sprintf("cleared %d marks", n))
+	return common.Status("cleared " + plural(n, "mark", "marks"))
 }
 
 // openSelection opens a bulk screen on the marked versions, or on the one

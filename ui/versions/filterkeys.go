@@ -72,10 +72,24 @@ func (m *Model) gameKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.game.update(msg)
 }
 
-// channelKey drives the channel picker.
+// channelKey drives the channel picker: o types a channel the picker
+// does not offer; enter adds it, esc leaves the typing.
 func (m *Model) channelKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
+	if m.channels.typing() {
+		switch {
+		case key.Matches(msg, k.Accept):
+			m.channels.addTyped()
+		case key.Matches(msg, k.Cancel):
+			m.channels.other.Blur()
+		default:
+			return m.updateInputs(msg)
+		}
+		return nil
+	}
 	switch {
+	case key.Matches(msg, k.OtherChannel):
+		return m.channels.other.Focus()
 	case key.Matches(msg, k.Up):
 		m.channels.move(-1)
 	case key.Matches(msg, k.Down):

@@ -16,16 +16,26 @@ func (m *Model) ShortHelp() []key.Binding {
 	case modeGame:
 		return []key.Binding{k.Complete, k.Accept, k.Cancel}
 	case modeChannels:
-		return []key.Binding{k.Up, k.Down, k.Toggle, k.Accept, k.Cancel}
+		if m.channels.typing() {
+			return []key.Binding{common.WithHelp(k.Accept, "enter", "add"), k.Cancel}
+		}
+		return []key.Binding{k.Up, k.Down, k.Toggle, k.OtherChannel, k.Accept, k.Cancel}
 	case modeSorting:
 		return []key.Binding{common.WithHelp(k.Cancel, "esc", "cancel sort"), k.Sort, k.SortReverse, k.Up, k.Down}
 	}
 	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions}
 }
 
-// FullHelp implements common.Screen.
+// FullHelp implements common.Screen: while a sort loads, only the keys
+// that work then.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
+	if m.mode == modeSorting {
+		return [][]key.Binding{
+			{common.WithHelp(k.Cancel, "esc", "cancel sort"), k.Sort, k.SortReverse},
+			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		}
+	}
 	bulk := []key.Binding{k.Mark, k.MarkAll, k.ClearMarks}
 	if m.common.Has(route.BulkEdit) {
 		bulk = append(bulk, k.Edit)

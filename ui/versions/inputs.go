@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/internal/safe"
 	"rdash/ui/common"
 )
 
@@ -61,24 +62,50 @@ func (g *gameInput) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// channelPicker chooses several channels among those seen.
+// channelPicker chooses several channels: those seen in the loaded
+// versions, and any other typed by slug or ID (a channel no version is
+// in yet, as an empty "lts", is seen in none). The server judges a typed
+// one: an unknown channel lists nothing, or is refused.
 type channelPicker struct {
 	options  []channelInfo
 	selected map[string]bool
 	cursor   int
+	other    textinput.Model // a channel being typed; focused while typing
 }
 
 // openChannels starts picking with the seen channels, plus any in the
 // filter that no loaded version belongs to.
-func openChannels(seen []channelInfo, current []string) channelPicker {
-	p := channelPicker{options: slices.Clone(seen), selected: map[string]bool{}}
+func openChannels(s *common.Styles, seen []channelInfo, current []string) channelPicker {
+	p := channelPicker{options: slices.Clone(seen), selected: map[string]bool{},
+		other: newInput(s, "channel: ", "slug or ID; enter adds it")}
 	for _, c := range current {
-		p.selected[c] = true
-		if !slices.ContainsFunc(p.options, func(o channelInfo) bool { return o.slug == c }) {
-			p.options = append(p.options, channelInfo{slug: c})
-		}
+		p.add(c)
 	}
 	return p
+}
+
+// add selects channel c, appending it to the options when no option
+// has that slug (or, typed in another case, that slug's letters).
+func (p *channelPicker) add(c string) {
+	i := slices.IndexFunc(p.options, func(o channelInfo) bool { return strings.EqualFold(o.slug, c) })
+	if i < 0 {
+		i = len(p.options)
+		p.options = append(p.options, channelInfo{slug: c, typed: true})
+	}
+	p.selected[p.options[i].slug] = true
+	p.cursor = i
+}
+
+// typing reports that a channel is being typed.
+func (p *channelPicker) typing() bool { return p.other.Focused() }
+
+// addTyped selects each channel typed ("lts, nightly") and stops typing.
+func (p *channelPicker) addTyped() {
+	for _, c := range splitList(p.other.Value()) {
+		p.add(safe.Line(c))
+	}
+	p.other.SetValue("")
+	p.other.Blur()
 }
 
 func (p *channelPicker) move(n int) {

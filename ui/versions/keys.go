@@ -9,8 +9,9 @@ import (
 // keyMap is the versions screen's keys: the shared ones, and its own.
 type keyMap struct {
 	*common.KeyMap
-	// Tab completes a game version; space or x toggles a channel.
-	Complete, Toggle key.Binding
+	// Tab completes a game version; space or x toggles a channel, o types
+	// another.
+	Complete, Toggle, OtherChannel key.Binding
 
 	Search, Channels, GameVersions, ClearFilters key.Binding
 	Sort, SortReverse                            key.Binding
@@ -23,9 +24,10 @@ type keyMap struct {
 func newKeyMap(shared *common.KeyMap) keyMap {
 	b := common.Bind
 	return keyMap{
-		KeyMap:   shared,
-		Complete: b([]string{"tab"}, "tab", "complete"),
-		Toggle:   b([]string{"space", "x"}, "space", "toggle"),
+		KeyMap:       shared,
+		Complete:     b([]string{"tab"}, "tab", "complete"),
+		Toggle:       b([]string{"space", "x"}, "space", "toggle"),
+		OtherChannel: b([]string{"o"}, "o", "type a channel"),
 
 		Search:       b([]string{"/"}, "/", "search"),
 		Channels:     b([]string{"c"}, "c", "channel"),

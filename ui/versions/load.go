@@ -51,15 +51,39 @@ func (m *Model) loadNext() tea.Cmd {
 	return m.fetch(m.next)
 }
 
-// fetch starts the request for page, superseding any in flight.
+// fetch starts the request for page, superseding any in flight. Page 1
+// starts the list over, at the configured page size.
 func (m *Model) fetch(page int) tea.Cmd {
 	m.stopLoads()
+	if page == 1 {
+		m.pageAt(m.common.PageSize(), 0, api.Paging{})
+	}
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.stopFetch = cancel
 	m.seq++
 	m.loading, m.failed = page, false
-	opts := m.filter.Options(page, m.common.PageSize())
+	opts := m.filter.Options(page, m.size)
 	return fetchPage(ctx, m.client, m.project.Key(), opts, m.seq)
+}
+
+// pageAt sets how paging goes on: pages of size, the longest seen so
+// far at that size, and what the pages so far showed of the end.
+func (m *Model) pageAt(size, longest int, g api.Paging) {
+	m.size, m.longest, m.paging = size, longest, g
+}
+
+// nextAfter is the page to ask for after p, 0 when the list is known to
+// end there: as the server says when it gave a total, else as the pages
+// so far show (api.Paging: a short page may be the server's cap).
+func nextAfter(g *api.Paging, p route.Page) int {
+	if p.Total >= 0 {
+		return p.Next
+	}
+	ids := make([]string, len(p.Versions))
+	for i, v := range p.Versions {
+		ids[i] = v.ID
+	}
+	return g.Next(p.Number, ids)
 }
 
 // maybePrefetch fetches the next page once the cursor is within a page
@@ -103,7 +127,8 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 // applyPage replaces the rows (page 1) or appends to them, skipping
 // versions already listed (new versions shift the server's pages).
 func (m *Model) applyPage(p route.Page) {
-	m.page, m.next, m.total = p.Number, p.Next, p.Total
+	m.page, m.next, m.total = p.Number, nextAfter(&m.paging, p), p.Total
+	m.longest = max(m.longest, len(p.Versions))
 	if p.Number > 1 {
 		from := m.versions.len()
 		m.addVersions(p.Versions)

@@ -48,8 +48,9 @@ func (m *Model) columns() []table.Column {
 		{Title: "DOWNLOADS", Min: 9, Max: 11, Priority: 3, Right: true},
 		created,
 	}
-	c := m.sort.column()
-	cols[c].Title += " " + m.sort.arrow()
+	if c := m.sort.column(); c >= 0 { // the server's order gets no arrow: rdash made none
+		cols[c].Title += " " + m.sort.arrow()
+	}
 	return cols
 }
 

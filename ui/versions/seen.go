@@ -8,8 +8,11 @@ import (
 	"rdash/ui/common"
 )
 
-// channelInfo is a channel seen in the loaded versions.
-type channelInfo struct{ slug, name string }
+// channelInfo is a channel seen in the loaded versions, or typed.
+type channelInfo struct {
+	slug, name string
+	typed      bool // typed by the user, seen in no loaded version
+}
 
 // seen collects the channels and game versions of every version loaded so
 // far: the choices the channel picker and the game version completion offer.

@@ -9,43 +9,52 @@ import (
 	"rdash/ui/common"
 )
 
-// sortKey is a column the rows can be sorted by.
+// sortKey is what the rows can be sorted by: the server's order, or a
+// column. The keys are in the order s cycles through them.
 type sortKey int
 
 const (
-	sortCreated sortKey = iota // descending, the server's order
+	sortServer sortKey = iota // the order the server sent: rdash claims none
 	sortVersion
 	sortName
 	sortChannel
 	sortDownloads
+	sortCreated
 	sortKeys
 )
 
-var sortNames = [...]string{"created", "version", "name", "channel", "downloads"}
+var sortNames = [...]string{"server order", "version", "name", "channel", "downloads", "created"}
 
-// sortState is an order of the rows: which column, which way. The service
-// lists newest first and cannot sort otherwise, so every other order is
-// made here, and only over the whole list (sortload.go).
+// sortState is an order of the rows: which key, which way. The service
+// states no order and cannot sort, so every order but its own is made
+// here, and only over the whole list (sortload.go); until then the rows
+// are in the server's order, and the screen says no more than that.
 type sortState struct {
 	key  sortKey
 	desc bool
 }
 
-// serverOrder is the order the service lists versions in.
-var serverOrder = sortState{key: sortCreated, desc: true}
+// serverOrder is the rows as the server listed them.
+var serverOrder = sortState{key: sortServer}
 
-// server reports that s is the service's own order: rows in it need no
+// server reports that s is the server's own order: rows in it need no
 // sorting, and a list in it may be partly loaded.
-func (s sortState) server() bool { return s == serverOrder }
+func (s sortState) server() bool { return s.key == sortServer }
 
-// next cycles to the next column, each with its natural direction.
+// next cycles to the next key, each column with its natural direction.
 func (s sortState) next() sortState {
 	k := (s.key + 1) % sortKeys
 	return sortState{key: k, desc: k == sortCreated || k == sortVersion || k == sortDownloads}
 }
 
-// reversed is s the other way.
-func (s sortState) reversed() sortState { return sortState{key: s.key, desc: !s.desc} }
+// reversed is s the other way; the server's order has no way to turn,
+// so from it, the oldest first.
+func (s sortState) reversed() sortState {
+	if s.server() {
+		return sortState{key: sortCreated}
+	}
+	return sortState{key: s.key, desc: !s.desc}
+}
 
 func (s sortState) arrow() string {
 	if s.desc {
@@ -54,10 +63,17 @@ func (s sortState) arrow() string {
 	return "↑"
 }
 
-func (s sortState) String() string { return sortNames[s.key] + " " + s.arrow() }
+// String is "server order", or the column and its arrow: "created ↓".
+func (s sortState) String() string {
+	if s.server() {
+		return sortNames[sortServer]
+	}
+	return sortNames[s.key] + " " + s.arrow()
+}
 
+// column is the column s sorts by; -1 for the server's order.
 func (s sortState) column() int {
-	return [...]int{colCreated, colVersion, colName, colChannel, colDownloads}[s.key]
+	return [...]int{-1, colVersion, colName, colChannel, colDownloads, colCreated}[s.key]
 }
 
 // order returns the indexes of vs in s's order; ties keep the server's
@@ -92,6 +108,8 @@ func (s sortState) compare(a, b *api.Version) int {
 		return cmp.Compare(channelLabel(a.Channel), channelLabel(b.Channel))
 	case sortDownloads:
 		return cmp.Compare(a.Downloads, b.Downloads)
+	case sortCreated:
+		return a.CreatedAt.Compare(b.CreatedAt)
 	}
-	return a.CreatedAt.Compare(b.CreatedAt)
+	return 0
 }

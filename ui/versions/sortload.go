@@ -39,6 +39,8 @@ type fullLoad struct {
 	last     int  // the last page as the latest total says; 0 when unknown
 	inFlight int
 	ready    map[int]route.Page // pages in, waiting for the ones before
+	paging   api.Paging         // what the pages applied show of the end
+	longest  int                // the longest page applied
 }
 
 // sortPageLoadedMsg carries one page of a sort's load.
@@ -75,7 +77,9 @@ func (m *Model) complete() bool { return m.page > 0 && m.next == 0 && m.loading 
 
 // loadAll starts loading the rest of the list for sort want: from page 1
 // when replace, else from the page holding the first version not loaded
-// (versions already listed are skipped).
+// (versions already listed are skipped). That page is counted in pages
+// of the longest the server sent, sortPageSize or more: a server that
+// sends fewer than asked makes the load start early, never late.
 func (m *Model) loadAll(want sortState, replace bool) tea.Cmd {
 	m.stopLoads()
 	m.seq++
@@ -83,7 +87,7 @@ func (m *Model) loadAll(want sortState, replace bool) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	first := 1
 	if !replace {
-		first = m.versions.len()/sortPageSize + 1
+		first = m.versions.len()/max(sortPageSize, m.longest) + 1
 	}
 	m.all = &fullLoad{want: want, seq: m.seq, ctx: ctx, cancel: cancel, replace: replace,
 		next: first, applied: first - 1, ready: map[int]route.Page{}}
@@ -142,8 +146,10 @@ func (m *Model) sortPageLoaded(msg sortPageLoadedMsg) tea.Cmd {
 		}
 		delete(l.ready, p.Number)
 		l.applied = p.Number
+		l.longest = max(l.longest, len(p.Versions))
+		next := nextAfter(&l.paging, p)
 		m.applySortPage(p)
-		if p.Next == 0 {
+		if next == 0 {
 			return m.finishSort()
 		}
 	}
@@ -160,6 +166,7 @@ func (m *Model) applySortPage(p route.Page) {
 	if m.all.replace && p.Number == 1 {
 		m.sort = serverOrder
 		m.table.SetColumns(m.columns())
+		m.pageAt(m.common.PageSize(), 0, api.Paging{}) // another list: what paging knew is of the old one
 		m.replaceRows(p.Versions)
 		return
 	}
@@ -188,7 +195,7 @@ func (m *Model) cancelSort() tea.Cmd {
 		m.applySort(serverOrder)
 		return m.fetch(1)
 	}
-	m.resumePaging()
+	m.pageOnFrom(l)
 	return m.maybePrefetch()
 }
 
@@ -202,20 +209,33 @@ func (m *Model) sortFailed(err error) tea.Cmd {
 		m.applySort(serverOrder)
 		m.next = 1
 	} else {
-		m.resumePaging()
+		m.pageOnFrom(l)
 	}
 	want := l.want
 	retry := func() tea.Msg { return retrySortMsg{want: want} }
 	return common.ReportError(err, "loading every version of "+m.project.Key()+" to sort by "+want.String(), retry)
 }
 
+// pageOnFrom goes on paging where the stopped load l was: its next page,
+// in its page size, with what its pages showed of the end. Its pages
+// were applied in order, so none is skipped, whatever size the server
+// sent them in.
+func (m *Model) pageOnFrom(l *fullLoad) {
+	m.pageAt(sortPageSize, l.longest, l.paging)
+	m.next = l.applied + 1
+	m.page = max(1, l.applied)
+}
+
 // resumePaging points paging at the page holding the first version not
-// loaded, in the configured page size (the versions already listed in
-// it are skipped).
+// loaded, after versions before it were deleted (the versions already
+// listed in it are skipped). Pages are counted in the longest the server
+// sent, the size asked or more, so a server that sends fewer makes paging
+// start early, never late; what the pages before showed of the end no
+// longer holds.
 func (m *Model) resumePaging() {
-	size := m.common.PageSize()
-	m.next = m.versions.len()/size + 1
+	m.next = m.versions.len()/max(m.size, m.longest) + 1
 	m.page = max(1, m.next-1)
+	m.paging = api.Paging{}
 }
 
 // endLoad forgets the load and cancels its requests.

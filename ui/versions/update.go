@@ -101,7 +101,7 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.game.open(m.filter.Game)
 	case key.Matches(msg, k.Channels):
 		m.mode = modeChannels
-		m.channels = openChannels(m.seen.channels, m.filter.Channels)
+		m.channels = openChannels(m.common.Styles, m.seen.channels, m.filter.Channels)
 	case key.Matches(msg, k.ClearFilters):
 		m.search.SetValue("")
 		return m.setFilter(Filter{})
@@ -175,11 +175,15 @@ func (m *Model) setStyles(s *common.Styles) {
 }
 
 func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
-	switch m.mode {
-	case modeSearch:
+	switch {
+	case m.mode == modeSearch:
 		return m.updateSearch(msg)
-	case modeGame:
+	case m.mode == modeGame:
 		return m.game.update(msg)
+	case m.mode == modeChannels && m.channels.typing():
+		var cmd tea.Cmd
+		m.channels.other, cmd = m.channels.other.Update(msg)
+		return cmd
 	}
 	return nil
 }

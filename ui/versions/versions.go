@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -49,7 +50,10 @@ type Model struct {
 	shared   sharer          // what versions repeat, held once
 	total    int             // -1 when the server does not say
 	page     int             // last page loaded
-	next     int             // next page to fetch; 0 when none
+	next     int             // next page to fetch; 0 when the end is known
+	size     int             // the page size paging asks for
+	longest  int             // the longest page the server sent at that size
+	paging   api.Paging      // what the pages so far show of the end
 
 	seq         int       // id of the awaited list request
 	loading     int       // page being fetched; 0 when none
@@ -95,6 +99,7 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	m.search = newInput(c.Styles, "search: ", "version or name")
 	m.game = newGameInput(c.Styles)
 	m.table.SetColumns(m.columns())
+	m.size = c.PageSize()
 	if a.First != nil {
 		m.seq++
 		m.applyPage(*a.First)
@@ -103,10 +108,11 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	return m
 }
 
-// Init fetches the first page, unless the picker handed it over.
+// Init fetches the first page, unless the picker handed it over; then
+// the next, when the first does not fill a screen and more may follow.
 func (m *Model) Init() tea.Cmd {
 	if m.page > 0 {
-		return nil
+		return m.maybePrefetch()
 	}
 	return m.reload()
 }
@@ -114,10 +120,18 @@ func (m *Model) Init() tea.Cmd {
 // Title implements common.Screen.
 func (m *Model) Title() string { return m.project.Key() }
 
-// Capturing reports that a filter field or the channel picker is open,
-// or that a sort is loading the rest of the list: then esc stops the
-// load rather than leave the screen, as it stops a running download.
-func (m *Model) Capturing() bool { return m.mode != modeTable }
+// Capturing reports that a filter field or the channel picker is open.
+// A sort loading the rest of the list does not capture: q quits and ?
+// helps as everywhere, even while a slow server holds the load; only esc
+// is the screen's then (Guards).
+func (m *Model) Capturing() bool { return m.mode != modeTable && m.mode != modeSorting }
+
+// Guards implements common.Guard: while a sort loads the rest of the
+// list, esc stops the load rather than leave the screen, as it stops a
+// running download.
+func (m *Model) Guards(msg tea.KeyPressMsg) bool {
+	return m.mode == modeSorting && key.Matches(msg, m.keys.Cancel)
+}
 
 // Busy implements common.Screen.
 func (m *Model) Busy() string {

@@ -460,7 +460,7 @@ func TestNothingMatches(t *testing.T) {
 	d.Type("no such version")
 	d.Press("enter")
 	waitLoaded(d, m)
-	if !strings.Contains(d.Screen(), "No versions match the filter. F clears it.") || !strings.Contains(d.Screen(), "0 of 0") {
+	if !strings.Contains(d.Screen(), "No version matches the filter. F clears the filter.") || !strings.Contains(d.Screen(), "0 of 0") {
 		t.Fatalf("empty result:\n%s", d.Screen())
 	}
 	d.Press("j", "enter", "space", "y", "e", "s") // nothing under the cursor: nothing happens

@@ -90,7 +90,11 @@ func (m *Model) infoLine() string {
 	if m.all != nil {
 		return s.Muted.Render(m.sortingText()) + m.marksText()
 	}
-	left := m.countText() + " · page " + fmt.Sprint(m.page) + " · sort: " + m.sort.String()
+	order := "server order"
+	if !m.sort.server() {
+		order = "sort: " + m.sort.String()
+	}
+	left := m.countText() + " · page " + fmt.Sprint(m.page) + " · " + order
 	return s.Muted.Render(left) + m.marksText()
 }
 
@@ -107,16 +111,20 @@ func (m *Model) sortingText() string {
 	return "sorting: " + common.Count(int64(n)) + of + " loaded, then by " + m.all.want.String() + " · esc cancels"
 }
 
-// countText is "42 of 1,500", or "42 loaded" when the server gives no total.
+// countText is "42 of 1,500" when the server gave a total. Without one
+// it claims no count: "42 loaded, more may follow" until a page shows
+// the end (api.Paging), then "42 loaded, no more".
 func (m *Model) countText() string {
 	n := common.Count(int64(m.versions.len()))
 	switch {
 	case m.total >= 0:
 		return n + " of " + common.Count(int64(m.total))
+	case m.page == 0:
+		return n + " loaded"
 	case m.next > 0:
-		return n + " loaded, more to come"
+		return n + " loaded, more may follow"
 	}
-	return n + " loaded"
+	return n + " loaded, no more"
 }
 
 // marksText says how many versions are marked and how many of those the
@@ -137,20 +145,40 @@ func (m *Model) marksText() string {
 func (m *Model) emptyView() string {
 	s := m.common.Styles
 	switch {
-	case m.loading > 0:
+	case m.loading > 0 || m.all != nil:
 		return "\n  " + s.Muted.Render("Loading versions…")
-	case !m.filter.Empty():
-		return "\n  " + s.Muted.Render("No versions match the filter. F clears it.")
+	case m.filter.Empty():
+		return "\n  " + s.Muted.Render("This project has no versions yet.")
 	}
-	return "\n  " + s.Muted.Render("This project has no versions yet.")
+	return "\n  " + s.Muted.Render(m.noMatch()+" F clears the filter.")
 }
 
-// channelsView is the channel picker, drawn where the table was.
+// noMatch says what the empty list is empty of: "No version in channel
+// lts.", naming the channels, since a channel typed that the project
+// lacks lists nothing; "… matches the filter" when more is filtered.
+func (m *Model) noMatch() string {
+	f := m.filter
+	if len(f.Channels) == 0 {
+		return "No version matches the filter."
+	}
+	what := "channel "
+	if len(f.Channels) > 1 {
+		what = "channels "
+	}
+	what += strings.Join(f.Channels, ", ")
+	if len(f.Game) > 0 || f.Search != "" {
+		return "No version in " + what + " matches the filter."
+	}
+	return "No version in " + what + "."
+}
+
+// channelsView is the channel picker, drawn where the table was: the
+// channels seen, those typed, and the field typing one.
 func (m *Model) channelsView() string {
 	s := m.common.Styles
-	lines := []string{"", s.Section.Render("  Show channels") + s.Muted.Render("  space toggles · enter applies · esc cancels"), ""}
+	lines := []string{"", s.Section.Render("  Show channels") + s.Muted.Render("  space toggles · o types another · enter applies · esc cancels"), ""}
 	if len(m.channels.options) == 0 {
-		lines = append(lines, s.Muted.Render("  No channels seen yet."))
+		lines = append(lines, s.Muted.Render("  No channels seen yet: o types one (slug or ID)."))
 	}
 	for i, o := range m.channels.options {
 		box := "[ ] "
@@ -158,10 +186,24 @@ func (m *Model) channelsView() string {
 			box = "[x] "
 		}
 		line := box + common.Fit(o.slug, 14) + " " + o.name
+		if o.typed {
+			line += s.Muted.Render("(typed; in no version loaded: the server judges it)")
+		}
 		if i == m.channels.cursor {
 			line = s.Cursor.Render(line)
 		}
 		lines = append(lines, "  "+line)
 	}
+	if m.channels.typing() {
+		lines = append(lines, "", "  "+m.channels.other.View())
+	}
 	return strings.Join(lines, "\n")
+}
+
+// plural is n and the noun that goes with it: "1 mark", "2 marks".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return common.Count(int64(n)) + " " + many
 }
