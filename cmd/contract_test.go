@@ -47,13 +47,6 @@ type contractCase struct {
 	stdin  string
 	want   outcome  // against both profiles
 	strict *outcome // against the strict profile, when its honest answer differs
-	// knownBroken says why the case fails against the strict profile today
-	// (the issue 20 item that fixes it): the case is skipped there, and only
-	// there unless brokenEverywhere, until the lead removes the mark.
-	// RDASH_CONTRACT_BROKEN=1 runs the marked cases too, to see which
-	// marks a fix has made stale.
-	knownBroken      string
-	brokenEverywhere bool
 }
 
 // prints is a success printing parts; says, one telling parts on standard
@@ -196,9 +189,6 @@ func TestContractCLI(t *testing.T) {
 		for _, tc := range contractCases() {
 			t.Run(p.Name+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
-				if tc.knownBroken != "" && (p.Options.Strict || tc.brokenEverywhere) && os.Getenv("RDASH_CONTRACT_BROKEN") == "" {
-					t.Skip("known broken (issue 20): " + tc.knownBroken)
-				}
 				want := tc.want
 				if tc.strict != nil && p.Options.Strict {
 					want = *tc.strict

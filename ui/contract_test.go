@@ -1,7 +1,6 @@
 package ui_test
 
 import (
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -30,10 +29,6 @@ type screenCase struct {
 	reach   func(t *testing.T, d *uitest.Driver, sess *uitest.Session)
 	want    []string
 	strict  []string // when the strict profile's honest screen differs
-	// knownBroken says why the screen misbehaves against the strict
-	// profile today (the issue 20 item): skipped there until the lead
-	// removes the mark; RDASH_CONTRACT_BROKEN=1 runs it anyway.
-	knownBroken string
 }
 
 // press returns a reach that presses keys, waiting for each text in
@@ -158,9 +153,6 @@ func TestContractScreens(t *testing.T) {
 		for _, sc := range screenCases() {
 			t.Run(p.Name+"/"+sc.name, func(t *testing.T) {
 				t.Parallel()
-				if sc.knownBroken != "" && p.Options.Strict && os.Getenv("RDASH_CONTRACT_BROKEN") == "" {
-					t.Skip("known broken (issue 20): " + sc.knownBroken)
-				}
 				opts := p.Options
 				opts.Now = uitest.Now
 				sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: sc.user, Sandbox: opts})
