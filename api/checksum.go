@@ -1,6 +1,11 @@
 package api
 
 import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"hash"
 	"slices"
 	"strings"
 )
@@ -16,9 +21,33 @@ type Checksum struct {
 // object's inner structure open: the sandbox sends {"sha256"} and, strict,
 // {"sha1", "sha512"}; real services send these and md5.
 var checksumAlgorithms = []struct {
-	name   string
-	hexLen int
-}{{"sha512", 128}, {"sha256", 64}, {"sha1", 40}, {"md5", 32}}
+	name    string
+	hexLen  int
+	newHash func() hash.Hash
+}{{"sha512", 128, sha512.New}, {"sha256", 64, sha256.New}, {"sha1", 40, sha1.New}, {"md5", 32, md5.New}}
+
+// ChecksumAlgorithms names the digests rdash can check, strongest first.
+// md5 and sha1 are no defence against a forger, but still catch a damaged
+// file when a server gives nothing stronger.
+func ChecksumAlgorithms() []string {
+	out := make([]string, len(checksumAlgorithms))
+	for i, a := range checksumAlgorithms {
+		out[i] = a.name
+	}
+	return out
+}
+
+// NewChecksumHash returns a hash of the named algorithm (one of
+// ChecksumAlgorithms), whose hex digest Checksum.Hex holds; ok is false
+// for any other name.
+func NewChecksumHash(algorithm string) (h hash.Hash, ok bool) {
+	for _, a := range checksumAlgorithms {
+		if a.name == algorithm {
+			return a.newHash(), true
+		}
+	}
+	return nil, false
+}
 
 // Checksums returns the digests of f's checksum object that rdash knows,
 // strongest first. A key counts in any case, with or without "-" or "_"

@@ -1,10 +1,6 @@
 package artifact
 
 import (
-	"crypto/md5"
-	"crypto/sha1"
-	"crypto/sha256"
-	"crypto/sha512"
 	"encoding/hex"
 	"fmt"
 	"hash"
@@ -47,10 +43,11 @@ func Sum(path string) (FileSum, error) {
 		return FileSum{}, err
 	}
 	defer f.Close()
-	hs := map[string]hash.Hash{"sha256": sha256.New(), "sha512": sha512.New(), "sha1": sha1.New(), "md5": md5.New()}
-	ws := make([]io.Writer, 0, len(hs))
-	for _, h := range hs {
-		ws = append(ws, h)
+	hs := map[string]hash.Hash{}
+	ws := make([]io.Writer, 0, len(api.ChecksumAlgorithms()))
+	for _, name := range api.ChecksumAlgorithms() {
+		hs[name], _ = api.NewChecksumHash(name)
+		ws = append(ws, hs[name])
 	}
 	n, err := io.Copy(io.MultiWriter(ws...), f)
 	if err != nil {

@@ -1,26 +1,14 @@
 package savefile
 
 import (
-	"crypto/md5"
-	"crypto/sha1"
-	"crypto/sha256"
-	"crypto/sha512"
 	"encoding/hex"
 	"fmt"
-	"hash"
 	"io"
 	"strings"
 
 	"rdash/api"
 	"rdash/internal/safe"
 )
-
-// hashes make the digests api.File.Checksums reads. md5 and sha1 are no
-// defence against a forger, but still catch a damaged download when a
-// server gives nothing stronger.
-var hashes = map[string]func() hash.Hash{
-	"sha512": sha512.New, "sha256": sha256.New, "sha1": sha1.New, "md5": md5.New,
-}
 
 // CopyChecked copies src to w, hashing the bytes in want's algorithm,
 // and returns how many were copied and their digest (lower-case hex).
@@ -32,11 +20,10 @@ func CopyChecked(w io.Writer, src io.Reader, want api.Checksum) (int64, string, 
 		n, err := io.Copy(w, src)
 		return n, "", err
 	}
-	newHash, ok := hashes[want.Algorithm]
+	h, ok := api.NewChecksumHash(want.Algorithm)
 	if !ok {
 		return 0, "", fmt.Errorf("rdash cannot check a %s checksum", safe.Line(want.Algorithm))
 	}
-	h := newHash()
 	n, err := io.Copy(io.MultiWriter(w, h), src)
 	if err != nil {
 		return n, "", err
