@@ -115,7 +115,7 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 	}
 	logger.Info("listening", "addr", ln.Addr().String(), "authorized_keys", fl.AuthorizedKeys, "keys", pre.NKeys,
 		"host_key", fl.HostKey, "host_key_created", pre.Created, "state", pre.StateRoot, "demo", fl.Demo, "token_store", pre.StoreWhy)
-	defer heapProfileOnSignal(f, logger)()
+	defer serve.Profiles(f.Lookup, logger)()
 	defer tuneGC(f)()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()

@@ -51,7 +51,7 @@ func (b *batch) served() ([]figure, error) {
 		if err := r.openSessions(n); err != nil {
 			return nil, err
 		}
-		m, err := r.measure(n)
+		m, err := r.measure(n, b.opts.profile && n == sizes[len(sizes)-1])
 		if err != nil {
 			return nil, err
 		}
@@ -125,8 +125,9 @@ func openPaged(name string, c *gossh.Client) (*sshTerm, error) {
 
 // measure takes the figures with n sessions open: RSS, CPU idle, then
 // CPU per key and the latency of one session's keys while every other
-// presses a key every othersEvery.
-func (r *servedRun) measure(n int) (servedAt, error) {
+// presses a key every othersEvery, with the server's CPU profiled if
+// profile.
+func (r *servedRun) measure(n int, profile bool) (servedAt, error) {
 	m := servedAt{n: n}
 	var err error
 	if m.rssKB, err = r.status("VmRSS"); err != nil {
@@ -148,12 +149,18 @@ func (r *servedRun) measure(n int) (servedAt, error) {
 	for i, t := range r.terms[1:] {
 		wg.Go(func() { pressKeys(t, time.Duration(i)*othersEvery/time.Duration(n), stop, &keys) })
 	}
+	if profile {
+		r.startCPUProfile()
+	}
 	start := time.Now()
 	m.latency, err = keyLatencies(r.terms[0], latencySamples)
 	close(stop)
 	wg.Wait()
 	took := time.Since(start)
 	c2, cerr := r.cpu()
+	if profile {
+		r.stopCPUProfile()
+	}
 	if err != nil {
 		return m, err
 	}
@@ -261,6 +268,17 @@ func sessionsFlag(dst *[]int) func(string) error {
 			}
 			*dst = append(*dst, n)
 		}
+		return nil
+	}
+}
+
+// serveEnvFlag parses each -serve-env.
+func serveEnvFlag(dst *[]string) func(string) error {
+	return func(s string) error {
+		if k, _, ok := strings.Cut(s, "="); !ok || k == "" {
+			return fmt.Errorf("%q is not KEY=value", s)
+		}
+		*dst = append(*dst, s)
 		return nil
 	}
 }

@@ -26,14 +26,15 @@ import (
 // in (its token sealed in its directory, as a sign-in in the session
 // leaves it), and the sessions opened on it so far.
 type servedRun struct {
-	sb    *sandboxRun
-	home  string
-	keys  []gossh.Signer
-	cmd   *exec.Cmd
-	addr  string
-	heap  string // where SIGUSR1 makes the server write its heap profile
-	terms []*sshTerm
-	conns []*gossh.Client
+	sb      *sandboxRun
+	home    string
+	keys    []gossh.Signer
+	cmd     *exec.Cmd
+	addr    string
+	heap    string // where SIGUSR1 makes the server write its heap profile
+	cpuProf string // where SIGUSR2, twice, makes it write a CPU profile
+	terms   []*sshTerm
+	conns   []*gossh.Client
 }
 
 // startServed starts the sandbox (1,500 versions) and rdash serve for n
@@ -52,7 +53,7 @@ func (b *batch) startServed(n int) (*servedRun, error) {
 		sb.close()
 		return nil, err
 	}
-	if err := r.startServer(b.bin["rdash"]); err != nil {
+	if err := r.startServer(b.bin["rdash"], b.opts.serveEnv); err != nil {
 		sb.close()
 		return nil, err
 	}
@@ -104,21 +105,23 @@ func (r *servedRun) signInKeys(n int) error {
 }
 
 // startServer runs rdash serve against the sandbox, without the caps a
-// hundred sessions from one address would meet, and waits until it
-// listens.
-func (r *servedRun) startServer(rdash string) error {
+// hundred sessions from one address would meet, with env added to its
+// environment, and waits until it listens.
+func (r *servedRun) startServer(rdash string, env []string) error {
 	port, err := freePort()
 	if err != nil {
 		return err
 	}
 	r.addr = "127.0.0.1:" + strconv.Itoa(port)
 	r.heap = filepath.Join(r.home, "heap.pprof")
+	r.cpuProf = filepath.Join(r.home, "cpu.pprof")
 	r.cmd = exec.Command(rdash, "serve", "--addr", r.addr, "--authorized-keys", filepath.Join(r.home, "authorized_keys"),
 		"--token-store", "sealed", "--idle-timeout", "0", "--max-sessions-per-key", "1", "--max-connections", "0",
 		"--max-connections-per-address", "0", "--max-unauthenticated", "0", "--shutdown-grace", "1s",
 		"--log", filepath.Join(r.home, "serve.log"))
 	r.cmd.Env = append(append(baseEnv(), r.sb.run.Env()...), "XDG_CONFIG_HOME="+filepath.Join(r.home, "config"),
-		"XDG_STATE_HOME="+filepath.Join(r.home, "state"), "RDASH_SERVE_HEAPPROFILE="+r.heap)
+		"XDG_STATE_HOME="+filepath.Join(r.home, "state"), serve.HeapProfileEnv+"="+r.heap, serve.CPUProfileEnv+"="+r.cpuProf)
+	r.cmd.Env = append(r.cmd.Env, env...)
 	r.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	out, err := os.Create(filepath.Join(r.home, "serve.out"))
 	if err != nil {
