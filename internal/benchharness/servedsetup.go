@@ -131,6 +131,9 @@ func (r *servedRun) startServer(rdash string, env []string) error {
 	if err := r.cmd.Start(); err != nil {
 		return err
 	}
+	if keepDir != "" { // the origin of a GC trace's times, "@12.345s"
+		_ = os.WriteFile(filepath.Join(keepDir, "serve-start.txt"), []byte(strconv.FormatInt(time.Now().UnixNano(), 10)+"\n"), 0o644)
+	}
 	for deadline := time.Now().Add(waitFrame); ; time.Sleep(50 * time.Millisecond) {
 		if c, err := net.Dial("tcp", r.addr); err == nil {
 			c.Close()
@@ -176,39 +179,4 @@ func (r *servedRun) close() {
 		}
 	}
 	r.sb.close()
-}
-
-// status reads a field of the server's /proc/PID/status, in kB.
-func (r *servedRun) status(field string) (int64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", r.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, field+":"); ok {
-			return strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-		}
-	}
-	return 0, fmt.Errorf("no %s in /proc/%d/status", field, r.cmd.Process.Pid)
-}
-
-// cpu is the server's user and system time so far, from /proc/PID/stat
-// (all its threads, in clock ticks of 10 ms).
-func (r *servedRun) cpu() (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", r.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	// The command's name, in parentheses, may hold spaces: fields count
-	// from after it. utime and stime are fields 14 and 15.
-	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-	if len(f) < 13 {
-		return 0, fmt.Errorf("/proc/%d/stat: %q", r.cmd.Process.Pid, b)
-	}
-	ut, err1 := strconv.ParseInt(f[11], 10, 64)
-	st, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("/proc/%d/stat: %q", r.cmd.Process.Pid, b)
-	}
-	return time.Duration(ut+st) * 10 * time.Millisecond, nil
 }
