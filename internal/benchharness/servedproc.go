@@ -86,7 +86,6 @@ type servedUsage struct {
 	took                    time.Duration // since the moment, for a difference
 	at                      time.Time
 	server, harness         time.Duration               // CPU time
-	machine                 time.Duration               // every CPU's busy time, all processes
 	serverWait, harnessWait time.Duration               // runnable, waiting for a CPU
 	delays                  [2]map[string]time.Duration // the server's threads', the harness's
 	err                     error
@@ -98,14 +97,13 @@ func (r *servedRun) usageNow() servedUsage {
 	var err1, err2 error
 	u.server, err1 = r.cpu()
 	u.harness, err2 = procCPU(os.Getpid())
-	u.machine = machineBusy()
 	u.err = errors.Join(err1, err2)
 	return u
 }
 
 // sub is what was used from before to u.
 func (u servedUsage) sub(before servedUsage) servedUsage {
-	return servedUsage{took: u.at.Sub(before.at), server: u.server - before.server, harness: u.harness - before.harness, machine: u.machine - before.machine,
+	return servedUsage{took: u.at.Sub(before.at), server: u.server - before.server, harness: u.harness - before.harness,
 		serverWait: waitedSince(u.delays[0], before.delays[0]), harnessWait: waitedSince(u.delays[1], before.delays[1])}
 }
 
@@ -114,31 +112,10 @@ func (u servedUsage) perSecond(d time.Duration) time.Duration {
 	return d * time.Second / max(u.took, time.Millisecond)
 }
 
-// machineBusy is the time every CPU has spent on anything but idling so
-// far, from the first line of /proc/stat (clock ticks of 10 ms), or 0
-// when it cannot be read.
-func machineBusy() time.Duration {
-	b, err := os.ReadFile("/proc/stat")
-	line, _, _ := strings.Cut(string(b), "\n")
-	f := strings.Fields(line)
-	if err != nil || len(f) < 6 || f[0] != "cpu" {
-		return 0
-	}
-	var busy int64
-	for i, v := range f[1:] {
-		n, _ := strconv.ParseInt(v, 10, 64)
-		if i != 3 && i != 4 { // idle and iowait
-			busy += n
-		}
-	}
-	return time.Duration(busy) * 10 * time.Millisecond
-}
-
-// String says, a second, what the server, the harness and everything
-// else on the machine used of its CPUs, and how long the server's and the
-// harness's threads waited for one.
+// String says, a second, how much CPU the server and the harness used
+// and how long their threads waited for one.
 func (u servedUsage) String() string {
 	ps := func(d time.Duration) float64 { return ms(u.perSecond(d)) }
-	return fmt.Sprintf("a second: server %.0f ms of CPU, waited %.0f ms for one; harness %.0f, waited %.0f; everything else %.0f ms",
-		ps(u.server), ps(u.serverWait), ps(u.harness), ps(u.harnessWait), ps(u.machine-u.server-u.harness))
+	return fmt.Sprintf("a second: server %.0f ms of CPU, waited %.0f ms for one; harness %.0f, waited %.0f",
+		ps(u.server), ps(u.serverWait), ps(u.harness), ps(u.harnessWait))
 }
