@@ -71,10 +71,15 @@ func runDelays(pid int) map[string]time.Duration {
 
 // waitedSince is how long the threads in now waited since before; a
 // thread that ended in between is not counted, so this may say less than
-// the truth, never more.
+// the truth. It is -1 when a thread's count went backwards, which this
+// kernel (6.18) was seen to do on a machine loaded to 7-9 on 2 CPUs: the
+// figure is then not known.
 func waitedSince(now, before map[string]time.Duration) time.Duration {
 	var sum time.Duration
 	for tid, d := range now {
+		if d < before[tid] {
+			return -1
+		}
 		sum += d - before[tid] // a thread started since: all of its wait
 	}
 	return sum
@@ -115,7 +120,12 @@ func (u servedUsage) perSecond(d time.Duration) time.Duration {
 // String says, a second, how much CPU the server and the harness used
 // and how long their threads waited for one.
 func (u servedUsage) String() string {
-	ps := func(d time.Duration) float64 { return ms(u.perSecond(d)) }
-	return fmt.Sprintf("a second: server %.0f ms of CPU, waited %.0f ms for one; harness %.0f, waited %.0f",
+	ps := func(d time.Duration) string {
+		if d < 0 {
+			return "?"
+		}
+		return fmt.Sprintf("%.0f", ms(u.perSecond(d)))
+	}
+	return fmt.Sprintf("a second: server %s ms of CPU, waited %s ms for one; harness %s, waited %s",
 		ps(u.server), ps(u.serverWait), ps(u.harness), ps(u.harnessWait))
 }
