@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/creack/pty"
@@ -42,7 +43,12 @@ func openPty(width, height int) (*ptyPair, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &ptyPair{master: m, slave: sl, input: ttyFile{File: sl, fd: sl.Fd()}, out: make(chan struct{})}
+	master, err := pollable(m)
+	if err != nil {
+		sl.Close()
+		return nil, err
+	}
+	p := &ptyPair{master: master, slave: sl, input: ttyFile{File: sl, fd: sl.Fd()}, out: make(chan struct{})}
 	if err := p.setSize(width, height); err != nil {
 		p.close()
 		return nil, err
@@ -50,10 +56,36 @@ func openPty(width, height int) (*ptyPair, error) {
 	return p, nil
 }
 
+// pollable is f, which pty.Open leaves in blocking mode (its ioctls ask
+// the file for its descriptor), as a file the runtime's poller serves: a
+// copy of its descriptor, non-blocking; f is closed. A read of a
+// blocking file holds an OS thread while it waits: the copy of each
+// session's output held one, a hundred threads for a hundred sessions,
+// and each frame cost a hand-off between threads.
+func pollable(f *os.File) (*os.File, error) {
+	defer f.Close()
+	syscall.ForkLock.RLock() // no child may inherit the copy
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err == nil {
+		syscall.CloseOnExec(fd)
+	}
+	syscall.ForkLock.RUnlock()
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		syscall.Close(fd)
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), f.Name()), nil
+}
+
 // setSize tells the kernel the window's size, so that TIOCGWINSZ on the
-// pty says what the dashboard is drawn at.
+// pty says what the dashboard is drawn at. It is set through the slave,
+// whose descriptor the dashboard's input has already taken: asking the
+// master for its descriptor would make it blocking again.
 func (p *ptyPair) setSize(width, height int) error {
-	return pty.Setsize(p.master, &pty.Winsize{Cols: uint16(width), Rows: uint16(height)})
+	return pty.Setsize(p.slave, &pty.Winsize{Cols: uint16(width), Rows: uint16(height)})
 }
 
 // connect copies the client's input to the pty and the pty's output to
