@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -34,6 +33,7 @@ type servedAt struct {
 	keys      int
 	latency   []float64   // ms, key to the first byte of its frame
 	phase     servedUsage // over the key phase
+	others    []float64   // ms, the other sessions' keys to their frames (-1: none within othersEvery)
 }
 
 // served measures the capacity figures.
@@ -57,8 +57,8 @@ func (b *batch) served() ([]figure, error) {
 		if err != nil {
 			return nil, err
 		}
-		logf("served: %d sessions: %d kB, %v CPU a key, p50 %.1f p90 %.1f p99 %.1f max %.1f ms; %s", n, m.rssKB, m.cpuPerKey,
-			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99), percentile(m.latency, 100), m.phase)
+		logf("served: %d sessions: %d kB, %v CPU a key, p50 %.1f p90 %.1f p99 %.1f max %.1f ms, the others' p99 %.1f ms; %s", n, m.rssKB, m.cpuPerKey,
+			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99), percentile(m.latency, 100), percentile(m.others, 99), m.phase)
 		at = append(at, m)
 	}
 	r.heapProfile()
@@ -144,8 +144,8 @@ func (r *servedRun) measure(n int, profile bool) (servedAt, error) {
 		r.startCPUProfile()
 	}
 	var sent []time.Time
-	var keys int
-	sent, m.latency, keys, err = r.keyPhase(n)
+	var others *keyLog
+	sent, m.latency, others, err = r.keyPhase(n)
 	u2 := r.usageNow()
 	if profile {
 		r.stopCPUProfile()
@@ -156,8 +156,9 @@ func (r *servedRun) measure(n int, profile bool) (servedAt, error) {
 	if u0.err != nil || u2.err != nil {
 		return m, errors.Join(u0.err, u2.err)
 	}
-	keepLatencies(n, sent, m.latency)
-	m.keys = keys + len(m.latency)
+	keepLatencies(n, sent, m.latency, others)
+	m.keys = others.count() + len(m.latency)
+	m.others = others.latencies()
 	m.load = loadAverage()
 	m.phase = u2.sub(u1)
 	// The CPU the keys cost: the phase's, less what the server spends at
@@ -169,18 +170,18 @@ func (r *servedRun) measure(n int, profile bool) (servedAt, error) {
 
 // keyPhase has one session press keys and time them while the n-1
 // others press a key every othersEvery, and returns the timed keys and
-// how many keys the others pressed.
-func (r *servedRun) keyPhase(n int) ([]time.Time, []float64, int, error) {
-	var keys atomic.Int64
+// the others'.
+func (r *servedRun) keyPhase(n int) ([]time.Time, []float64, *keyLog, error) {
+	others := &keyLog{}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for i, t := range r.terms[1:] {
-		wg.Go(func() { pressKeys(t, time.Duration(i)*othersEvery/time.Duration(n), stop, &keys) })
+		wg.Go(func() { pressKeys(t, time.Duration(i)*othersEvery/time.Duration(n), stop, others) })
 	}
 	sent, lat, err := keyLatencies(r.terms[0], latencySamples)
 	close(stop)
 	wg.Wait()
-	return sent, lat, int(keys.Load()), err
+	return sent, lat, others, err
 }
 
 // servedFigures are the three rows of the capacity budget, at the largest
@@ -193,8 +194,9 @@ func servedFigures(baseKB int64, at []servedAt) []figure {
 		rss = append(rss, fmt.Sprintf("%d: %.1f MB each (%.0f MB in all)", m.n, perSession(m), float64(m.rssKB)/1024))
 		cpu = append(cpu, fmt.Sprintf("%d: %.2f ms a key over %d keys, %.0f ms a second idle", m.n, ms(m.cpuPerKey), m.keys, ms(m.idleCPU)))
 		u := m.phase
-		lat = append(lat, fmt.Sprintf("%d: p50 %.1f, p90 %.1f, p99 %.1f ms (load average %s; %s)", m.n,
-			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99), m.load, u))
+		lat = append(lat, fmt.Sprintf("%d: p50 %.1f, p90 %.1f, p99 %.1f ms; the others' %d keys p50 %.1f, p99 %.1f ms (load average %s; %s)", m.n,
+			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99),
+			len(m.others), percentile(m.others, 50), percentile(m.others, 99), m.load, u))
 	}
 	fr := figure{Key: "served-rss", What: fmt.Sprintf("server RSS per session, %d served", last.n), Unit: "MB",
 		Measured: perSession(last), RefWhat: fmt.Sprintf("server alone: %.1f MB", float64(baseKB)/1024), Budget: "<= 5 MB",

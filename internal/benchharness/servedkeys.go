@@ -10,13 +10,16 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 )
 
 // pressKeys presses k and j in turn on t every othersEvery, after delay,
-// until stop; moving up then down, each press changes the screen.
-func pressKeys(t *sshTerm, delay time.Duration, stop <-chan struct{}, keys *atomic.Int64) {
+// until stop; moving up then down, each press changes the screen. Each
+// key's time to its frame goes to log (those of the other sessions, to
+// set beside the timed session's slow keys: a stall they share is the
+// machine's or the server's, not that session's).
+func pressKeys(t *sshTerm, delay time.Duration, stop <-chan struct{}, log *keyLog) {
 	select {
 	case <-time.After(delay):
 	case <-stop:
@@ -25,16 +28,58 @@ func pressKeys(t *sshTerm, delay time.Duration, stop <-chan struct{}, keys *atom
 	tick := time.NewTicker(othersEvery)
 	defer tick.Stop()
 	for i := 0; ; i++ {
+		mark, sent := t.byteCount(), time.Now()
 		if t.send([]string{"k", "j"}[i%2]) != nil {
 			return
 		}
-		keys.Add(1)
+		first, err := t.outputAfter(mark, othersEvery)
+		log.add(sent, first, err)
 		select {
 		case <-tick.C:
 		case <-stop:
 			return
 		}
 	}
+}
+
+// keyLog is the keys the other sessions pressed: when each was sent and
+// its time to its frame in ms (-1: none within othersEvery).
+type keyLog struct {
+	mu      sync.Mutex
+	sent    []time.Time
+	latency []float64
+}
+
+func (l *keyLog) add(sent, first time.Time, err error) {
+	lat := -1.0
+	if err == nil {
+		lat = ms(first.Sub(sent))
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sent = append(l.sent, sent)
+	l.latency = append(l.latency, lat)
+}
+
+// latencies is each key's time to its frame, a key with none (within
+// othersEvery) counted as othersEvery.
+func (l *keyLog) latencies() []float64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]float64, len(l.latency))
+	for i, v := range l.latency {
+		if v < 0 {
+			v = ms(othersEvery)
+		}
+		out[i] = v
+	}
+	return out
+}
+
+func (l *keyLog) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.sent)
 }
 
 // keyLatencies presses k and j in turn on t, count times, each once its
@@ -66,17 +111,24 @@ func keyLatencies(t *sshTerm, count int) ([]time.Time, []float64, error) {
 }
 
 // keepLatencies writes, with -keep, each key's time (Unix ns) and its
-// latency (ms) at n sessions, to set beside the server's log (a GC trace
-// with -serve-env GODEBUG=gctrace=1).
-func keepLatencies(n int, at []time.Time, lat []float64) {
+// latency (ms) at n sessions, the timed session's and the others', to
+// set beside the server's log (a GC trace with -serve-env
+// GODEBUG=gctrace=1).
+func keepLatencies(n int, at []time.Time, lat []float64, others *keyLog) {
 	if keepDir == "" {
 		return
 	}
-	var b strings.Builder
-	for i := range at {
-		fmt.Fprintf(&b, "%d\t%.2f\n", at[i].UnixNano(), lat[i])
+	write := func(name string, at []time.Time, lat []float64) {
+		var b strings.Builder
+		for i := range at {
+			fmt.Fprintf(&b, "%d\t%.2f\n", at[i].UnixNano(), lat[i])
+		}
+		_ = os.WriteFile(filepath.Join(keepDir, fmt.Sprintf(name, n)), []byte(b.String()), 0o644)
 	}
-	_ = os.WriteFile(filepath.Join(keepDir, fmt.Sprintf("served-latency-%d.tsv", n)), []byte(b.String()), 0o644)
+	write("served-latency-%d.tsv", at, lat)
+	others.mu.Lock()
+	defer others.mu.Unlock()
+	write("served-others-%d.tsv", others.sent, others.latency)
 }
 
 // percentile is the p-th percentile of xs (nearest rank).
