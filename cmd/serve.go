@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -118,30 +117,10 @@ func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
 	}
 	logger.Info("listening", "addr", ln.Addr().String(), "authorized_keys", fl.AuthorizedKeys, "keys", pre.NKeys,
 		"host_key", fl.HostKey, "host_key_created", pre.Created, "state", pre.StateRoot, "demo", fl.Demo, "token_store", pre.StoreWhy)
-	defer heapProfileOnSignal(f, logger)()
-	defer tuneGC(f)()
+	defer serve.Profiles(f.Lookup, logger)()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	return s.Run(ctx, srv, ln)
-}
-
-// serveGCPercent is the server's garbage collection target, unless GOGC
-// is set: a heap grows to 1.5 times what is live between collections,
-// not twice. Memory per session bounds how many sessions one server
-// holds, and a flood of refused requests leaves less behind
-// (BENCHMARKS.md, 100 sessions: 4.4 MB each against 5.2-5.5 at GOGC=100,
-// about the same CPU a key; the latency's tail is longer on a loaded
-// machine, and GOGC=100 in the server's environment favours it).
-const serveGCPercent = 50
-
-// tuneGC sets serveGCPercent unless the operator set GOGC; the returned
-// func puts the previous target back.
-func tuneGC(f *Factory) (restore func()) {
-	if _, set := f.Lookup("GOGC"); set {
-		return func() {}
-	}
-	previous := debug.SetGCPercent(serveGCPercent)
-	return func() { debug.SetGCPercent(previous) }
 }
 
 // checkServeFlags refuses limits that cannot be meant.

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -167,6 +168,30 @@ func memKB(t *testing.T, pid int, field string) int {
 	}
 	t.Fatalf("/proc/%d/status has no %s", pid, field)
 	return 0
+}
+
+// held is what the server holds: its live heap after a full collection
+// (rdash serve collects, gives the freed memory back to the system and
+// logs "heap" with live_bytes on SIGUSR1, as startServe enables), and its
+// resident set just after, in kB. Unlike the resident set at any moment,
+// neither counts garbage not yet collected, so neither depends on when
+// the collector last ran.
+func (s *served) held() (heapKB, rssKB int) {
+	s.t.Helper()
+	n := len(s.logged("heap"))
+	if err := syscall.Kill(s.pid, syscall.SIGUSR1); err != nil {
+		s.t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); len(s.logged("heap")) == n; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			s.t.Fatal("the server logged no heap within 30 s of SIGUSR1")
+		}
+	}
+	live, ok := s.logged("heap")[n]["live_bytes"].(float64)
+	if !ok {
+		s.t.Fatalf("the heap log has no live_bytes: %v", s.logged("heap")[n])
+	}
+	return int(live) / 1024, memKB(s.t, s.pid, "VmRSS")
 }
 
 // ptys is how many pty masters the process holds open.

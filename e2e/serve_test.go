@@ -56,7 +56,8 @@ func startServe(t *testing.T, dir string, flags []string, keys ...string) *serve
 		"--token-store", "sealed"}, flags...) // the same store whether or not the runner has a keyring
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
-		"XDG_STATE_HOME="+filepath.Join(dir, "state"), "RDASH_CONFIG_DIR=", "RDASH_STATE_DIR=", "RDASH_TOKEN=")
+		"XDG_STATE_HOME="+filepath.Join(dir, "state"), "RDASH_CONFIG_DIR=", "RDASH_STATE_DIR=", "RDASH_TOKEN=",
+		"RDASH_SERVE_HEAPPROFILE="+filepath.Join(dir, "heap.pprof")) // for held: SIGUSR1 logs the live heap
 	out, err := os.Create(filepath.Join(dir, "serve.out"))
 	if err != nil {
 		t.Fatal(err)

@@ -40,10 +40,12 @@ type options struct {
 	keys     int           // key presses per bytes sample
 	timeout  time.Duration // the whole batch
 	verbose  bool
-	rev      string // build this git revision instead of the working tree
-	only     string // comma-separated steps to run; empty for all
-	keep     bool   // keep the temporary directory and every pty's output
-	sessions []int  // served sessions at which the capacity figures are taken
+	rev      string   // build this git revision instead of the working tree
+	only     string   // comma-separated steps to run; empty for all
+	keep     bool     // keep the temporary directory and every pty's output
+	sessions []int    // served sessions at which the capacity figures are taken
+	serveEnv []string // KEY=value added to the served step's rdash serve environment
+	profile  bool     // profile rdash serve's CPU in the served step's last key phase
 }
 
 func main() {
@@ -60,6 +62,8 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory, with every pty's raw output under out/, and print its path")
 	flag.StringVar(&o.rev, "rev", "", "measure this git revision (e.g. HEAD, main) instead of the working tree")
 	flag.Func("sessions", "comma-separated numbers of sessions served at once for the capacity figures (default 100)", sessionsFlag(&o.sessions))
+	flag.Func("serve-env", "KEY=value added to rdash serve's environment in the served step (e.g. GOGC=100); repeatable", serveEnvFlag(&o.serveEnv))
+	flag.BoolVar(&o.profile, "serve-profile", false, "profile rdash serve's CPU over the served step's last key phase; -v prints where it went, -keep keeps it")
 	flag.Parse()
 	if len(o.sessions) == 0 {
 		o.sessions = []int{100}

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -31,7 +31,9 @@ type servedAt struct {
 	idleCPU   time.Duration // per second, nobody typing
 	cpuPerKey time.Duration
 	keys      int
-	latency   []float64 // ms, key to the first byte of its frame
+	latency   []float64   // ms, key to the first byte of its frame
+	phase     servedUsage // over the key phase
+	others    []float64   // ms, the other sessions' keys to their frames (-1: none within othersEvery)
 }
 
 // served measures the capacity figures.
@@ -51,11 +53,12 @@ func (b *batch) served() ([]figure, error) {
 		if err := r.openSessions(n); err != nil {
 			return nil, err
 		}
-		m, err := r.measure(n)
+		m, err := r.measure(n, b.opts.profile && n == sizes[len(sizes)-1])
 		if err != nil {
 			return nil, err
 		}
-		logf("served: %d sessions: %d kB, %v CPU a key, p99 %.1f ms", n, m.rssKB, m.cpuPerKey, percentile(m.latency, 99))
+		logf("served: %d sessions: %d kB, %v CPU a key, p50 %.1f p90 %.1f p99 %.1f max %.1f ms, the others' p99 %.1f ms; %s", n, m.rssKB, m.cpuPerKey,
+			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99), percentile(m.latency, 100), percentile(m.others, 99), m.phase)
 		at = append(at, m)
 	}
 	r.heapProfile()
@@ -125,101 +128,60 @@ func openPaged(name string, c *gossh.Client) (*sshTerm, error) {
 
 // measure takes the figures with n sessions open: RSS, CPU idle, then
 // CPU per key and the latency of one session's keys while every other
-// presses a key every othersEvery.
-func (r *servedRun) measure(n int) (servedAt, error) {
+// presses a key every othersEvery, with the server's CPU profiled if
+// profile.
+func (r *servedRun) measure(n int, profile bool) (servedAt, error) {
 	m := servedAt{n: n}
 	var err error
 	if m.rssKB, err = r.status("VmRSS"); err != nil {
 		return m, err
 	}
-	c0, err := r.cpu()
-	if err != nil {
-		return m, err
-	}
+	u0 := r.usageNow()
 	time.Sleep(idleFor) // measuring the server at rest, not waiting for it
-	c1, err := r.cpu()
+	u1 := r.usageNow()
+	m.idleCPU = (u1.server - u0.server) * time.Second / idleFor
+	if profile {
+		r.startCPUProfile()
+	}
+	var sent []time.Time
+	var others *keyLog
+	sent, m.latency, others, err = r.keyPhase(n)
+	u2 := r.usageNow()
+	if profile {
+		r.stopCPUProfile()
+	}
 	if err != nil {
 		return m, err
 	}
-	m.idleCPU = (c1 - c0) * time.Second / idleFor
-	var keys atomic.Int64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for i, t := range r.terms[1:] {
-		wg.Go(func() { pressKeys(t, time.Duration(i)*othersEvery/time.Duration(n), stop, &keys) })
+	if u0.err != nil || u2.err != nil {
+		return m, errors.Join(u0.err, u2.err)
 	}
-	start := time.Now()
-	m.latency, err = keyLatencies(r.terms[0], latencySamples)
-	close(stop)
-	wg.Wait()
-	took := time.Since(start)
-	c2, cerr := r.cpu()
-	if err != nil {
-		return m, err
-	}
-	if cerr != nil {
-		return m, cerr
-	}
-	m.keys = int(keys.Load()) + len(m.latency)
+	keepLatencies(n, sent, m.latency, others)
+	m.keys = others.count() + len(m.latency)
+	m.others = others.latencies()
 	m.load = loadAverage()
+	m.phase = u2.sub(u1)
 	// The CPU the keys cost: the phase's, less what the server spends at
 	// rest over as long.
-	work := c2 - c1 - m.idleCPU*took/time.Second
+	work := m.phase.server - m.idleCPU*m.phase.took/time.Second
 	m.cpuPerKey = work / time.Duration(max(m.keys, 1))
 	return m, nil
 }
 
-// pressKeys presses k and j in turn on t every othersEvery, after delay,
-// until stop; moving up then down, each press changes the screen.
-func pressKeys(t *sshTerm, delay time.Duration, stop <-chan struct{}, keys *atomic.Int64) {
-	select {
-	case <-time.After(delay):
-	case <-stop:
-		return
+// keyPhase has one session press keys and time them while the n-1
+// others press a key every othersEvery, and returns the timed keys and
+// the others'.
+func (r *servedRun) keyPhase(n int) ([]time.Time, []float64, *keyLog, error) {
+	others := &keyLog{}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for i, t := range r.terms[1:] {
+		wg.Go(func() { pressKeys(t, time.Duration(i)*othersEvery/time.Duration(n), stop, others) })
 	}
-	tick := time.NewTicker(othersEvery)
-	defer tick.Stop()
-	for i := 0; ; i++ {
-		if t.send([]string{"k", "j"}[i%2]) != nil {
-			return
-		}
-		keys.Add(1)
-		select {
-		case <-tick.C:
-		case <-stop:
-			return
-		}
-	}
-}
-
-// keyLatencies presses k and j in turn on t, count times, each once its
-// output has been still for 30 ms, and returns the time from each key to
-// the first byte of its frame, in ms.
-func keyLatencies(t *sshTerm, count int) ([]float64, error) {
-	var out []float64
-	for i := range count {
-		mark := t.quiet(30*time.Millisecond, 2*time.Second)
-		sent := time.Now()
-		if err := t.send([]string{"k", "j"}[i%2]); err != nil {
-			return nil, err
-		}
-		at, err := t.outputAfter(mark, waitFrame)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ms(at.Sub(sent)))
-	}
-	return out, nil
-}
-
-// percentile is the p-th percentile of xs (nearest rank).
-func percentile(xs []float64, p float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Sorted(slices.Values(xs))
-	i := int(float64(len(s))*p/100+0.5) - 1
-	return s[clamp(i, 0, len(s)-1)]
+	sent, lat, err := keyLatencies(r.terms[0], latencySamples)
+	close(stop)
+	wg.Wait()
+	return sent, lat, others, err
 }
 
 // servedFigures are the three rows of the capacity budget, at the largest
@@ -231,8 +193,10 @@ func servedFigures(baseKB int64, at []servedAt) []figure {
 	for _, m := range at {
 		rss = append(rss, fmt.Sprintf("%d: %.1f MB each (%.0f MB in all)", m.n, perSession(m), float64(m.rssKB)/1024))
 		cpu = append(cpu, fmt.Sprintf("%d: %.2f ms a key over %d keys, %.0f ms a second idle", m.n, ms(m.cpuPerKey), m.keys, ms(m.idleCPU)))
-		lat = append(lat, fmt.Sprintf("%d: p50 %.1f, p90 %.1f, p99 %.1f ms (load average %s)", m.n,
-			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99), m.load))
+		u := m.phase
+		lat = append(lat, fmt.Sprintf("%d: p50 %.1f, p90 %.1f, p99 %.1f ms; the others' %d keys p50 %.1f, p99 %.1f ms (load average %s; %s)", m.n,
+			percentile(m.latency, 50), percentile(m.latency, 90), percentile(m.latency, 99),
+			len(m.others), percentile(m.others, 50), percentile(m.others, 99), m.load, u))
 	}
 	fr := figure{Key: "served-rss", What: fmt.Sprintf("server RSS per session, %d served", last.n), Unit: "MB",
 		Measured: perSession(last), RefWhat: fmt.Sprintf("server alone: %.1f MB", float64(baseKB)/1024), Budget: "<= 5 MB",
@@ -244,7 +208,7 @@ func servedFigures(baseKB int64, at []servedAt) []figure {
 	fc.absBudget(1)
 	fl := figure{Key: "served-latency", What: fmt.Sprintf("key to screen p99, %d served, under load", last.n), Unit: "ms",
 		Measured: percentile(last.latency, 99), Samples: last.latency, RefWhat: "0-100 ms at 10 fps in issue 19", Budget: "<= 60 ms",
-		Note: fmt.Sprintf("loopback; one session presses k or j %d times, each once its screen is still, timed from the key to the first byte of its frame, while the others press keys; by sessions: %s", latencySamples, strings.Join(lat, "; "))}
+		Note: fmt.Sprintf("loopback; one session presses k or j %d times, each once its output has been still for 30 ms and then a random part of a frame, timed from the key to the first byte of its frame, while the others press keys; by sessions: %s", latencySamples, strings.Join(lat, "; "))}
 	fl.absBudget(60)
 	fl.Samples = nil // 200 numbers are too many for the report
 	return []figure{fr, fc, fl}
@@ -261,6 +225,17 @@ func sessionsFlag(dst *[]int) func(string) error {
 			}
 			*dst = append(*dst, n)
 		}
+		return nil
+	}
+}
+
+// serveEnvFlag parses each -serve-env.
+func serveEnvFlag(dst *[]string) func(string) error {
+	return func(s string) error {
+		if k, _, ok := strings.Cut(s, "="); !ok || k == "" {
+			return fmt.Errorf("%q is not KEY=value", s)
+		}
+		*dst = append(*dst, s)
 		return nil
 	}
 }

@@ -26,14 +26,15 @@ import (
 // in (its token sealed in its directory, as a sign-in in the session
 // leaves it), and the sessions opened on it so far.
 type servedRun struct {
-	sb    *sandboxRun
-	home  string
-	keys  []gossh.Signer
-	cmd   *exec.Cmd
-	addr  string
-	heap  string // where SIGUSR1 makes the server write its heap profile
-	terms []*sshTerm
-	conns []*gossh.Client
+	sb      *sandboxRun
+	home    string
+	keys    []gossh.Signer
+	cmd     *exec.Cmd
+	addr    string
+	heap    string // where SIGUSR1 makes the server write its heap profile
+	cpuProf string // where SIGUSR2, twice, makes it write a CPU profile
+	terms   []*sshTerm
+	conns   []*gossh.Client
 }
 
 // startServed starts the sandbox (1,500 versions) and rdash serve for n
@@ -52,7 +53,7 @@ func (b *batch) startServed(n int) (*servedRun, error) {
 		sb.close()
 		return nil, err
 	}
-	if err := r.startServer(b.bin["rdash"]); err != nil {
+	if err := r.startServer(b.bin["rdash"], b.opts.serveEnv); err != nil {
 		sb.close()
 		return nil, err
 	}
@@ -104,21 +105,23 @@ func (r *servedRun) signInKeys(n int) error {
 }
 
 // startServer runs rdash serve against the sandbox, without the caps a
-// hundred sessions from one address would meet, and waits until it
-// listens.
-func (r *servedRun) startServer(rdash string) error {
+// hundred sessions from one address would meet, with env added to its
+// environment, and waits until it listens.
+func (r *servedRun) startServer(rdash string, env []string) error {
 	port, err := freePort()
 	if err != nil {
 		return err
 	}
 	r.addr = "127.0.0.1:" + strconv.Itoa(port)
 	r.heap = filepath.Join(r.home, "heap.pprof")
+	r.cpuProf = filepath.Join(r.home, "cpu.pprof")
 	r.cmd = exec.Command(rdash, "serve", "--addr", r.addr, "--authorized-keys", filepath.Join(r.home, "authorized_keys"),
 		"--token-store", "sealed", "--idle-timeout", "0", "--max-sessions-per-key", "1", "--max-connections", "0",
 		"--max-connections-per-address", "0", "--max-unauthenticated", "0", "--shutdown-grace", "1s",
 		"--log", filepath.Join(r.home, "serve.log"))
 	r.cmd.Env = append(append(baseEnv(), r.sb.run.Env()...), "XDG_CONFIG_HOME="+filepath.Join(r.home, "config"),
-		"XDG_STATE_HOME="+filepath.Join(r.home, "state"), "RDASH_SERVE_HEAPPROFILE="+r.heap)
+		"XDG_STATE_HOME="+filepath.Join(r.home, "state"), serve.HeapProfileEnv+"="+r.heap, serve.CPUProfileEnv+"="+r.cpuProf)
+	r.cmd.Env = append(r.cmd.Env, env...)
 	r.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	out, err := os.Create(filepath.Join(r.home, "serve.out"))
 	if err != nil {
@@ -127,6 +130,9 @@ func (r *servedRun) startServer(rdash string) error {
 	r.cmd.Stdout, r.cmd.Stderr = out, out
 	if err := r.cmd.Start(); err != nil {
 		return err
+	}
+	if keepDir != "" { // the origin of a GC trace's times, "@12.345s"
+		_ = os.WriteFile(filepath.Join(keepDir, "serve-start.txt"), []byte(strconv.FormatInt(time.Now().UnixNano(), 10)+"\n"), 0o644)
 	}
 	for deadline := time.Now().Add(waitFrame); ; time.Sleep(50 * time.Millisecond) {
 		if c, err := net.Dial("tcp", r.addr); err == nil {
@@ -173,39 +179,4 @@ func (r *servedRun) close() {
 		}
 	}
 	r.sb.close()
-}
-
-// status reads a field of the server's /proc/PID/status, in kB.
-func (r *servedRun) status(field string) (int64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", r.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, field+":"); ok {
-			return strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-		}
-	}
-	return 0, fmt.Errorf("no %s in /proc/%d/status", field, r.cmd.Process.Pid)
-}
-
-// cpu is the server's user and system time so far, from /proc/PID/stat
-// (all its threads, in clock ticks of 10 ms).
-func (r *servedRun) cpu() (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", r.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	// The command's name, in parentheses, may hold spaces: fields count
-	// from after it. utime and stime are fields 14 and 15.
-	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-	if len(f) < 13 {
-		return 0, fmt.Errorf("/proc/%d/stat: %q", r.cmd.Process.Pid, b)
-	}
-	ut, err1 := strconv.ParseInt(f[11], 10, 64)
-	st, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("/proc/%d/stat: %q", r.cmd.Process.Pid, b)
-	}
-	return time.Duration(ut+st) * 10 * time.Millisecond, nil
 }

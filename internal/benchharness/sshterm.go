@@ -78,6 +78,13 @@ func (t *sshTerm) read(r io.Reader) {
 	}
 }
 
+// byteCount is how many bytes of output have come so far.
+func (t *sshTerm) byteCount() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.bytes
+}
+
 // stopParsing keeps counting the output but no longer draws it.
 func (t *sshTerm) stopParsing() {
 	t.mu.Lock()

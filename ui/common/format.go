@@ -104,7 +104,7 @@ func Cut(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
-	if ansi.StringWidth(s) <= width {
+	if Width(s) <= width {
 		return s
 	}
 	return ansi.Truncate(s, width, "…")

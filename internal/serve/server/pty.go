@@ -42,7 +42,12 @@ func openPty(width, height int) (*ptyPair, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &ptyPair{master: m, slave: sl, input: ttyFile{File: sl, fd: sl.Fd()}, out: make(chan struct{})}
+	master, err := pollable(m)
+	if err != nil {
+		sl.Close()
+		return nil, err
+	}
+	p := &ptyPair{master: master, slave: sl, input: ttyFile{File: sl, fd: sl.Fd()}, out: make(chan struct{})}
 	if err := p.setSize(width, height); err != nil {
 		p.close()
 		return nil, err
@@ -51,9 +56,11 @@ func openPty(width, height int) (*ptyPair, error) {
 }
 
 // setSize tells the kernel the window's size, so that TIOCGWINSZ on the
-// pty says what the dashboard is drawn at.
+// pty says what the dashboard is drawn at. It is set through the slave,
+// whose descriptor the dashboard's input has already taken: asking the
+// master for its descriptor would make it blocking again.
 func (p *ptyPair) setSize(width, height int) error {
-	return pty.Setsize(p.master, &pty.Winsize{Cols: uint16(width), Rows: uint16(height)})
+	return pty.Setsize(p.slave, &pty.Winsize{Cols: uint16(width), Rows: uint16(height)})
 }
 
 // connect copies the client's input to the pty and the pty's output to
