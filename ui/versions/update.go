@@ -117,11 +117,11 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSelection(route.BulkEdit)
 	case key.Matches(msg, k.Delete):
 		return m.openSelection(route.Delete)
-	case key.Matches(msg, k.Undo) && m.common.Has(route.Undo):
+	case key.Matches(msg, k.Undo):
 		return common.Open(route.Undo, m.project)
-	case key.Matches(msg, k.NewVersion) && m.common.Has(route.NewVersion):
+	case key.Matches(msg, k.NewVersion):
 		return common.Open(route.NewVersion, m.project)
-	case key.Matches(msg, k.Download) && m.common.Has(route.Download):
+	case key.Matches(msg, k.Download):
 		if v, ok := m.selected(); ok {
 			return common.Open(route.Download, route.DetailArgs{Project: m.project, Version: v})
 		}

@@ -147,6 +147,8 @@ func (m *Model) emptyView() string {
 	switch {
 	case m.loading > 0 || m.all != nil:
 		return "\n  " + s.Muted.Render("Loading versions…")
+	case m.failed: // not "no versions": nothing is known of them
+		return "\n  " + s.Muted.Render("The versions could not be loaded. r tries again.")
 	case m.filter.Empty():
 		return "\n  " + s.Muted.Render("This project has no versions yet.")
 	}
