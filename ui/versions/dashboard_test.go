@@ -3,12 +3,15 @@ package versions_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
+	"rdash/config"
 	"rdash/ui"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
@@ -74,7 +77,7 @@ func TestDashboardGolden(t *testing.T) {
 		for _, size := range uitest.Sizes {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
-				d, screen := dashboard(t, scripted{sandbox}, sc.project, size[0], size[1])
+				d, screen := dashboard(t, scripted{sandbox}, uitest.Config(), sc.project, size[0], size[1])
 				for _, s := range sc.steps {
 					press(d, s.keys)
 					d.WaitFor(fmt.Sprintf("%q, busy %v", s.wait, s.busy), func() bool {
@@ -89,13 +92,28 @@ func TestDashboardGolden(t *testing.T) {
 	}
 }
 
-// dashboard runs the dashboard on cl with project open at w×h, and
-// returns it with a way to the versions screen.
-func dashboard(t *testing.T, cl ui.Client, project string, w, h int) (*uitest.Driver, func() *versions.Model) {
+// With the mouse on, a double click on a row of the table, at the line
+// of the terminal it is drawn on, opens that version: the root counts
+// the screen's lines from under the header, and so does the table.
+func TestDoubleClickInTheDashboard(t *testing.T) {
+	t.Parallel()
+	sandbox, _ := uitest.Sandbox(t, "alice")
+	cfg := uitest.Config()
+	cfg.Mouse = true
+	d, _ := dashboard(t, sandbox, cfg, "lumen", 80, 24)
+	y := slices.IndexFunc(strings.Split(d.Screen(), "\n"), func(l string) bool { return strings.HasPrefix(l, "  2.3.1 ") })
+	d.Send(tea.MouseClickMsg{X: 5, Y: y, Button: tea.MouseLeft})
+	d.Send(tea.MouseClickMsg{X: 5, Y: y, Button: tea.MouseLeft}) // the clock stands still: within the double-click time
+	d.WaitForText("rdash › projects › lumen › 2.3.1")
+}
+
+// dashboard runs the dashboard on cl with cfg and project open at w×h,
+// and returns it with a way to the versions screen.
+func dashboard(t *testing.T, cl ui.Client, cfg *config.Config, project string, w, h int) (*uitest.Driver, func() *versions.Model) {
 	t.Helper()
 	var screen *versions.Model
 	build := versions.Factory(cl)
-	opts := ui.Options{Client: cl, Config: uitest.Config(), Now: uitest.Now, Context: t.Context(), Project: project,
+	opts := ui.Options{Client: cl, Config: cfg, Now: uitest.Now, Context: t.Context(), Project: project,
 		Routes: func(reg *common.Registry) { // the same screen, kept at hand
 			common.Register(reg, route.Versions, func(c common.Common, a route.VersionsArgs) (common.Screen, error) {
 				s, err := build(c, a)

@@ -22,6 +22,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.key(msg)
 	case tea.MouseWheelMsg:
 		return m.wheel(msg)
+	case tea.MouseClickMsg:
+		return m.click(msg)
 	case pageLoadedMsg:
 		return m.pageLoaded(msg)
 	case sortPageLoadedMsg:
@@ -127,16 +129,6 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
-}
-
-func (m *Model) wheel(msg tea.MouseWheelMsg) tea.Cmd {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		m.table.Move(-3)
-	case tea.MouseWheelDown:
-		m.table.Move(3)
-	}
-	return m.maybePrefetch()
 }
 
 // setFilter applies a new filter: the first page is fetched again; marks stay.

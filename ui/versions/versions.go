@@ -69,6 +69,7 @@ type Model struct {
 	seen   seen
 
 	table    table.Model
+	clicks   common.Clicks // tells a double click on a row
 	mode     mode
 	search   textinput.Model
 	game     gameInput
