@@ -59,8 +59,8 @@ func (m *Model) noRowHelp() []key.Binding {
 	return append(hints, k.NewVersion)
 }
 
-// FullHelp implements common.Screen: while a sort loads, only the keys
-// that work then.
+// FullHelp implements common.Screen: every key that works, disabled ones
+// left out by the help; while a sort loads, only the keys that work then.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	nav := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}
@@ -69,8 +69,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{
 		nav,
-		append([]key.Binding{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse}, k.NewVersion, k.Download),
+		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse, k.NewVersion, k.Download},
 		{k.Search, k.Channels, k.GameVersions, k.ClearFilters},
-		append([]key.Binding{k.Mark, k.MarkAll, k.ClearMarks}, k.Edit, k.Delete, k.Undo),
+		{k.Mark, k.MarkAll, k.ClearMarks, k.Edit, k.Delete, k.Undo},
 	}
 }

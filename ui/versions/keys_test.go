@@ -2,6 +2,7 @@ package versions
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,12 +46,17 @@ type state struct {
 	w, h           int
 	ready, settled func(*Model) bool
 	keys           []string
+	routes         func(common.RouteKey) bool // nil: every screen registered
 }
 
 // open brings a new screen into the state, returning its driver too.
 func (s state) open(t *testing.T) (*uitest.Driver, *Model) {
 	t.Helper()
-	m := New(uitest.Common(t), s.client, route.VersionsArgs{Project: common.ProjectRef{Slug: s.project}})
+	c := uitest.Common(t)
+	if s.routes != nil {
+		c.Routes = s.routes
+	}
+	m := New(c, s.client, route.VersionsArgs{Project: common.ProjectRef{Slug: s.project}})
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, s.w, s.h)
 	for i, cond := range []func(*Model) bool{s.ready, s.settled} {
 		if i == 1 {
@@ -82,8 +88,12 @@ func TestEveryKeyIsInTheHelp(t *testing.T) {
 		return state{client: sandbox, project: "lumen", w: 80, h: 24, ready: loaded, settled: loaded, keys: keys}.build
 	}
 	failed := func(m *Model) bool { return m.failed }
+	// Over rdash serve no screen reads or writes local files.
+	noLocalFiles := func(r common.RouteKey) bool { return r != route.NewVersion.Key() && r != route.Download.Key() }
 	uitest.RequireKeysInHelp(t,
 		uitest.KeyState{Name: "table", Build: at("j")},
+		uitest.KeyState{Name: "table, no local files", Build: state{client: sandbox, project: "lumen", w: 80, h: 24,
+			ready: loaded, routes: noLocalFiles}.build},
 		uitest.KeyState{Name: "table with marks", Build: at("space", "space")},
 		uitest.KeyState{Name: "table sorted", Build: at("s")},
 		uitest.KeyState{Name: "table filtered", Build: at("/", "2", ".", "enter")},
@@ -114,5 +124,24 @@ func TestAFailedFirstPageIsNotAnEmptyProject(t *testing.T) {
 	}
 	if n := m.ShortHelp(); len(n) == 0 || !key.Matches(uitest.Key("r"), n[0]) {
 		t.Fatalf("the footer does not offer r first: %v", n)
+	}
+}
+
+// Over rdash serve, where publishing and downloading are not registered,
+// n and d are neither offered nor taken.
+func TestKeysOfScreensNotRegistered(t *testing.T) {
+	t.Parallel()
+	sandbox, _ := uitest.Sandbox(t, "alice")
+	_, m := state{client: sandbox, project: "lumen", w: 200, h: 24, ready: loaded,
+		routes: func(r common.RouteKey) bool { return r != route.NewVersion.Key() && r != route.Download.Key() }}.open(t)
+	for _, b := range slices.Concat(append(m.FullHelp(), m.ShortHelp())...) {
+		if b.Enabled() && (key.Matches(uitest.Key("n"), b) || key.Matches(uitest.Key("d"), b)) {
+			t.Errorf("%s %s is offered", b.Help().Key, b.Help().Desc)
+		}
+	}
+	for _, k := range []string{"n", "d"} {
+		if _, cmd := m.Update(uitest.Key(k)); cmd != nil {
+			t.Errorf("%s did something", k)
+		}
 	}
 }
