@@ -45,8 +45,9 @@ func lineOf(t *testing.T, screen, text string) int {
 // TestMouse runs the real binary with mouse: true in its config and
 // sends the bytes a terminal sends for the mouse (tmux passes them to the
 // pane as typed): the wheel moves the picker's cursor, a double click
-// opens a project, and the wheel scrolls a changelog. With the setting
-// off the same bytes do nothing.
+// opens a project, the wheel scrolls a changelog, and a click on a
+// column's title sorts the versions by it. With the setting off the same
+// bytes do nothing.
 func TestMouse(t *testing.T) {
 	requireE2E(t)
 	for _, on := range []bool{true, false} {
@@ -81,6 +82,11 @@ func TestMouse(t *testing.T) {
 			if lineOf(t, s, "emberforge-core ›") != 0 || top != 3 {
 				t.Fatalf("the heading was on line %d; after the wheel:\n%s", top, s)
 			}
+			tm.send("Escape") // back to the versions: a click on a column's title sorts by it
+			s = tm.waitFor("server order", "DOWNLOADS")
+			y = lineOf(t, s, "DOWNLOADS")
+			tm.typeText(clickAt(strings.Index(strings.Split(s, "\n")[y], "DOWNLOADS"), y))
+			tm.waitFor("1,500 of 1,500", "sort: downloads ↓", "DOWNLOADS ↓")
 			tm.send("q")
 			tm.waitFor("EXIT=0")
 		})

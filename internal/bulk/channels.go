@@ -44,8 +44,9 @@ func (r ResolvedChannel) Note(project string) string {
 // does not know it, and the error (a *api.ValidationError on "channel")
 // says so with the server's words. When it lists no version, the channel
 // may exist all the same (the interface has no list of a project's
-// channels): it is returned Unseen, with the channels of the project's
-// newest versions (those the dashboard offers) as Known.
+// channels): it is returned Unseen, with the channels of seen and of one
+// page of the project's versions, in the server's order (those the
+// dashboard offers), as Known.
 func ResolveChannel(ctx context.Context, c Reader, project, ref string, seen []api.Version) (ResolvedChannel, error) {
 	if ch, ok := findChannel(Channels(seen), ref); ok {
 		return ResolvedChannel{Channel: ch}, nil
@@ -71,8 +72,10 @@ func ResolveChannel(ctx context.Context, c Reader, project, ref string, seen []a
 	return ResolvedChannel{Channel: api.Channel{ID: ref, Slug: ref, Name: ref}, Unseen: true, Known: known}, nil
 }
 
-// knownChannels are the slugs of the channels of seen and of the
-// project's newest versions, sorted.
+// knownChannels are the slugs of the channels of seen and of one page of
+// the project's versions, in the server's order, sorted. The interface
+// states no order: the page is the newest versions on a server that lists
+// newest first, the oldest on one that lists oldest first.
 func knownChannels(ctx context.Context, c Reader, project string, seen []api.Version) ([]string, error) {
 	sample, _, err := c.ListVersions(ctx, project, &api.ListVersionsOptions{Page: 1, PageSize: sampleSize})
 	if err != nil {
@@ -87,8 +90,9 @@ func knownChannels(ctx context.Context, c Reader, project string, seen []api.Ver
 	return names, nil
 }
 
-// sampleSize is how many of the project's newest versions name the
-// channels offered, as the dashboard's form reads them.
+// sampleSize is how many of the project's versions, the first page in the
+// server's order, name the channels offered, as the dashboard's form
+// reads them.
 const sampleSize = 100
 
 func findChannel(channels []api.Channel, ref string) (api.Channel, bool) {

@@ -4,10 +4,13 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"rdash/ui/common"
-	"rdash/ui/route"
 )
 
-// ShortHelp implements common.Screen: the keys of what has the keyboard.
+// ShortHelp implements common.Screen: the keys of what has the keyboard,
+// most used first, since the footer shows them in this order while they
+// fit (common.Footer). Keys that act on a row are offered only when a row
+// is under the cursor; keys of screens not registered are disabled
+// (keyMap.offer), so neither shown nor taken.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	switch m.mode {
@@ -19,37 +22,55 @@ func (m *Model) ShortHelp() []key.Binding {
 		if m.channels.typing() {
 			return []key.Binding{common.WithHelp(k.Accept, "enter", "add"), k.Cancel}
 		}
-		return []key.Binding{k.Up, k.Down, k.Toggle, k.OtherChannel, k.Accept, k.Cancel}
+		if len(m.channels.options) == 0 {
+			return []key.Binding{k.OtherChannel, k.Accept, k.Cancel}
+		}
+		return []key.Binding{k.Toggle, k.Accept, k.Cancel, k.OtherChannel, k.Up, k.Down}
 	case modeSorting:
 		return []key.Binding{common.WithHelp(k.Cancel, "esc", "cancel sort"), k.Sort, k.SortReverse, k.Up, k.Down}
 	}
-	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions}
+	if _, ok := m.selected(); !ok {
+		return m.noRowHelp()
+	}
+	if m.marks.len() > 0 { // what marking is for comes next
+		return []key.Binding{k.Open, k.Mark, k.Edit, k.Delete, k.Search, k.Channels, k.GameVersions,
+			k.ClearMarks, k.Sort, k.NewVersion, k.Download, k.Refresh}
+	}
+	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions, k.Sort,
+		k.NewVersion, k.Download, k.Edit, k.Delete, k.Refresh}
 }
 
-// FullHelp implements common.Screen: while a sort loads, only the keys
-// that work then.
+// noRowHelp is the table's footer when no row is listed: nothing to
+// open or mark, so the filters, a refresh after a failure, and what acts
+// on the marks the filter hides.
+func (m *Model) noRowHelp() []key.Binding {
+	k := m.keys
+	var hints []key.Binding
+	if m.failed {
+		hints = append(hints, k.Refresh)
+	}
+	if !m.filter.Empty() {
+		hints = append(hints, k.ClearFilters)
+	}
+	hints = append(hints, k.Search, k.Channels, k.GameVersions)
+	if m.marks.len() > 0 {
+		hints = append(hints, k.Edit, k.Delete, k.ClearMarks)
+	}
+	return append(hints, k.NewVersion)
+}
+
+// FullHelp implements common.Screen: every key that works, disabled ones
+// left out by the help; while a sort loads, only the keys that work then.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
+	nav := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}
 	if m.mode == modeSorting {
-		return [][]key.Binding{
-			{common.WithHelp(k.Cancel, "esc", "cancel sort"), k.Sort, k.SortReverse},
-			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		}
-	}
-	bulk := []key.Binding{k.Mark, k.MarkAll, k.ClearMarks}
-	if m.common.Has(route.BulkEdit) {
-		bulk = append(bulk, k.Edit)
-	}
-	if m.common.Has(route.Delete) {
-		bulk = append(bulk, k.Delete)
-	}
-	if m.common.Has(route.Undo) {
-		bulk = append(bulk, k.Undo)
+		return [][]key.Binding{{common.WithHelp(k.Cancel, "esc", "cancel sort"), k.Sort, k.SortReverse}, nav}
 	}
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse},
+		nav,
+		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse, k.NewVersion, k.Download},
 		{k.Search, k.Channels, k.GameVersions, k.ClearFilters},
-		bulk,
+		{k.Mark, k.MarkAll, k.ClearMarks, k.Edit, k.Delete, k.Undo},
 	}
 }

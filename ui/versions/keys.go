@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"rdash/ui/common"
+	"rdash/ui/route"
 )
 
 // keyMap is the versions screen's keys: the shared ones, and its own.
@@ -47,4 +48,16 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 		NewVersion:   b([]string{"n"}, "n", "new version"),
 		Download:     b([]string{"d"}, "d", "download"),
 	}
+}
+
+// offer disables the keys that open a screen c does not register: bulk
+// edit, delete and undo where they are left out, publishing and
+// downloading over rdash serve. A disabled key neither matches nor shows
+// in the help.
+func (k *keyMap) offer(c common.Common) {
+	k.Edit.SetEnabled(c.Has(route.BulkEdit))
+	k.Delete.SetEnabled(c.Has(route.Delete))
+	k.Undo.SetEnabled(c.Has(route.Undo))
+	k.NewVersion.SetEnabled(c.Has(route.NewVersion))
+	k.Download.SetEnabled(c.Has(route.Download))
 }

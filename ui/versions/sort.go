@@ -41,9 +41,12 @@ var serverOrder = sortState{key: sortServer}
 // sorting, and a list in it may be partly loaded.
 func (s sortState) server() bool { return s.key == sortServer }
 
-// next cycles to the next key, each column with its natural direction.
-func (s sortState) next() sortState {
-	k := (s.key + 1) % sortKeys
+// next cycles to the next key.
+func (s sortState) next() sortState { return byKey((s.key + 1) % sortKeys) }
+
+// byKey is the order by k in its natural direction: the newest, highest
+// and most downloaded first, names and channels from A.
+func byKey(k sortKey) sortState {
 	return sortState{key: k, desc: k == sortCreated || k == sortVersion || k == sortDownloads}
 }
 
@@ -74,6 +77,17 @@ func (s sortState) String() string {
 // column is the column s sorts by; -1 for the server's order.
 func (s sortState) column() int {
 	return [...]int{-1, colVersion, colName, colChannel, colDownloads, colCreated}[s.key]
+}
+
+// sortKeyOf is the key that sorts by column col; ok is false for a
+// column the rows are not sorted by (platforms, game versions).
+func sortKeyOf(col int) (k sortKey, ok bool) {
+	for k := sortServer + 1; k < sortKeys; k++ {
+		if (sortState{key: k}).column() == col {
+			return k, true
+		}
+	}
+	return 0, false
 }
 
 // order returns the indexes of vs in s's order; ties keep the server's

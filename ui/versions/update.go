@@ -22,6 +22,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.key(msg)
 	case tea.MouseWheelMsg:
 		return m.wheel(msg)
+	case tea.MouseClickMsg:
+		return m.click(msg)
 	case pageLoadedMsg:
 		return m.pageLoaded(msg)
 	case sortPageLoadedMsg:
@@ -117,26 +119,16 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSelection(route.BulkEdit)
 	case key.Matches(msg, k.Delete):
 		return m.openSelection(route.Delete)
-	case key.Matches(msg, k.Undo) && m.common.Has(route.Undo):
+	case key.Matches(msg, k.Undo):
 		return common.Open(route.Undo, m.project)
-	case key.Matches(msg, k.NewVersion) && m.common.Has(route.NewVersion):
+	case key.Matches(msg, k.NewVersion):
 		return common.Open(route.NewVersion, m.project)
-	case key.Matches(msg, k.Download) && m.common.Has(route.Download):
+	case key.Matches(msg, k.Download):
 		if v, ok := m.selected(); ok {
 			return common.Open(route.Download, route.DetailArgs{Project: m.project, Version: v})
 		}
 	}
 	return nil
-}
-
-func (m *Model) wheel(msg tea.MouseWheelMsg) tea.Cmd {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		m.table.Move(-3)
-	case tea.MouseWheelDown:
-		m.table.Move(3)
-	}
-	return m.maybePrefetch()
 }
 
 // setFilter applies a new filter: the first page is fetched again; marks stay.

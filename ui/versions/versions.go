@@ -69,6 +69,7 @@ type Model struct {
 	seen   seen
 
 	table    table.Model
+	clicks   common.Clicks // tells a double click on a row
 	mode     mode
 	search   textinput.Model
 	game     gameInput
@@ -95,6 +96,7 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 		common: c, client: cl, keys: newKeyMap(c.Keys), ctx: ctx, cancel: cancel, project: a.Project,
 		total: -1, listed: map[string]bool{}, marks: newMarks(), seen: newSeen(), shared: newSharer(), sort: serverOrder,
 	}
+	m.keys.offer(c)
 	m.table = table.New(tableStyles(c.Styles), m)
 	m.search = newInput(c.Styles, "search: ", "version or name")
 	m.game = newGameInput(c.Styles)

@@ -64,14 +64,24 @@ func (m *Model) filterBar() string {
 }
 
 // hints is the filter bar when nothing is filtered: the keys that filter
-// and sort, as many as fit whole (a hint cut mid-word reads as another).
+// and sort.
 func (m *Model) hints() string {
-	line := "all versions"
-	for _, h := range []string{"/ search", "c channels", "v game versions", "s sort"} {
-		if ansi.StringWidth(line+" · "+h) > m.width {
+	return wholeHints("all versions", m.width, "/ search", "c channels", "v game versions", "s sort")
+}
+
+// wholeHints is lead followed by as many of hints as fit in width, each
+// whole (a hint cut mid-word reads as another), joined by " · ".
+func wholeHints(lead string, width int, hints ...string) string {
+	line := lead
+	for _, h := range hints {
+		next := h
+		if line != "" {
+			next = line + " · " + h
+		}
+		if ansi.StringWidth(next) > width {
 			break
 		}
-		line += " · " + h
+		line = next
 	}
 	return line
 }
@@ -89,6 +99,9 @@ func (m *Model) infoLine() string {
 	}
 	if m.all != nil {
 		return s.Muted.Render(m.sortingText()) + m.marksText()
+	}
+	if m.versions.len() == 0 && (m.loading > 0 || m.failed) { // the count so far is another filter's
+		return s.Muted.Render("none loaded yet") + m.marksText()
 	}
 	order := "server order"
 	if !m.sort.server() {
@@ -147,6 +160,8 @@ func (m *Model) emptyView() string {
 	switch {
 	case m.loading > 0 || m.all != nil:
 		return "\n  " + s.Muted.Render("Loading versions…")
+	case m.failed: // not "no versions": nothing is known of them
+		return "\n  " + s.Muted.Render("The versions could not be loaded. r tries again.")
 	case m.filter.Empty():
 		return "\n  " + s.Muted.Render("This project has no versions yet.")
 	}
@@ -176,7 +191,9 @@ func (m *Model) noMatch() string {
 // channels seen, those typed, and the field typing one.
 func (m *Model) channelsView() string {
 	s := m.common.Styles
-	lines := []string{"", s.Section.Render("  Show channels") + s.Muted.Render("  space toggles · o types another · enter applies · esc cancels"), ""}
+	title := "  Show channels  "
+	keys := wholeHints("", m.width-len(title), "space toggles", "o types another", "enter applies", "esc cancels")
+	lines := []string{"", s.Section.Render(strings.TrimRight(title, " ")) + s.Muted.Render("  "+keys), ""}
 	if len(m.channels.options) == 0 {
 		lines = append(lines, s.Muted.Render("  No channels seen yet: o types one (slug or ID)."))
 	}
