@@ -12,10 +12,11 @@ func TestDashboardBrowse(t *testing.T) {
 	tm.send("/")
 	tm.typeText("emberforge-core")
 	tm.send("Enter")
-	tm.waitFor("projects › emberforge-core", "50 of 1,500", "page 1")
+	// The picker hands over page 1, and the screen asks for page 2 at once.
+	tm.waitFor("projects › emberforge-core", "100 of 1,500", "page 2")
 
 	tm.send("G") // the bottom of the loaded rows fetches the next page
-	tm.waitFor("100 of 1,500")
+	tm.waitFor("150 of 1,500", "page 3")
 
 	tm.send("c")
 	tm.waitFor("Show channels", "[ ] beta")
