@@ -51,7 +51,7 @@ func TestSortMatchesTheCLI(t *testing.T) {
 
 	tm := startTerm(t, 120, 40, env, bin, "--project", "emberforge-core")
 	tm.waitFor("of 1,500", "server order") // 50 or 100: page 2 follows page 1 at once
-	tm.send("s", "s", "s", "s") // version, name, channel, downloads: the load starts at the first
+	tm.send("s", "s", "s", "s")            // version, name, channel, downloads: the load starts at the first
 	tm.waitFor("1,500 of 1,500", "sort: downloads ↓", "DOWNLOADS ↓")
 	tm.send("g") // the cursor stayed on its version; the top of the list
 	rows := versionRows(tm.waitFor("1,500 of 1,500", list.Versions[0].Version))
