@@ -134,10 +134,11 @@ func orgCandidates(ctx context.Context, c *completion, _ []string) []candidate {
 }
 
 // completionPage is how many versions completion reads: one request, the
-// newest, which is what a user completes most.
+// first page in the server's order (the newest, on a server that lists
+// newest first, which is what a user completes most).
 const completionPage = 100
 
-// recentVersions are the newest versions of the project typed first, or
+// recentVersions are the first page of versions of the project typed first, or
 // of those whose version string or name holds search.
 func recentVersions(ctx context.Context, c *completion, project, search string) []api.Version {
 	if project == "" {
@@ -158,7 +159,7 @@ func versionCandidates(ctx context.Context, c *completion, args []string) []cand
 	return out
 }
 
-// channelCandidates are the channels the project's newest versions are in.
+// channelCandidates are the channels a page of the project's versions is in.
 func channelCandidates(ctx context.Context, c *completion, args []string) []candidate {
 	var out []candidate
 	if len(args) == 0 {

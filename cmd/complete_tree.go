@@ -53,7 +53,7 @@ func platformCandidates(context.Context, *completion, []string) []candidate {
 }
 
 // idsCompletion completes --ids, a comma-separated list: the IDs of the
-// project's newest versions not listed yet, after those typed.
+// project's first page of versions not listed yet, after those typed.
 func (f *Factory) idsCompletion() cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		done, last := "", typed

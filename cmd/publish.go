@@ -60,7 +60,7 @@ on a terminal rdash then asks, and without one it sends nothing unless
 fabric.mod.json, quilt.mod.json, META-INF/mods.toml, neoforge.mods.toml,
 pack.mcmeta) and fills every value the flags leave out: version, name,
 game versions (ranges resolved against the releases rdash knows and the
-game versions of the project's newest versions), platforms and
+game versions of a page of the project's versions), platforms and
 dependencies (names mapped to project IDs by rdash.yml in the working
 directory: "dependencies: {ProtocolLib: prj12345}"). The channel follows
 the version's -alpha, -beta, -rc, -snapshot or -pre suffix when the

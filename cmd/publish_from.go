@@ -15,9 +15,9 @@ import (
 	"rdash/internal/bulk"
 )
 
-// projectSample is how many of the project's newest versions --from reads
-// for the project's channels and game versions: one page. The interface
-// lists no channels, so those the newest versions are in are the ones
+// projectSample is how many of the project's versions --from reads for
+// the project's channels and game versions: one page, in the server's
+// order. The interface lists no channels, so those that page is in are the ones
 // rdash can know without reading every version.
 const projectSample = 100
 

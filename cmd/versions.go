@@ -40,7 +40,7 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 	var fl versionsListFlags
 	c := &cobra.Command{
 		Use:   "list PROJECT",
-		Short: "List a project's versions, one page at a time, newest first",
+		Short: "List a project's versions, one page at a time, in the server's order",
 		Example: `  rdash versions list lumen
   rdash versions list emberforge-core --channel beta --channel alpha --game-version 1.21.4
   rdash versions list lumen --search fix --page 2 --page-size 50 --json

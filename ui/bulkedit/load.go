@@ -20,7 +20,8 @@ type sampleLoadedMsg struct{ versions []api.Version }
 // sampleSize is how many versions are read for the choices.
 const sampleSize = 100
 
-// sampleProject reads the project's newest versions. A failure only means
+// sampleProject reads a page of the project's versions, in the server's
+// order. A failure only means
 // fewer choices, so it is not reported: the reply is then empty.
 func sampleProject(ctx context.Context, c bulk.Reader, project string) tea.Cmd {
 	return func() tea.Msg {
