@@ -223,6 +223,9 @@ func TestTypedOrganizationIsRememberedOnceItExists(t *testing.T) {
 	w := start(t, setup{user: "dave"})
 	w.addOrg("nope")
 	w.addOrg("quartz")
+	// Remembering is a message to the root that arrives after the
+	// screen has settled: wait for it rather than race it.
+	w.d.WaitFor("quartz remembered", func() bool { return slices.Equal(w.st.Orgs, []string{"quartz"}) })
 	w.addOrg("Quartz") // the same one: nothing new
 	if !slices.Equal(w.st.Orgs, []string{"quartz"}) || len(w.m.orgs) != 2 {
 		t.Fatalf("remembered %v, listed %d", w.st.Orgs, len(w.m.orgs))
