@@ -136,3 +136,39 @@ func TestGuardedKeysAreTheScreens(t *testing.T) {
 		})
 	}
 }
+
+// area is a walked screen with a text area: enter adds a line.
+type area struct {
+	walked
+	lines int
+}
+
+func (a *area) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "enter" {
+		a.lines++
+	}
+	return a, nil
+}
+
+// In a text area, enter is a new line, not an action: Lines leaves it
+// out of the walk, as Typing leaves out a field's characters.
+func TestLinesAreEditing(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name          string
+		typing, lines bool
+		want          []string
+	}{
+		{"a field", true, false, []string{`"enter" works`}},
+		{"a text area", false, true, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			st := KeyState{Name: tt.name, Typing: tt.typing, Lines: tt.lines, Build: func(*testing.T) common.Screen { return &area{} }}
+			got := KeyProblems(t, st)
+			if len(got) != len(tt.want) || !slices.EqualFunc(got, tt.want, strings.Contains) {
+				t.Fatalf("problems = %q, want ones containing %q", got, tt.want)
+			}
+		})
+	}
+}
