@@ -153,11 +153,12 @@ func (f *Flow) runTitle() string {
 	return sentence(f.run.what)
 }
 
-// cancelLines say that the Cancel key cancels the run, or is cancelling it.
+// cancelLines say that the Cancel key cancels the run, or is cancelling
+// it; or, for a run that cannot be cancelled, that it is waited for.
 func (f *Flow) cancelLines() []string {
 	j, ok := f.job.(CancellableJob)
 	if !ok {
-		return nil
+		return append([]string{""}, wrap([]string{f.common.Styles.Muted.Render(waitWords)}, f.width)...)
 	}
 	offer, cancelling := j.CancelWords()
 	if f.run.cancelled {
@@ -210,6 +211,10 @@ func refusedSays(n int) string {
 	}
 	return fmt.Sprintf("the %d refused are not retried: change what → says first", n)
 }
+
+// waitWords say why a run that cannot be cancelled keeps the screen:
+// requests sent cannot be taken back.
+const waitWords = "Versions are being changed; the results come when every one is known."
 
 // backSays is where esc goes from the results.
 func (f *Flow) backSays() string {
