@@ -117,8 +117,8 @@ func TestEveryKeyIsInTheHelp(t *testing.T) {
 }
 
 // Every key that works on the delete and undo screens is in their help:
-// the count typed, the results (deleted, refused), the undo's preview
-// and its results.
+// the count typed, the results (deleted, refused), the current values
+// not read, the undo's preview and its results.
 func TestEveryKeyIsInTheHelpOfDeleteAndUndo(t *testing.T) {
 	t.Parallel()
 	c, srv := uitest.Sandbox(t, "alice")
@@ -166,6 +166,12 @@ func TestEveryKeyIsInTheHelpOfDeleteAndUndo(t *testing.T) {
 		uitest.KeyState{Name: "delete, the count typed", Build: deleting(c), Typing: true},
 		uitest.KeyState{Name: "deleted", Build: deleting(c, "enter")},
 		uitest.KeyState{Name: "delete refused", Build: deleting(bob, "enter")},
+		uitest.KeyState{Name: "delete, the values not read", Build: func(t *testing.T) common.Screen {
+			vs := []api.Version{{ID: "AAAAAAAA", Version: "1.0.0"}}
+			e := open(t, failing{uitest.Failing{Err: &api.Error{StatusCode: 503}}}, DeleteFactory, selection("lumen", vs, 0), 80, 24)
+			e.settle()
+			return e.m
+		}, Typing: true},
 		uitest.KeyState{Name: "undo preview", Build: undoing(false)},
 		uitest.KeyState{Name: "undone", Build: undoing(true)},
 	)
