@@ -290,10 +290,14 @@ func (m *Model) Capturing() bool {
 	case stageApply:
 		return m.flow.Capturing()
 	case stageForm:
-		return isInput(m.form.focus)
+		return m.loaded() && isInput(m.form.focus)
 	}
 	return true
 }
+
+// loaded reports that the form is shown: a new version's always, an
+// edit's once its version is read.
+func (m *Model) loaded() bool { return m.editID == "" || m.before != nil }
 
 // Busy names the upload, or what is being read.
 func (m *Model) Busy() string {
@@ -304,6 +308,8 @@ func (m *Model) Busy() string {
 		return m.readingWhat()
 	case m.log.reading:
 		return "reading the changelog file"
+	case m.sampling:
+		return "reading the channels of " + safe.Line(m.project.Key())
 	}
 	return ""
 }

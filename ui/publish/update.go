@@ -20,6 +20,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.filesRead(msg)
 	case versionLoadedMsg:
 		return m, m.versionLoaded(msg)
+	case reloadMsg:
+		return m, m.load()
 	case fileCheckedMsg:
 		return m, m.fileChecked(msg)
 	case logFileReadMsg:
@@ -101,6 +103,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return common.Back
 		}
 		return m.flow.Update(msg)
+	}
+	if !m.loaded() { // nothing to type into: the version is being read, or could not be
+		return nil
 	}
 	return m.formKey(msg)
 }
