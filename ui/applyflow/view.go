@@ -90,7 +90,11 @@ func (f *Flow) previewFooter(p Preview) []string {
 	case f.opts.Typing != nil:
 		return []string{s.Bold.Render(f.plan.Confirm().Prompt), f.typed.View()}
 	}
-	return []string{s.Muted.Render(p.Enter)}
+	var out []string
+	for _, l := range wrapParts(strings.Split(p.Enter, sep), f.width) { // each hint whole
+		out = append(out, s.Muted.Render(l))
+	}
+	return out
 }
 
 // question asks before the run, with the focus on Cancel: the question,

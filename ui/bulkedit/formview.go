@@ -85,8 +85,14 @@ func (f *form) errorLines(indent int, msg string) []line {
 	return out
 }
 
-func (f *form) hintLine(indent int, msg string) line {
-	return line{text: strings.Repeat(" ", indent) + f.s.Muted.Render(msg)}
+// hintLines say what the keys do on the focused control, wrapped in the
+// room past indent so they are read whole.
+func (f *form) hintLines(indent int, msg string) []line {
+	var out []line
+	for _, w := range strings.Split(ansi.Wrap(msg, max(f.width-indent, 10), " "), "\n") {
+		out = append(out, line{text: strings.Repeat(" ", indent) + f.s.Muted.Render(w)})
+	}
+	return out
 }
 
 func (f *form) nameLine() line {
@@ -137,7 +143,7 @@ func (f *form) gameLines() []line {
 		out = append(out, line{targets: []target{t}, text: text})
 		if f.focus == t {
 			if sug := f.game.suggestions(p); len(sug) > 0 {
-				out = append(out, f.hintLine(subIndent+subLabel, "tab: "+strings.Join(sug[:min(len(sug), 8)], "  ")))
+				out = append(out, f.hintLines(subIndent+subLabel, "tab: "+strings.Join(sug[:min(len(sug), 8)], "  "))...)
 			}
 		}
 	}
@@ -171,7 +177,7 @@ func (f *form) platformLines() []line {
 		if f.plat.mode == bulk.AddRemove {
 			hint = "space: leave [ ] → add [+] → remove [-]"
 		}
-		out = append(out, f.hintLine(subIndent, hint))
+		out = append(out, f.hintLines(subIndent, hint)...)
 	}
 	out = append(out, f.marks(fieldPlatforms)...)
 	return out
