@@ -21,7 +21,7 @@ func (m *Model) hints() []key.Binding {
 	case stageChangelog:
 		return []key.Binding{k.SwitchView, common.WithHelp(k.Back, "esc", "done")}
 	case stagePicker:
-		return []key.Binding{k.PickFile, k.Folders, k.PickMove, k.PickPage, k.PickEnds, k.Back}
+		return []key.Binding{k.PickFile, k.Folders, k.Back, k.PickMove, k.PickPage, k.PickEnds}
 	case stageLogFile:
 		return []key.Binding{common.WithHelp(k.Submit, "enter", "read it"), k.Back}
 	}
