@@ -63,7 +63,12 @@ func (m *Model) chooseLines() []string {
 		if f.IsPrimary {
 			prim = s.Good.Render(" primary")
 		}
-		out = append(out, common.Cut(mark+s.Value.Render(safe.Line(f.Name))+prim+"  "+what, m.width))
+		name := safe.Line(f.Name)
+		if f.ExternalURL == f.Name { // the URL gives way, so that "not fetched" is read
+			room := m.width - 4 - ansi.StringWidth(prim+what)
+			name = common.ShortURL(name, max(room, 16))
+		}
+		out = append(out, common.Cut(mark+s.Value.Render(name)+prim+"  "+what, m.width))
 	}
 	label := s.Label.Render("  Into          ")
 	if m.dirFocus {
