@@ -128,7 +128,7 @@ func changelogSummary(s string) string {
 		return "empty: clears the changelog"
 	}
 	lines, chars := strings.Count(strings.TrimRight(s, "\n"), "\n")+1, len([]rune(s))
-	return plural(lines, "1 line", fmt.Sprintf("%d lines", lines)) + ", " + plural(chars, "1 character", fmt.Sprintf("%d characters", chars))
+	return common.Plural(lines, "line") + ", " + common.Plural(chars, "character")
 }
 
 func (f *form) gameLines() []line {
@@ -224,7 +224,7 @@ func (f *form) buttonLine() line {
 	t := target{field: fieldButton}
 	summaries := []string{"nothing chosen yet: every field keeps its value", "nothing chosen yet"}
 	if n := f.changedFields(); n > 0 {
-		set := fmt.Sprintf("%d %s set", n, plural(n, "field", "fields"))
+		set := common.Plural(n, "field") + " set"
 		summaries = []string{set + " · enter previews, nothing is sent yet", set + " · enter previews", set}
 	}
 	head := "  " + f.button(t, "[ Preview ]") + "  "
@@ -273,6 +273,8 @@ func (f *form) resize(width int) {
 	}
 }
 
+// plural is one or many by n, for words that agree with a count ("is",
+// "are"); counts themselves are common.Plural.
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
