@@ -23,6 +23,9 @@ func (f *Flow) Update(msg tea.Msg) tea.Cmd {
 		return f.runDone(msg)
 	case tickMsg:
 		return f.ticked(msg)
+	case tea.MouseMsg:
+		f.mouse(msg)
+		return nil
 	}
 	if f.stage == StagePreview && f.opts.Typing != nil {
 		var cmd tea.Cmd

@@ -242,6 +242,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.MouseMsg:
+		m.mouse(msg)
+		return m, nil
 	}
 	if m.dirFocus {
 		var cmd tea.Cmd

@@ -70,6 +70,7 @@ type Model struct {
 	pre      prefill // the form's jars read: the fields they fill
 	log      logFile // the changelog file read: the section it gives
 	scroll   int     // the form's first line shown
+	wheeled  bool    // the wheel scrolled the form: it shows scroll, not the focus
 	// guard asks before the draft is lost (esc, q, ctrl+c); sent is set
 	// once the server took it, when there is nothing left to lose.
 	guard applyflow.Guard

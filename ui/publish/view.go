@@ -67,8 +67,10 @@ func (m *Model) formView() string {
 	room := max(m.height-len(head)-len(foot)-1, 1)
 	// The focused field shows, and with it what is under it (its source,
 	// its error, what the files read said) when there is room.
-	m.scroll = max(0, min(m.scroll, at), at-room+2, min(end-room, at))
-	m.scroll = min(m.scroll, max(len(lines)-room, 0))
+	if !m.wheeled {
+		m.scroll = max(0, min(m.scroll, at), at-room+2, min(end-room, at))
+	}
+	m.scroll = max(0, min(m.scroll, len(lines)-room))
 	body := lines[m.scroll:min(m.scroll+room, len(lines))]
 	for len(body) < room {
 		body = append(body, "")
