@@ -63,6 +63,7 @@ type Flow struct {
 	job      Job // the last one run
 	results  *results
 	retrying bool
+	picked   string // the outcome a click selected, by version ID
 
 	width, height int
 }

@@ -59,3 +59,19 @@ func (g *Guard) Warning(what string) string {
 	}
 	return "Press " + k + " again to drop " + what + "; any other key keeps it."
 }
+
+// GuardHelp is the keys a screen that holds input takes from the root
+// (Guard), as its help lists them: they ask first. esc is listed where it
+// leaves the screen, q where it is not typed; ctrl+c always.
+func GuardHelp(keys *common.KeyMap, esc, q bool) []key.Binding {
+	var out []key.Binding
+	if esc {
+		out = append(out, common.WithHelp(keys.Back, keys.Back.Help().Key, "leave (asks first)"))
+	}
+	quit := keys.ForceQuit
+	if q {
+		quit = key.NewBinding(key.WithKeys(append(keys.Quit.Keys(), keys.ForceQuit.Keys()...)...),
+			key.WithHelp(keys.Quit.Help().Key+"/"+keys.ForceQuit.Help().Key, ""))
+	}
+	return append(out, common.WithHelp(quit, quit.Help().Key, "quit (asks first)"))
+}

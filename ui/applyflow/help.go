@@ -1,6 +1,8 @@
 package applyflow
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 
 	"rdash/ui/common"
@@ -21,17 +23,17 @@ func (f *Flow) ShortHelp() []key.Binding {
 		}
 		return append(out, f.scrollHelp()...)
 	}
-	if f.run.cancel != nil {
+	if f.run.cancel != nil && !f.run.cancelled {
 		return []key.Binding{f.opts.Keys.Cancel}
 	}
-	return nil
+	return nil // esc waits for the run: the running view says so
 }
 
 func (f *Flow) previewHelp() []key.Binding {
 	k := f.opts.Keys
 	switch {
 	case f.asking:
-		return []key.Binding{common.WithHelp(k.Left, "←/→", "choose"), common.WithHelp(k.Submit, "enter", "answer"), k.Yes, k.No}
+		return []key.Binding{k.choose(), common.WithHelp(k.Submit, "enter", "answer"), k.Yes, k.no()}
 	case f.plan == nil && f.err != nil:
 		return []key.Binding{common.WithHelp(k.Retry, "r", "retry"), k.Back}
 	case !f.ready():
@@ -51,4 +53,16 @@ func (f *Flow) scrollHelp() []key.Binding {
 		return nil
 	}
 	return []key.Binding{common.WithHelp(f.common.Keys.Down, "↑/↓", "scroll")}
+}
+
+// choose is every key that moves between the question's buttons.
+func (k KeyMap) choose() key.Binding {
+	return key.NewBinding(key.WithKeys(slices.Concat(k.Left.Keys(), k.Right.Keys(), k.Next.Keys(), k.Prev.Keys())...),
+		key.WithHelp("←/→", "choose"))
+}
+
+// no is every key that answers the question no: esc as well.
+func (k KeyMap) no() key.Binding {
+	return key.NewBinding(key.WithKeys(slices.Concat(k.No.Keys(), k.Back.Keys())...),
+		key.WithHelp(k.No.Help().Key+"/"+k.Back.Help().Key, k.No.Help().Desc))
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -100,26 +102,36 @@ func (r *results) summary() string {
 	return strings.Join(parts, " · ")
 }
 
-// lines lists each version's outcome, those that failed first.
-func (r *results) lines(s *common.Styles, width int) []string {
+// lines lists each version's outcome, those that failed first, the one
+// picked (by a click) marked; rows says which outcome (an index of
+// order) each line belongs to, for a click.
+func (r *results) lines(s *common.Styles, width int, picked string) (lines []string, rows []int) {
 	var failed, fine []string
-	for _, id := range r.order {
+	var failedRows, fineRows []int
+	for i, id := range r.order {
 		o := r.byID[id]
 		status := common.Fit(safe.Line(o.Status), 12)
 		row := common.Fit(safe.Line(o.Name), 16) + " " + s.Muted.Render(safe.Line(o.ID))
+		if id == picked {
+			row = s.Cursor.Render(ansi.Strip(row))
+		}
 		if !o.Failed {
-			fine = append(fine, "  "+s.Good.Render(status)+" "+row)
+			fine, fineRows = append(fine, "  "+s.Good.Render(status)+" "+row), append(fineRows, i)
 			continue
 		}
-		failed = append(failed, common.Cut(s.Bad.Render("✗ "+status)+" "+row, width))
+		out := []string{common.Cut(s.Bad.Render("✗ "+status)+" "+row, width)}
 		if o.Error != "" {
-			failed = append(failed, indented(s.Muted.Render(safe.Line(o.Error)), width)...)
+			out = append(out, indented(s.Muted.Render(safe.Line(o.Error)), width)...)
 		}
 		if o.Fix != "" {
-			failed = append(failed, indented(s.Warn.Render("→ "+safe.Line(o.Fix)), width)...)
+			out = append(out, indented(s.Warn.Render("→ "+safe.Line(o.Fix)), width)...)
+		}
+		failed = append(failed, out...)
+		for range out {
+			failedRows = append(failedRows, i)
 		}
 	}
-	return append(failed, fine...)
+	return append(failed, fine...), append(failedRows, fineRows...)
 }
 
 // indented wraps text to width under a four-space indent, so a reason or

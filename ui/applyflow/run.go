@@ -111,7 +111,7 @@ func (f *Flow) runDone(msg runDoneMsg) tea.Cmd {
 		return nil
 	}
 	if f.results == nil || !f.retrying { // a retry adds to the results it retries
-		f.results = newResults(f.job.Words())
+		f.results, f.picked = newResults(f.job.Words()), ""
 	}
 	f.retrying = false
 	f.results.add(msg.report)

@@ -23,6 +23,9 @@ func (f *Flow) Update(msg tea.Msg) tea.Cmd {
 		return f.runDone(msg)
 	case tickMsg:
 		return f.ticked(msg)
+	case tea.MouseMsg:
+		f.mouse(msg)
+		return nil
 	}
 	if f.stage == StagePreview && f.opts.Typing != nil {
 		var cmd tea.Cmd
@@ -37,11 +40,8 @@ func (f *Flow) key(msg tea.KeyPressMsg) tea.Cmd {
 	case StagePreview:
 		return f.previewKey(msg)
 	case StageRunning:
-		if key.Matches(msg, f.opts.Keys.Cancel) && f.cancelRun() {
-			return nil // the footer says it is cancelling
-		}
-		if key.Matches(msg, f.opts.Keys.Back) {
-			f.notice = "Versions are being changed; the results come when every one is known."
+		if key.Matches(msg, f.opts.Keys.Cancel) {
+			f.cancelRun() // the view says it is cancelling; a run that cannot be says it waits
 		}
 		return nil
 	}

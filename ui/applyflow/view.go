@@ -28,16 +28,7 @@ func (p page) height(h int) int {
 // which asks for the decision, is never what gives way: when the height
 // is short, the header's last lines go first.
 func (f *Flow) View() string {
-	p := f.page()
-	reserve := len(p.footer)
-	if len(p.content) > 0 {
-		reserve++ // at least the line that says the content scrolls
-	}
-	if over := len(p.header) + reserve - f.height; over > 0 {
-		p.header = p.header[:max(len(p.header)-over, 0)]
-	}
-	h := p.height(f.height)
-	start := min(f.scroll, max(len(p.content)-h, 0))
+	p, start, h := f.layout()
 	body := p.content[start:min(start+h, len(p.content))]
 	lines := append(p.header, body...)
 	for range h - len(body) {
@@ -50,6 +41,22 @@ func (f *Flow) View() string {
 	return strings.Join(append(lines, p.footer...), "\n")
 }
 
+// layout is the page as View draws it: its header, cut to leave room
+// for the footer, the first line of content shown, and the lines the
+// content has.
+func (f *Flow) layout() (p page, start, h int) {
+	p = f.page()
+	reserve := len(p.footer)
+	if len(p.content) > 0 {
+		reserve++ // at least the line that says the content scrolls
+	}
+	if over := len(p.header) + reserve - f.height; over > 0 {
+		p.header = p.header[:max(len(p.header)-over, 0)]
+	}
+	h = p.height(f.height)
+	return p, min(f.scroll, max(len(p.content)-h, 0)), h
+}
+
 func (f *Flow) page() page {
 	switch {
 	case f.task == nil:
@@ -57,7 +64,8 @@ func (f *Flow) page() page {
 	case f.stage == StageRunning:
 		return page{header: f.runningHeader(), footer: f.noticeLines()}
 	case f.stage == StageResults:
-		return page{header: f.resultsHeader(), content: f.results.lines(f.common.Styles, f.width), footer: f.resultsFooter()}
+		content, _ := f.results.lines(f.common.Styles, f.width, f.picked)
+		return page{header: f.resultsHeader(), content: content, footer: f.resultsFooter()}
 	}
 	return f.previewPage()
 }
@@ -90,7 +98,11 @@ func (f *Flow) previewFooter(p Preview) []string {
 	case f.opts.Typing != nil:
 		return []string{s.Bold.Render(f.plan.Confirm().Prompt), f.typed.View()}
 	}
-	return []string{s.Muted.Render(p.Enter)}
+	var out []string
+	for _, l := range wrapParts(strings.Split(p.Enter, sep), f.width) { // each hint whole
+		out = append(out, s.Muted.Render(l))
+	}
+	return out
 }
 
 // question asks before the run, with the focus on Cancel: the question,
@@ -153,11 +165,12 @@ func (f *Flow) runTitle() string {
 	return sentence(f.run.what)
 }
 
-// cancelLines say that the Cancel key cancels the run, or is cancelling it.
+// cancelLines say that the Cancel key cancels the run, or is cancelling
+// it; or, for a run that cannot be cancelled, that it is waited for.
 func (f *Flow) cancelLines() []string {
 	j, ok := f.job.(CancellableJob)
 	if !ok {
-		return nil
+		return append([]string{""}, wrap([]string{f.common.Styles.Muted.Render(waitWords)}, f.width)...)
 	}
 	offer, cancelling := j.CancelWords()
 	if f.run.cancelled {
@@ -210,6 +223,10 @@ func refusedSays(n int) string {
 	}
 	return fmt.Sprintf("the %d refused are not retried: change what → says first", n)
 }
+
+// waitWords say why a run that cannot be cancelled keeps the screen:
+// requests sent cannot be taken back.
+const waitWords = "Versions are being changed; the results come when every one is known."
 
 // backSays is where esc goes from the results.
 func (f *Flow) backSays() string {

@@ -46,13 +46,19 @@ func TestChangelogPreviewIsADiff(t *testing.T) {
 }
 
 // TestCountsReadAsWords: one line is "1 line", one character "1
-// character".
+// character", and counts are grouped as the rest of the dashboard writes
+// them ("1,200 lines").
 func TestCountsReadAsWords(t *testing.T) {
 	t.Parallel()
-	if got := changelogSummary("x"); got != "1 line, 1 character" {
-		t.Errorf("changelogSummary = %q", got)
-	}
-	if got := shown("changelog", "one\ntwo"); !strings.HasSuffix(got, "(2 lines)") {
-		t.Errorf("shown = %q", got)
+	long := strings.Repeat("a line of the changelog\n", 1200)
+	for _, tt := range []struct{ got, want string }{
+		{changelogSummary("x"), "1 line, 1 character"},
+		{changelogSummary(long), "1,200 lines, 28,800 characters"},
+		{shown("changelog", "one\ntwo"), "“one” (2 lines)"},
+		{shown("changelog", long), "“a line of the changelog” (1,200 lines)"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
 	}
 }

@@ -85,8 +85,14 @@ func (f *form) errorLines(indent int, msg string) []line {
 	return out
 }
 
-func (f *form) hintLine(indent int, msg string) line {
-	return line{text: strings.Repeat(" ", indent) + f.s.Muted.Render(msg)}
+// hintLines say what the keys do on the focused control, wrapped in the
+// room past indent so they are read whole.
+func (f *form) hintLines(indent int, msg string) []line {
+	var out []line
+	for _, w := range strings.Split(ansi.Wrap(msg, max(f.width-indent, 10), " "), "\n") {
+		out = append(out, line{text: strings.Repeat(" ", indent) + f.s.Muted.Render(w)})
+	}
+	return out
 }
 
 func (f *form) nameLine() line {
@@ -122,7 +128,7 @@ func changelogSummary(s string) string {
 		return "empty: clears the changelog"
 	}
 	lines, chars := strings.Count(strings.TrimRight(s, "\n"), "\n")+1, len([]rune(s))
-	return plural(lines, "1 line", fmt.Sprintf("%d lines", lines)) + ", " + plural(chars, "1 character", fmt.Sprintf("%d characters", chars))
+	return common.Plural(lines, "line") + ", " + common.Plural(chars, "character")
 }
 
 func (f *form) gameLines() []line {
@@ -137,7 +143,7 @@ func (f *form) gameLines() []line {
 		out = append(out, line{targets: []target{t}, text: text})
 		if f.focus == t {
 			if sug := f.game.suggestions(p); len(sug) > 0 {
-				out = append(out, f.hintLine(subIndent+subLabel, "tab: "+strings.Join(sug[:min(len(sug), 8)], "  ")))
+				out = append(out, f.hintLines(subIndent+subLabel, "tab: "+strings.Join(sug[:min(len(sug), 8)], "  "))...)
 			}
 		}
 	}
@@ -171,7 +177,7 @@ func (f *form) platformLines() []line {
 		if f.plat.mode == bulk.AddRemove {
 			hint = "space: leave [ ] → add [+] → remove [-]"
 		}
-		out = append(out, f.hintLine(subIndent, hint))
+		out = append(out, f.hintLines(subIndent, hint)...)
 	}
 	out = append(out, f.marks(fieldPlatforms)...)
 	return out
@@ -218,7 +224,7 @@ func (f *form) buttonLine() line {
 	t := target{field: fieldButton}
 	summaries := []string{"nothing chosen yet: every field keeps its value", "nothing chosen yet"}
 	if n := f.changedFields(); n > 0 {
-		set := fmt.Sprintf("%d %s set", n, plural(n, "field", "fields"))
+		set := common.Plural(n, "field") + " set"
 		summaries = []string{set + " · enter previews, nothing is sent yet", set + " · enter previews", set}
 	}
 	head := "  " + f.button(t, "[ Preview ]") + "  "
@@ -267,6 +273,8 @@ func (f *form) resize(width int) {
 	}
 }
 
+// plural is one or many by n, for words that agree with a count ("is",
+// "are"); counts themselves are common.Plural.
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

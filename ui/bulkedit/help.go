@@ -4,19 +4,34 @@ import (
 	"slices"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
 
 // ShortHelp implements common.Screen: the keys that work where the focus
 // is. esc is listed only while the screen keeps it; otherwise the root
-// lists it as "back".
+// lists it as "back". While a field has the keys, the footer is all the
+// help there is, so the keys that ask before the edit is dropped are
+// listed too.
 func (m *Model) ShortHelp() []key.Binding {
 	out := m.shortHelp()
 	if !m.Capturing() {
-		out = slices.DeleteFunc(out, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
+		return withoutEsc(out)
 	}
-	return out
+	if !m.holding() {
+		return out
+	}
+	esc := m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if esc {
+		out = withoutEsc(out) // the guard's says that it asks first
+	}
+	return append(out, applyflow.GuardHelp(m.common.Keys, esc, false)...)
+}
+
+func withoutEsc(bs []key.Binding) []key.Binding {
+	return slices.DeleteFunc(bs, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
 }
 
 func (m *Model) shortHelp() []key.Binding {
@@ -39,7 +54,7 @@ func (m *Model) formHelp() []key.Binding {
 	var out []key.Binding
 	switch {
 	case t.part == partBox:
-		out = []key.Binding{k.Toggle, common.WithHelp(k.Left, "←/→", "move")}
+		out = []key.Binding{k.Toggle, common.WithHelp(k.Change, "←/→", "move")}
 	case f.inputAt(t) != nil && t.field == fieldGame:
 		out = []key.Binding{k.Complete}
 	case f.inputAt(t) != nil:
@@ -47,25 +62,34 @@ func (m *Model) formHelp() []key.Binding {
 	case t.part == partNewDep || (t.field == fieldChangelog && t.part == partText):
 		submit = common.WithHelp(k.Submit, "enter", "press")
 	case t == nameMode && f.nameSet:
-		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change"), common.WithHelp(k.Next, "tab/type", "the name")}
+		out = []key.Binding{k.Change, common.WithHelp(k.Next, "tab/type", "the name")}
 	case t == chanMode && f.chanTyped:
-		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change"), common.WithHelp(k.Next, "tab/type", "the channel")}
+		out = []key.Binding{k.Change, common.WithHelp(k.Next, "tab/type", "the channel")}
 	case t.field != fieldButton:
-		out = []key.Binding{common.WithHelp(k.Left, "←/→", "change")}
+		out = []key.Binding{k.Change}
 	}
-	out = append(out, common.WithHelp(k.Down, "↑/↓", "move"))
+	out = append(out, k.Move)
 	if f.deps.row(t) != nil {
 		out = append(out, k.RemoveRow)
 	}
-	return append(out, submit, common.WithHelp(k.Back, "esc", "leave"))
+	out = append(out, submit)
+	if slices.Index(f.targets(), t) > 0 { // the first control has none before it
+		out = append(out, k.Prev)
+	}
+	return append(out, common.WithHelp(k.Back, "esc", "leave"))
 }
 
-// FullHelp implements common.Screen.
+// FullHelp implements common.Screen: every key of the bulk screens, and
+// while an edit is held, the keys that ask before it is dropped.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
-	return [][]key.Binding{
-		{k.Next, k.Prev, common.WithHelp(k.Down, "↑/↓", "line"), common.WithHelp(k.Left, "←/→", "change")},
+	out := [][]key.Binding{
+		{k.Next, k.Prev, k.Move, k.Change},
 		{k.Toggle, k.Complete, k.RemoveRow, k.Submit},
 		{k.SwitchView, common.WithHelp(k.flow.Retry, "r", "retry failed"), common.WithHelp(k.Undo, "u", "undo the edit"), k.Draft, k.Back},
 	}
+	if m.holding() {
+		out = append(out, applyflow.GuardHelp(m.common.Keys, m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape}), true))
+	}
+	return out
 }

@@ -13,6 +13,8 @@ type keyMap struct {
 	Next, Prev  key.Binding // the next or previous control
 	Up, Down    key.Binding // the control on the line above or below
 	Left, Right key.Binding // change a choice, or move along a line of boxes
+	Move        key.Binding // Up and Down, as the help names them
+	Change      key.Binding // Left and Right, as the help names them
 	Toggle      key.Binding // tick a box, press a button
 	Submit      key.Binding // form: preview; buttons: press
 	Complete    key.Binding // complete a game version
@@ -33,6 +35,8 @@ func newKeyMap() keyMap {
 		Down:       common.Bind([]string{"down"}, "↓", "down"),
 		Left:       common.Bind([]string{"left"}, "←", "change"),
 		Right:      common.Bind([]string{"right"}, "→", "change"),
+		Move:       common.Bind([]string{"up", "down"}, "↑/↓", "move"),
+		Change:     common.Bind([]string{"left", "right"}, "←/→", "change"),
 		Toggle:     common.Bind([]string{"space"}, "space", "toggle"),
 		Submit:     common.Bind([]string{"enter"}, "enter", "preview"),
 		Complete:   common.Bind([]string{"tab"}, "tab", "complete"),

@@ -252,7 +252,7 @@ func shown(field, v string) string {
 	if n == 1 {
 		return "“" + common.Cut(safe.Line(first), 40) + "”"
 	}
-	return fmt.Sprintf("“%s” (%s)", common.Cut(safe.Line(first), 32), plural(n, "1 line", fmt.Sprintf("%d lines", n)))
+	return fmt.Sprintf("“%s” (%s)", common.Cut(safe.Line(first), 32), common.Plural(n, "line"))
 }
 
 // deleteLines list the versions deleted; the name gives way to the

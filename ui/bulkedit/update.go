@@ -17,6 +17,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.MouseMsg:
+		return m, m.mouse(msg)
 	case sampleLoadedMsg:
 		m.sampleLoaded(msg)
 	case applyflow.AccessCheckedMsg:
@@ -94,6 +96,20 @@ func (m *Model) submit() tea.Cmd {
 func (m *Model) backToForm() tea.Cmd {
 	m.stage, m.notice = stageForm, ""
 	m.followFocus()
+	return nil
+}
+
+// mouse handles the mouse, which reaches the screen only when it is on:
+// the wheel scrolls the form; the flow has it on the preview and the
+// results.
+func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
+	switch w, wheel := msg.(tea.MouseWheelMsg); {
+	case m.stage == stageApply:
+		return m.flow.Update(msg)
+	case m.stage == stageForm && wheel:
+		m.formScroll += common.Wheel(w) * common.WheelLines
+		m.formScroll = max(0, min(m.formScroll, len(m.form.lines())-m.formHeight()))
+	}
 	return nil
 }
 

@@ -32,7 +32,14 @@ func (m *Model) View() string {
 }
 
 // formHeight is the room for the form under its header lines.
-func (m *Model) formHeight() int { return max(m.height-3-len(m.lacksLines())-len(m.refusalLines()), 1) }
+func (m *Model) formHeight() int {
+	return max(m.height-2-len(m.noticeLines())-len(m.lacksLines())-len(m.refusalLines()), 1)
+}
+
+// noticeLines say why enter did nothing, or what a second esc or q does:
+// wrapped, since a question is never cut. There is always one, empty
+// while there is nothing to say, so the form does not jump.
+func (m *Model) noticeLines() []string { return wrapStyled(m.common.Styles.Warn, m.notice, m.width) }
 
 // lacksLines say that the server will refuse the change whatever is
 // chosen, when that is known (applyflow.CheckAccess).
@@ -61,7 +68,7 @@ func (m *Model) formView() string {
 	}
 	out := append([]string{common.Spread(title, right, m.width), s.Muted.Render(common.Cut(versionList(m.selection), m.width))},
 		slices.Concat(m.lacksLines(), m.refusalLines())...)
-	out = append(out, s.Warn.Render(common.Cut(m.notice, m.width)))
+	out = append(out, m.noticeLines()...)
 	lines := m.form.lines()
 	h := m.formHeight()
 	start := min(m.formScroll, max(len(lines)-h, 0))

@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/progress"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -64,6 +63,8 @@ type Model struct {
 
 	run  *transfer
 	stop context.CancelFunc
+	// cancelling is set once esc cancelled the download, until it ends.
+	cancelling bool
 	// fetched is closed when the download's command has returned, its
 	// NAME.part removed; Close waits for it (see closeWait).
 	fetched chan struct{}
@@ -128,6 +129,13 @@ func (m *Model) load() tea.Cmd {
 	}
 }
 
+// reloadMsg asks the screen to read the files again: the retry of the
+// error panel. The retry is this message, not load's command, which would
+// start a read (and hide the error) the moment it was made.
+type reloadMsg struct{}
+
+func reload() tea.Msg { return reloadMsg{} }
+
 // transfer follows one download's bytes, from the goroutine copying.
 type transfer struct {
 	*common.Meter
@@ -162,7 +170,7 @@ func (m *Model) start(mode saveMode) tea.Cmd {
 	}
 	run := &transfer{Meter: common.NewMeter(now, f.Size), name: safe.Line(f.Name)}
 	run.StartNow()
-	m.run, m.stop, m.stage, m.failed, m.outcome = run, stop, stageRunning, false, ""
+	m.run, m.stop, m.stage, m.failed, m.outcome, m.cancelling = run, stop, stageRunning, false, "", false
 	c, p, vid, dir := m.client, m.project.Key(), m.version.ID, m.dir.Value()
 	want, _ := f.StrongestChecksum()
 	fetched := make(chan struct{})
@@ -211,11 +219,13 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.loading = false
 		if msg.err != nil {
 			m.loadErr = msg.err
-			return m, common.ReportError(msg.err, "loading the files of "+safe.Line(m.version.Version), m.load())
+			return m, common.ReportError(msg.err, "loading the files of "+safe.Line(m.version.Version), reload)
 		}
 		m.version = *msg.v
 		m.sortFiles()
 		return m, nil
+	case reloadMsg:
+		return m, m.load()
 	case savedMsg:
 		return m, m.finished(msg)
 	case existsMsg:
@@ -232,6 +242,9 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.MouseMsg:
+		m.mouse(msg)
+		return m, nil
 	}
 	if m.dirFocus {
 		var cmd tea.Cmd
@@ -259,63 +272,6 @@ func (m *Model) finished(msg savedMsg) tea.Cmd {
 	m.outcome = "Saved " + safe.Line(filepath.Base(msg.dest)) + " (" + common.Bytes(msg.n) + ", " + msg.note + ")\n" +
 		"into " + safe.Line(filepath.Dir(msg.dest))
 	return common.Status("saved " + safe.Line(msg.dest))
-}
-
-func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys
-	switch m.stage {
-	case stageRunning:
-		if key.Matches(msg, k.Back) {
-			m.stop()
-		}
-		return nil
-	case stageExists:
-		switch {
-		case key.Matches(msg, k.Overwrite):
-			return m.start(modeOverwrite)
-		case key.Matches(msg, k.KeepBoth):
-			return m.start(modeKeepBoth)
-		case key.Matches(msg, k.Back):
-			m.stage = stageChoose // nothing was fetched
-		}
-		return nil
-	case stageDone:
-		switch {
-		case key.Matches(msg, k.Back):
-			return common.Back
-		case key.Matches(msg, k.Again):
-			m.stage = stageChoose
-		}
-		return nil
-	}
-	if m.dirFocus {
-		switch {
-		case key.Matches(msg, k.Switch, k.Back):
-			m.dirFocus = false
-			m.dir.Blur()
-			return nil
-		case key.Matches(msg, k.Download):
-			return m.start(modeAsk)
-		}
-		var cmd tea.Cmd
-		m.dir, cmd = m.dir.Update(msg)
-		return cmd
-	}
-	switch {
-	case key.Matches(msg, k.Back):
-		return common.Back
-	case key.Matches(msg, k.Switch):
-		m.dirFocus = true
-		return m.dir.Focus()
-	case key.Matches(msg, k.Download):
-		return m.start(modeAsk)
-	case key.Matches(msg, k.Reload) && m.loadErr != nil:
-		return m.load()
-	}
-	if step, ok := m.common.Keys.ListStep(msg, len(m.version.Files), max(m.height-8, 1)); ok {
-		m.chosen = max(0, min(m.chosen+step, len(m.version.Files)-1))
-	}
-	return nil
 }
 
 // Title is the breadcrumb.

@@ -271,9 +271,10 @@ func TestCloseWaitsForThePartToGo(t *testing.T) {
 	}
 }
 
-// TestGolden pins the choice, the progress, the results and the question
-// about a file already there, at every size; the temporary directory
-// reads DIR in them.
+// TestGolden pins the choice (of a file, of an external one, of the
+// directory), the progress, the results, the question about a file
+// already there and files that could not be read, at every size; the
+// temporary directory reads DIR in them.
 func TestGolden(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
@@ -293,6 +294,11 @@ func TestGolden(t *testing.T) {
 				})
 			}
 			check("choose")
+			e.d.Press("down")
+			check("external")
+			e.d.Press("up", "tab")
+			check("directory")
+			e.d.Press("tab")
 			e.d.Press("enter")
 			waitRead(e, s)
 			e.m.run.Start(uitest.Now().Add(-2 * time.Second))
@@ -309,6 +315,8 @@ func TestGolden(t *testing.T) {
 			e.d.Press("enter", "enter")
 			e.d.WaitFor("the question", func() bool { return e.m.stage == stageExists })
 			check("exists")
+			e = open(t, c, api.Version{ID: "nosuchid", Version: "9.9.9"}, dir, size[0], size[1])
+			check("unread")
 		})
 	}
 }

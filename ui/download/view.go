@@ -2,12 +2,15 @@ package download
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/safe"
+	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
 
@@ -36,9 +39,9 @@ func (m *Model) chooseLines() []string {
 	case m.loading:
 		return []string{s.Muted.Render("Loading the files…")}
 	case m.loadErr != nil:
-		return []string{s.Bad.Render(common.Cut(common.Describe(m.loadErr).Text(), m.width)), s.Muted.Render("r tries again · esc back")}
+		return append(wrap(s.Bad, common.Describe(m.loadErr).Text(), m.width), "", m.hintLine())
 	case len(m.version.Files) == 0:
-		return []string{s.Muted.Render("This version has no files."), s.Muted.Render("esc back")}
+		return []string{s.Muted.Render("This version has no files."), "", m.hintLine()}
 	}
 	for i, f := range m.version.Files {
 		mark := "  "
@@ -60,21 +63,38 @@ func (m *Model) chooseLines() []string {
 		if f.IsPrimary {
 			prim = s.Good.Render(" primary")
 		}
-		out = append(out, common.Cut(mark+s.Value.Render(safe.Line(f.Name))+prim+"  "+what, m.width))
+		name := safe.Line(f.Name)
+		if f.ExternalURL == f.Name { // the URL gives way, so that "not fetched" is read
+			room := m.width - 4 - ansi.StringWidth(prim+what)
+			name = common.ShortURL(name, max(room, 16))
+		}
+		out = append(out, common.Cut(mark+s.Value.Render(name)+prim+"  "+what, m.width))
 	}
 	label := s.Label.Render("  Into          ")
 	if m.dirFocus {
 		label = s.Accent.Render("› ") + s.Prompt.Render("Into          ")
 	}
 	out = append(out, "", common.Cut(label+m.dir.View(), m.width), "")
-	hint := "↑/↓ choose · enter downloads · tab the directory · esc back"
-	if m.chosen < len(m.version.Files) && m.version.Files[m.chosen].ExternalURL != "" {
-		hint = "↑/↓ choose · enter copies the external URL (it is not fetched) · esc back"
+	return append(out, m.hintLine())
+}
+
+// hintLine is the keys that work where the screen is, whole, the most
+// used first.
+func (m *Model) hintLine() string {
+	help := m.common.Keys.Help
+	if m.Capturing() {
+		help = key.NewBinding(key.WithDisabled()) // ? types, or is the question's
 	}
-	if m.dirFocus {
-		hint = "type a directory · enter downloads · tab or esc back to the files"
+	return applyflow.HintLine(m.common.Styles, m.width, m.hints(), help)
+}
+
+// wrap is text wrapped at spaces to width, each line in style.
+func wrap(style lipgloss.Style, text string, width int) []string {
+	var out []string
+	for _, l := range strings.Split(ansi.Wrap(text, max(width, 10), " "), "\n") {
+		out = append(out, style.Render(l))
 	}
-	return append(out, s.Muted.Render(common.Cut(hint, m.width)))
+	return out
 }
 
 func (m *Model) runningLines() []string {
@@ -84,13 +104,16 @@ func (m *Model) runningLines() []string {
 	if total > 0 {
 		frac = min(float64(done)/float64(total), 1)
 	}
-	return []string{
+	says := "esc cancels; the partial .part file is removed"
+	if m.cancelling {
+		says = "Cancelling; the partial .part file is being removed…"
+	}
+	return append([]string{
 		common.Cut("Downloading "+m.run.name, m.width), "",
 		"  " + m.bar.ViewAs(frac),
 		"  " + s.Muted.Render(common.Cut(common.Transfer(done, total, elapsed), m.width-2)),
 		"",
-		s.Muted.Render(common.Cut("esc cancels; the partial .part file is removed", m.width)),
-	}
+	}, wrap(s.Muted, says, m.width)...)
 }
 
 func (m *Model) doneLines() []string {
@@ -101,9 +124,9 @@ func (m *Model) doneLines() []string {
 	}
 	var out []string
 	for _, l := range strings.Split(m.outcome, "\n") {
-		out = append(out, st.Render(common.Cut(l, m.width)))
+		out = append(out, wrap(st, l, m.width)...)
 	}
-	return append(out, "", s.Muted.Render(common.Cut("enter chooses another file · esc back", m.width)))
+	return append(out, "", m.hintLine())
 }
 
 // existsLines ask what to do with the file already there: the question
@@ -129,29 +152,53 @@ func (m *Model) existsLines() []string {
 	return out
 }
 
+// hints are the keys that work where the screen is, the most used
+// first.
+func (m *Model) hints() []key.Binding {
+	k := m.keys
+	switch {
+	case m.stage == stageRunning && m.cancelling:
+		return nil
+	case m.stage == stageRunning:
+		return []key.Binding{common.WithHelp(k.Back, "esc", "cancel")}
+	case m.stage == stageExists:
+		return []key.Binding{k.Overwrite, k.KeepBoth, common.WithHelp(k.Back, "esc", "cancel")}
+	case m.stage == stageDone:
+		return []key.Binding{k.Again, k.Back}
+	case m.loadErr != nil:
+		return []key.Binding{k.Reload, k.Back}
+	case m.loading || len(m.version.Files) == 0:
+		return []key.Binding{k.Back}
+	case m.dirFocus:
+		return []key.Binding{k.Download, k.Files}
+	}
+	var out []key.Binding
+	if len(m.version.Files) > 1 {
+		out = append(out, common.WithHelp(m.common.Keys.Down, "↑/↓", "choose"))
+	}
+	download := k.Download
+	if m.version.Files[m.chosen].ExternalURL != "" {
+		download = common.WithHelp(k.Download, "enter", "copy the URL (not fetched)")
+	}
+	return append(out, download, k.Switch, k.Back)
+}
+
 // ShortHelp is the footer's keys. esc is listed only while the screen
 // keeps it; otherwise the root lists it, once.
 func (m *Model) ShortHelp() []key.Binding {
-	k := m.keys
-	switch m.stage {
-	case stageRunning:
-		return []key.Binding{common.WithHelp(k.Back, "esc", "cancel")}
-	case stageExists:
-		return []key.Binding{k.Overwrite, k.KeepBoth, common.WithHelp(k.Back, "esc", "cancel")}
-	case stageDone:
-		return []key.Binding{k.Again}
+	out := m.hints()
+	if !m.Capturing() {
+		out = slices.DeleteFunc(out, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
 	}
-	if m.dirFocus {
-		return []key.Binding{k.Download, common.WithHelp(k.Switch, "tab/esc", "files")}
-	}
-	if m.chosen < len(m.version.Files) && m.version.Files[m.chosen].ExternalURL != "" {
-		return []key.Binding{common.WithHelp(k.Download, "enter", "copy the URL"), k.Switch}
-	}
-	return []key.Binding{k.Download, k.Switch}
+	return out
 }
 
 // FullHelp is the ? overlay's keys.
 func (m *Model) FullHelp() [][]key.Binding {
-	k := m.keys
-	return [][]key.Binding{{k.Download, k.Switch, k.Reload}, {k.Overwrite, k.KeepBoth, k.Again, k.Back}}
+	k, c := m.keys, m.common.Keys
+	return [][]key.Binding{
+		{k.Download, k.Switch, k.Files, k.Reload},
+		{common.WithHelp(c.Up, "↑/k", "previous file"), common.WithHelp(c.Down, "↓/j", "next file"), c.PageUp, c.PageDown, c.Top, c.Bottom},
+		{k.Overwrite, k.KeepBoth, k.Again, k.Back},
+	}
 }

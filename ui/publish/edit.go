@@ -37,6 +37,13 @@ func NewEdit(c common.Common, cl Client, a route.DetailArgs) *Model {
 	return m
 }
 
+// reloadMsg asks the screen to read the version edited again: the retry
+// of the error panel. The retry is this message, not load's command,
+// which would start a read (and hide the error) the moment it was made.
+type reloadMsg struct{}
+
+func reload() tea.Msg { return reloadMsg{} }
+
 // versionLoadedMsg carries the version edited, with its files.
 type versionLoadedMsg struct {
 	seq int
@@ -65,7 +72,7 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 	m.loading = false
 	if msg.err != nil {
 		m.loadErr = msg.err
-		return common.ReportError(msg.err, "loading the version to edit", m.load())
+		return common.ReportError(msg.err, "loading the version to edit", reload)
 	}
 	m.before = msg.v
 	m.fill(*msg.v)

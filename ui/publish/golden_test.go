@@ -176,11 +176,11 @@ func (e *env) entered(g *gated) {
 
 // TestPrefilledGolden pins the form filled from a plugin's jar, each
 // value marked with its source and what was assumed under the files, at
-// the smallest size and the usual ones. At every size each source and
-// the report are read whole, wrapped, never cut.
+// every size. At every size each source and the report are read whole,
+// wrapped, never cut.
 func TestPrefilledGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range sizes[:3] {
+	for _, size := range sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			c, _ := uitest.Sandbox(t, "alice")
@@ -218,7 +218,7 @@ func TestPrefilledGolden(t *testing.T) {
 // project already has the version string, with other files.
 func TestExistingGolden(t *testing.T) {
 	t.Parallel()
-	for _, size := range sizes[:3] {
+	for _, size := range sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			c, _ := uitest.Sandbox(t, "alice")

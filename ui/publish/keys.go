@@ -13,6 +13,8 @@ type keyMap struct {
 	Next, Prev  key.Binding // the next or previous field
 	Up, Down    key.Binding // the field above or below; a file in the list
 	Left, Right key.Binding // the channel before or after
+	Move        key.Binding // Up and Down, as the help names them
+	Channel     key.Binding // Left and Right, as the help names them
 	Complete    key.Binding // complete a channel, game version or platform
 	Submit      key.Binding // text: next field; add file: add; button: preview
 	Edit        key.Binding // changelog: open the editor
@@ -24,7 +26,10 @@ type keyMap struct {
 	SwitchView  key.Binding // changelog: editor ⇄ rendered preview
 	Cancel      key.Binding // running: cancel the upload
 	Draft       key.Binding // results of a refusal: back to the form
-	flow        applyflow.KeyMap
+	// The file picker's keys (filepicker.DefaultKeyMap), as its help
+	// names them; esc is the screen's, back to the form.
+	PickFile, Folders, PickMove, PickPage, PickEnds key.Binding
+	flow                                            applyflow.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -46,6 +51,13 @@ func newKeyMap() keyMap {
 		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
 		Cancel:     common.Bind([]string{"esc"}, "esc", "cancel the upload"),
 		Draft:      common.Bind([]string{"e", "enter"}, "e", "back to the form"),
+		Move:       common.Bind([]string{"up", "down"}, "↑/↓", "field"),
+		Channel:    common.Bind([]string{"left", "right"}, "←/→", "channel"),
+		PickFile:   common.Bind([]string{"enter"}, "enter", "choose"),
+		Folders:    common.Bind([]string{"left", "right", "h", "l", "backspace"}, "←/→", "up/into folders"),
+		PickMove:   common.Bind([]string{"down", "up", "j", "k", "ctrl+n", "ctrl+p"}, "↑/↓", "move"),
+		PickPage:   common.Bind([]string{"pgdown", "pgup", "J", "K"}, "pgup/pgdn", "page"),
+		PickEnds:   common.Bind([]string{"G", "g"}, "g/G", "first/last"),
 		flow:       applyflow.DefaultKeyMap(),
 	}
 	k.flow.Cancel = k.Cancel

@@ -205,7 +205,7 @@ func (m *Model) logFileView() string {
 	case l.err != "":
 		lines = append(lines, m.under(s.Bad, "✗ ", l.err)...)
 	}
-	return strings.Join(append(lines, "", s.Muted.Render(common.Cut("enter reads it · esc back to the form", m.width))), "\n")
+	return strings.Join(append(lines, "", m.hintLine()), "\n")
 }
 
 // wrapped is text wrapped to the width, in style.

@@ -70,6 +70,7 @@ type Model struct {
 	pre      prefill // the form's jars read: the fields they fill
 	log      logFile // the changelog file read: the section it gives
 	scroll   int     // the form's first line shown
+	wheeled  bool    // the wheel scrolled the form: it shows scroll, not the focus
 	// guard asks before the draft is lost (esc, q, ctrl+c); sent is set
 	// once the server took it, when there is nothing left to lose.
 	guard applyflow.Guard
@@ -290,10 +291,14 @@ func (m *Model) Capturing() bool {
 	case stageApply:
 		return m.flow.Capturing()
 	case stageForm:
-		return isInput(m.form.focus)
+		return m.loaded() && isInput(m.form.focus)
 	}
 	return true
 }
+
+// loaded reports that the form is shown: a new version's always, an
+// edit's once its version is read.
+func (m *Model) loaded() bool { return m.editID == "" || m.before != nil }
 
 // Busy names the upload, or what is being read.
 func (m *Model) Busy() string {
@@ -304,6 +309,8 @@ func (m *Model) Busy() string {
 		return m.readingWhat()
 	case m.log.reading:
 		return "reading the changelog file"
+	case m.sampling:
+		return "reading the channels of " + safe.Line(m.project.Key())
 	}
 	return ""
 }

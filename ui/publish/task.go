@@ -173,14 +173,6 @@ func (t *task) draw(width int) applyflow.Preview {
 	return applyflow.Preview{Header: head, Lines: lines, Enter: "enter publishes it · esc back to the form"}
 }
 
-// lines is "1 line", "2 lines".
-func lines(n int) string {
-	if n == 1 {
-		return "1 line"
-	}
-	return fmt.Sprintf("%d lines", n)
-}
-
 // isMaybe reports an error after which the change may exist.
 func isMaybe(err error) bool { return errors.Is(err, api.ErrMaybeApplied) }
 
@@ -190,7 +182,7 @@ func changelogSummary(s *common.Styles, text string) string {
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
 	n := strings.Count(strings.TrimSpace(text), "\n") + 1
-	return s.Value.Render(safe.Line(first)) + s.Muted.Render(" ("+lines(n)+")")
+	return s.Value.Render(safe.Line(first)) + s.Muted.Render(" ("+common.Plural(n, "line")+")")
 }
 
 // Bytes is how far the upload is (applyflow.ByteJob).

@@ -20,6 +20,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.filesRead(msg)
 	case versionLoadedMsg:
 		return m, m.versionLoaded(msg)
+	case reloadMsg:
+		return m, m.load()
 	case fileCheckedMsg:
 		return m, m.fileChecked(msg)
 	case logFileReadMsg:
@@ -41,7 +43,10 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case tea.WindowSizeMsg: // SetSize already has the body's size
 		return m, m.editor.Render(m.common)
 	case tea.KeyPressMsg:
+		m.wheeled = false // the form follows the focus again
 		return m, m.key(msg)
+	case tea.MouseMsg:
+		return m, m.mouse(msg)
 	}
 	switch m.stage {
 	case stagePicker:
@@ -102,7 +107,24 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.flow.Update(msg)
 	}
+	if !m.loaded() { // nothing to type into: the version is being read, or could not be
+		return nil
+	}
 	return m.formKey(msg)
+}
+
+// mouse handles the mouse, which reaches the screen only when it is on:
+// the wheel scrolls the form, away from the focus until the next key;
+// the flow has it on the preview and the results.
+func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
+	switch w, wheel := msg.(tea.MouseWheelMsg); {
+	case m.stage == stageApply:
+		return m.flow.Update(msg)
+	case m.stage == stageForm && wheel:
+		m.scroll += common.Wheel(w) * common.WheelLines
+		m.wheeled = true
+	}
+	return nil
 }
 
 // pickerUpdate passes msg to the picker; a file chosen is added.

@@ -1,16 +1,13 @@
 package publish
 
 import (
-	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/explain"
 	"rdash/internal/safe"
-	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
 
@@ -29,7 +26,7 @@ func (m *Model) View() string {
 		s := m.common.Styles
 		out = s.Title.Render("Pick a file to upload") + "\n" +
 			s.Muted.Render(common.Cut(safe.Line(m.picker.CurrentDirectory), m.width)) + "\n" +
-			s.Muted.Render("enter chooses · ←/→ up and into folders · esc back") + "\n" + m.picker.View()
+			m.hintLine() + "\n" + m.picker.View()
 	case stageApply:
 		out = m.flow.View()
 	default:
@@ -47,7 +44,7 @@ func (m *Model) formView() string {
 	case m.before != nil:
 		title = "Edit " + safe.Line(m.before.Version) + " of " + safe.Line(m.project.Key())
 	case m.loadErr != nil:
-		return s.Bad.Render(common.Cut(common.Describe(m.loadErr).Text(), m.width)) + "\n" + s.Muted.Render("esc back")
+		return strings.Join(m.wrapped(s.Bad, common.Describe(m.loadErr).Text()), "\n") + "\n\n" + m.hintLine()
 	case m.editID != "":
 		return s.Muted.Render("Loading the version…")
 	}
@@ -63,18 +60,17 @@ func (m *Model) formView() string {
 			end = len(lines)
 		}
 	}
-	var foot []string
-	for _, l := range applyflow.Hints(strings.Split(m.hint(), " · "), m.width) {
-		foot = append(foot, s.Muted.Render(l))
-	}
+	foot := []string{m.hintLine()}
 	if w := m.guard.Warning(m.what()); w != "" {
 		foot = strings.Split(s.Warn.Render(ansi.Wrap(w, m.width, " ")), "\n")
 	}
 	room := max(m.height-len(head)-len(foot)-1, 1)
 	// The focused field shows, and with it what is under it (its source,
 	// its error, what the files read said) when there is room.
-	m.scroll = max(0, min(m.scroll, at), at-room+2, min(end-room, at))
-	m.scroll = min(m.scroll, max(len(lines)-room, 0))
+	if !m.wheeled {
+		m.scroll = max(0, min(m.scroll, at), at-room+2, min(end-room, at))
+	}
+	m.scroll = max(0, min(m.scroll, len(lines)-room))
 	body := lines[m.scroll:min(m.scroll+room, len(lines))]
 	for len(body) < room {
 		body = append(body, "")
@@ -185,65 +181,4 @@ func (m *Model) suggestions(i field) string {
 		return "" // nothing, or only what is typed
 	}
 	return m.common.Styles.Muted.Render("  tab: " + strings.Join(sug[:min(len(sug), 4)], " "))
-}
-
-// hint says what the focused field's keys do.
-func (m *Model) hint() string {
-	switch m.form.focus {
-	case fChannel:
-		if m.sampling {
-			return "reading the project's channels… · tab next · esc back"
-		}
-		return "←/→ choose a channel · tab completes a slug typed · tab next · esc back"
-	case fChangelog:
-		return "enter edits the changelog · ctrl+o takes it from a file · tab next · esc back"
-	case fAdd:
-		return "enter adds the path or URL · ctrl+o picks a file · tab next"
-	case fFiles:
-		return "↑/↓ choose · p makes primary (the first is) · x removes · tab next"
-	case fButton:
-		return "enter previews what is sent · shift+tab back · esc leaves"
-	case fGame, fPlatforms:
-		return "tab completes what is typed, or goes next · esc back"
-	}
-	return "tab or enter next · shift+tab previous · esc back"
-}
-
-// ShortHelp is the footer's keys. esc is listed only while the screen
-// keeps it; otherwise the root lists it, once.
-func (m *Model) ShortHelp() []key.Binding {
-	k := m.keys
-	var out []key.Binding
-	switch m.stage {
-	case stageApply:
-		out = m.flow.ShortHelp()
-	case stageChangelog:
-		out = []key.Binding{k.SwitchView, k.Back}
-	case stagePicker:
-		out = []key.Binding{k.Back}
-	case stageLogFile:
-		out = []key.Binding{common.WithHelp(k.Submit, "enter", "read it"), k.Back}
-	case stageForm:
-		out = []key.Binding{k.Next, k.Prev, k.Back}
-		switch m.form.focus {
-		case fAdd:
-			out = []key.Binding{k.Pick, k.Next, k.Back}
-		case fChangelog:
-			out = []key.Binding{k.Edit, k.LogFile, k.Next, k.Back}
-		}
-	}
-	if !m.Capturing() {
-		out = slices.DeleteFunc(out, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
-	}
-	return out
-}
-
-// FullHelp is the ? overlay's keys.
-func (m *Model) FullHelp() [][]key.Binding {
-	k := m.keys
-	return [][]key.Binding{
-		{k.Next, k.Prev, k.Up, k.Down},
-		{k.Left, k.Right, k.Complete, k.Edit},
-		{k.Pick, k.LogFile, k.Primary, k.Remove, k.Back},
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -38,7 +39,20 @@ var (
 	timeType    = reflect.TypeFor[time.Time]()
 )
 
+// followedTypes caches follow's answer by type: asking a type its
+// package and methods is most of a fingerprint's time.
+var followedTypes sync.Map // reflect.Type → bool
+
 func follow(t reflect.Type) bool {
+	if v, ok := followedTypes.Load(t); ok {
+		return v.(bool)
+	}
+	f := followType(t)
+	followedTypes.Store(t, f)
+	return f
+}
+
+func followType(t reflect.Type) bool {
 	if t.Name() == "" || t.PkgPath() == "" {
 		return true
 	}

@@ -2,10 +2,12 @@ package uitest
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -16,8 +18,9 @@ import (
 type KeyState struct {
 	Name string
 	// Build returns a new screen in this state: sized, with what it loads
-	// loaded. It is called once for each key pressed, since a key may
-	// change the screen.
+	// loaded. It is called again after each key that worked, since such a
+	// key changed the screen; one that did nothing leaves it as it was, for
+	// the next key.
 	Build func(t *testing.T) common.Screen
 	// Home says the screen is the first on the stack, where esc reaches
 	// it; over every other screen the root takes esc (back).
@@ -26,6 +29,10 @@ type KeyState struct {
 	// editing keys (left, backspace, ctrl+u…) are text, not actions, and
 	// are not looked for in the help.
 	Typing bool
+	// Lines says a text area of several lines has the keys: besides what
+	// Typing leaves out, its line keys (enter, ↑/↓, pages, selection) are
+	// editing too.
+	Lines bool
 }
 
 // RequireKeysInHelp presses every key (every printable character, the
@@ -36,7 +43,10 @@ type KeyState struct {
 // when the screen is not capturing, since the root then takes q, ? and
 // ctrl+c (and esc, but on the home screen) and lists them itself; while
 // it is capturing, ? types, so the help is the footer, ShortHelp, and only
-// ctrl+c is the root's.
+// ctrl+c is the root's. A screen that holds unsent input (common.Guard)
+// gets the keys it guards (esc, q, ctrl+c) from the root, and asks before
+// they leave: they do something else there than the root's help says, so
+// they are the screen's keys and must be in its own help.
 //
 // The other way round, it fails when a hint of ShortHelp does nothing in
 // that state (a false hint): its first key is pressed and must work.
@@ -62,11 +72,20 @@ func KeyProblems(t *testing.T, st KeyState) []string {
 		help = probe.ShortHelp()
 	}
 	var out []string
+	var s *seen // the screen as built, while the keys pressed did nothing
 	for _, k := range AllKeys() {
-		if rootKey(k, shared, st.Home, capturing) || st.Typing && typed(k) {
+		if rootKey(k, shared, st.Home, capturing) && !guarded(probe, k, shared) ||
+			(st.Typing || st.Lines) && typed(k) || st.Lines && key.Matches(k, lineEditing...) {
 			continue
 		}
-		if Works(st.Build(t), k) && !matches(k, help) {
+		if s == nil {
+			s = look(st.Build(t))
+		}
+		if !s.works(k) {
+			continue
+		}
+		s = nil
+		if !matches(k, help) {
 			out = append(out, fmt.Sprintf("%q works but is not in the help", k.String()))
 		}
 	}
@@ -86,11 +105,30 @@ func KeyProblems(t *testing.T, st KeyState) []string {
 // or returns a command. A key no screen binds (f20) goes first, so that
 // what any key sets up the first time (a text field makes its sanitizer
 // on the first key it is given) is not taken for what k does.
-func Works(s common.Screen, k tea.KeyPressMsg) bool {
+func Works(s common.Screen, k tea.KeyPressMsg) bool { return look(s).works(k) }
+
+// seen is a screen, and its view and state (Fingerprint) as last seen.
+type seen struct {
+	s           common.Screen
+	view, state string
+}
+
+// look primes s with a key no screen binds (see Works) and sees it.
+func look(s common.Screen) *seen {
 	s, _ = s.Update(tea.KeyPressMsg{Code: tea.KeyF20})
-	view, state := s.View(), Fingerprint(s)
-	n, cmd := s.Update(k)
-	return cmd != nil || n.View() != view || Fingerprint(n) != state
+	return &seen{s: s, view: s.View(), state: Fingerprint(s)}
+}
+
+// works presses k and reports whether it worked. When it did not, the
+// screen is as it was seen, ready for the next key.
+func (w *seen) works(k tea.KeyPressMsg) bool {
+	n, cmd := w.s.Update(k)
+	if cmd != nil || n.View() != w.view {
+		return true
+	}
+	state := Fingerprint(n)
+	w.s = n
+	return state != w.state
 }
 
 // rootKey reports a key the root takes before the screen sees it.
@@ -106,6 +144,13 @@ func rootKey(k tea.KeyPressMsg, g *common.KeyMap, home, capturing bool) bool {
 	return key.Matches(k, g.Quit, g.Help)
 }
 
+// guarded reports that s takes k, a key that leaves (esc, q, ctrl+c),
+// from the root to ask before its unsent input is lost (common.Guard).
+func guarded(s common.Screen, k tea.KeyPressMsg, g *common.KeyMap) bool {
+	gs, ok := s.(common.Guard)
+	return ok && key.Matches(k, g.ForceQuit, g.Quit, g.Back) && gs.Guards(k)
+}
+
 // editing are a text field's own keys, but the suggestion keys: the
 // dashboard's fields offer no suggestions, so up, down and tab are free.
 var editing = func() []key.Binding {
@@ -113,6 +158,18 @@ var editing = func() []key.Binding {
 	return []key.Binding{k.CharacterForward, k.CharacterBackward, k.WordForward, k.WordBackward,
 		k.DeleteWordBackward, k.DeleteWordForward, k.DeleteAfterCursor, k.DeleteBeforeCursor,
 		k.DeleteCharacterBackward, k.DeleteCharacterForward, k.LineStart, k.LineEnd, k.Paste}
+}()
+
+// lineEditing are a text area's own keys, every one of its key map.
+var lineEditing = func() []key.Binding {
+	km := reflect.ValueOf(textarea.DefaultKeyMap())
+	var out []key.Binding
+	for i := range km.NumField() {
+		if b, ok := km.Field(i).Interface().(key.Binding); ok {
+			out = append(out, b)
+		}
+	}
+	return out
 }()
 
 // typed reports a key a text field takes as text or editing.

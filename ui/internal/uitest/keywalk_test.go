@@ -91,3 +91,84 @@ func TestKeyProblems(t *testing.T) {
 		})
 	}
 }
+
+// guarding is a walked screen that holds input (common.Guard): esc and q
+// ask first, on the screen, before the root lets them leave.
+type guarding struct {
+	walked
+	asked bool
+}
+
+func (g *guarding) Guards(tea.KeyPressMsg) bool { return true }
+func (g *guarding) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && (k.String() == "esc" || k.String() == "q") {
+		g.asked = true
+		return g, nil
+	}
+	g.walked.Update(msg)
+	return g, nil
+}
+
+// A guarded screen's esc and q ask first: they are its keys, so its help
+// must list them; the root's help ("q quit", "esc back") does not say
+// that they ask.
+func TestGuardedKeysAreTheScreens(t *testing.T) {
+	t.Parallel()
+	bind := func(k string) key.Binding { return common.Bind([]string{k}, k, "does "+k) }
+	all := []key.Binding{bind("x"), bind("y"), bind("z")}
+	for _, tt := range []struct {
+		name string
+		help []key.Binding
+		want []string
+	}{
+		{"not listed", all, []string{`"q" works`, `"esc" works`}},
+		{"listed", append(all, bind("q"), bind("esc")), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			st := KeyState{Name: tt.name, Build: func(*testing.T) common.Screen {
+				return &guarding{walked: walked{help: tt.help}}
+			}}
+			got := KeyProblems(t, st)
+			if len(got) != len(tt.want) || !slices.EqualFunc(got, tt.want, strings.Contains) {
+				t.Fatalf("problems = %q, want ones containing %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// area is a walked screen with a text area: enter adds a line.
+type area struct {
+	walked
+	lines int
+}
+
+func (a *area) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "enter" {
+		a.lines++
+	}
+	return a, nil
+}
+
+// In a text area, enter is a new line, not an action: Lines leaves it
+// out of the walk, as Typing leaves out a field's characters.
+func TestLinesAreEditing(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name          string
+		typing, lines bool
+		want          []string
+	}{
+		{"a field", true, false, []string{`"enter" works`}},
+		{"a text area", false, true, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			st := KeyState{Name: tt.name, Typing: tt.typing, Lines: tt.lines, Build: func(*testing.T) common.Screen { return &area{} }}
+			got := KeyProblems(t, st)
+			if len(got) != len(tt.want) || !slices.EqualFunc(got, tt.want, strings.Contains) {
+				t.Fatalf("problems = %q, want ones containing %q", got, tt.want)
+			}
+		})
+	}
+}
