@@ -8,18 +8,19 @@ import (
 	"strings"
 )
 
-// BulkParts returns in how many requests ("parts") UpdateVersions and
-// DeleteVersions send a change of ids in projectID, for a preview to say
-// so: at most the part size (WithBulkPartSize) IDs each, and each URL at
-// most WithMaxURLLength characters. A part the server refuses for its
-// size goes again as halves, so the result may count more. It is 0 when
-// the change would be refused before sending.
-func (c *Client) BulkParts(projectID string, ids []string) int {
+// BulkParts returns the requests ("parts") UpdateVersions and
+// DeleteVersions send a change of ids in projectID in, each the IDs it
+// holds, in order, for a preview to say so: at most the part size
+// (WithBulkPartSize) IDs each, and each URL at most WithMaxURLLength
+// characters. A part the server refuses for its size goes again as
+// halves, so a run may send more. It is nil when the change would be
+// refused before sending.
+func (c *Client) BulkParts(projectID string, ids []string) [][]string {
 	_, parts, err := c.bulkParts(projectID, ids)
 	if err != nil {
-		return 0
+		return nil
 	}
-	return len(parts)
+	return parts
 }
 
 // bulkParts validates a bulk change and splits its ids into parts.

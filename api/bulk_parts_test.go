@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -54,7 +55,7 @@ func TestBulkPartsSplitWhenTheServerRefusesTheirSize(t *testing.T) {
 		ids := idsOf(listAll(t, env.clientAt(t, env.run.BaseURL, ""), "emberforge-core", api.ListVersionsOptions{PageSize: 100}))[:200]
 		cp := &partCap{max: 30, status: status}
 		c := env.clientAt(t, env.proxy(t, cp.wrap)+"/api/v1", "bob")
-		if n := c.BulkParts("emberforge-core", ids); n != 2 {
+		if n := len(c.BulkParts("emberforge-core", ids)); n != 2 {
 			t.Fatalf("BulkParts = %d, want 2 parts of 100", n)
 		}
 		res, err := c.UpdateVersions(t.Context(), "emberforge-core", ids, &api.BulkPatch{Changelog: api.Ptr("split")})
@@ -76,15 +77,16 @@ func TestBulkPartSizeIsASetting(t *testing.T) {
 	ids := idsOf(listAll(t, env.clientAt(t, env.run.BaseURL, ""), "emberforge-core", api.ListVersionsOptions{PageSize: 100}))[:200]
 	cp := &partCap{max: 30, status: http.StatusBadRequest}
 	c := env.clientAt(t, env.proxy(t, cp.wrap)+"/api/v1", "bob", api.WithBulkPartSize(25))
-	if n := c.BulkParts("emberforge-core", ids); n != 8 {
-		t.Fatalf("BulkParts = %d, want 8", n)
+	parts := c.BulkParts("emberforge-core", ids)
+	if len(parts) != 8 || !slices.Equal(parts[0], ids[:25]) || !slices.Equal(slices.Concat(parts...), ids) {
+		t.Fatalf("BulkParts = %d parts %v, want 8 of 25 holding the IDs in order", len(parts), parts)
 	}
 	res, err := c.DeleteVersions(t.Context(), "emberforge-core", ids)
 	if err != nil || res.Parts != 8 || cp.refused != 0 {
 		t.Fatalf("DeleteVersions = %+v, %v; the server refused %d", res, err, cp.refused)
 	}
-	if n := c.BulkParts("emberforge-core", []string{"short"}); n != 0 {
-		t.Errorf("BulkParts of a change refused before sending = %d", n)
+	if n := c.BulkParts("emberforge-core", []string{"short"}); n != nil {
+		t.Errorf("BulkParts of a change refused before sending = %v", n)
 	}
 }
 

@@ -33,7 +33,7 @@ func TestNewClientFollowsTheConfig(t *testing.T) {
 	for i := range ids {
 		ids[i] = fmt.Sprintf("v%07d", i)
 	}
-	if n := c.BulkParts("lumen", ids); n != 8 {
+	if n := len(c.BulkParts("lumen", ids)); n != 8 {
 		t.Fatalf("BulkParts = %d, want 8 parts of bulk_part_size 25", n)
 	}
 }

@@ -38,12 +38,12 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			plan := planParts(client, args[0], idsOf(versions))
+			plan := bulk.PlanParts(client, args[0], idsOf(versions))
 			out := newBulkJSON(args[0], false, make([]previewJSON, len(versions)))
 			for i, v := range versions {
 				out.Preview[i] = previewJSON{ID: v.ID, Version: v.Version, Changes: []changeJSON{}}
 			}
-			out.Parts = plan.json()
+			out.Parts = partsOf(plan)
 			f.showPreview(jsonOut, yes, func(w io.Writer) {
 				for _, v := range versions {
 					fmt.Fprintf(w, "%s  %s  %s\n", safe.PlainReveal(v.ID), safe.PlainLine(v.Version), safe.PlainLine(v.Name))
@@ -63,7 +63,7 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			f.endProgress()
 			return f.finishRun(cmd.Context(), jsonOut, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
 				interrupted: "a deleted version cannot be restored; delete the others again with --ids",
-				parts:       plan.report(out.Parts, rec)})
+				parts:       reportParts(plan, out.Parts, rec)})
 		},
 	}
 	c.Flags().StringSliceVar(&ids, "ids", nil, "version IDs, comma-separated (required)")
@@ -152,9 +152,9 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes bool, o *j
 	for _, g := range u.Groups {
 		calls = append(calls, g.IDs)
 	}
-	plan := planParts(client, entry.Project, calls...)
+	plan := bulk.PlanParts(client, entry.Project, calls...)
 	out := newBulkJSON(entry.Project, false, previewOf(u.Changes))
-	out.Kept, out.Gone, out.Parts = keptOut(u.Kept), nonNilSlice(gone), plan.json()
+	out.Kept, out.Gone, out.Parts = keptOut(u.Kept), nonNilSlice(gone), partsOf(plan)
 	f.showPreview(o, yes, func(w io.Writer) {
 		fmt.Fprintf(w, "Undo the edit of %s made %s:\n", safe.PlainLine(entry.Project), entry.Time.Local().Format("2006-01-02 15:04:05"))
 		printUndoPreview(w, u, gone)
@@ -179,7 +179,7 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes bool, o *j
 	f.endProgress()
 	again := "run `rdash versions undo` again to finish"
 	return f.finishRun(ctx, o, out, undo, err, runWords{done: "restored", same: len(current) - len(u.Changes),
-		sameText: "already back or changed since (not sent)", retry: again, interrupted: again, parts: plan.report(out.Parts, rec)})
+		sameText: "already back or changed since (not sent)", retry: again, interrupted: again, parts: reportParts(plan, out.Parts, rec)})
 }
 
 // printUndoPreview shows what an undo sends, what it leaves alone and why.

@@ -52,25 +52,26 @@ type failedPartJSON struct {
 	Error string   `json:"error"`
 }
 
-// json is the plan before sending; nil when nothing would be sent.
-func (p partPlan) json() *partsJSON {
+// partsOf is the plan before sending; nil when nothing would be sent.
+func partsOf(p bulk.Parts) *partsJSON {
 	if len(p) == 0 {
 		return nil
 	}
-	return &partsJSON{Planned: len(p), Largest: p.largest(), Failed: []failedPartJSON{}}
+	return &partsJSON{Planned: len(p), Largest: p.Largest(), Failed: []failedPartJSON{}}
 }
 
-// report puts what rec saw into parts (the JSON's, from json), and
-// returns the results' note ("" for a run in one part).
-func (p partPlan) report(parts *partsJSON, rec *partsRecorder) string {
-	sent, failed := rec.sent()
+// reportParts puts what rec saw of the run planned in p into parts (the
+// JSON's, from partsOf), and returns the results' note ("" for a run in
+// one part).
+func reportParts(p bulk.Parts, parts *partsJSON, rec *bulk.PartsRecorder) string {
+	sent, failed := rec.Sent()
 	if parts != nil {
 		parts.Sent = &sent
 		for _, f := range failed {
-			parts.Failed = append(parts.Failed, failedPartJSON{Part: p.partNumber(f), IDs: f.IDs, Error: f.Err.Error()})
+			parts.Failed = append(parts.Failed, failedPartJSON{Part: p.Number(f), IDs: f.IDs, Error: f.Err.Error()})
 		}
 	}
-	return p.note(sent, failed)
+	return p.Note(sent, failed, "listed above")
 }
 
 type previewJSON struct {

@@ -67,10 +67,10 @@ func (f *Factory) previewEdit(fl editFlags, r *editRun, changes []bulk.Change) (
 	refused = bulk.Check(changes)
 	r.send = changing(changes)
 	if refused == nil {
-		r.plan = planParts(r.client, r.project, changeIDs(r.send))
+		r.plan = bulk.PlanParts(r.client, r.project, changeIDs(r.send))
 	}
 	out = newBulkJSON(r.project, fl.dryRun, previewOf(changes))
-	out.Unchanged, out.Parts = nonNilSlice(unchangedIDs(changes)), r.plan.json()
+	out.Unchanged, out.Parts = nonNilSlice(unchangedIDs(changes)), partsOf(r.plan)
 	f.showPreview(fl.out, fl.yes || fl.dryRun, func(w io.Writer) {
 		printPreview(w, changes)
 		printSentIn(w, r.plan, len(r.send))
@@ -84,13 +84,13 @@ type editRun struct {
 	project string
 	client  *api.Client
 	send    []bulk.Change
-	plan    partPlan
+	plan    bulk.Parts
 }
 
 // printSentIn adds to a preview that the change goes in parts, when it
 // goes in more than one.
-func printSentIn(w io.Writer, plan partPlan, n int) {
-	if s := plan.sentIn(n); s != "" {
+func printSentIn(w io.Writer, plan bulk.Parts, n int) {
+	if s := plan.SentIn(n); s != "" {
 		fmt.Fprintln(w, s)
 	}
 }
@@ -126,7 +126,7 @@ func (f *Factory) applyEdit(ctx context.Context, fl editFlags, r editRun, patch 
 	return f.finishRun(ctx, fl.out, out, entry, err, runWords{done: "updated",
 		same: len(out.Unchanged), sameText: "already so (not sent)", retry: "retry them with --ids ",
 		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do",
-		parts:       r.plan.report(out.Parts, rec)})
+		parts:       reportParts(r.plan, out.Parts, rec)})
 }
 
 // allOf is "the version" or "all n versions".
@@ -235,12 +235,12 @@ func buffered(w io.Writer, print func(io.Writer)) {
 
 // bulkRunner is the runner of a bulk change of project, and what keeps
 // the client's answers for the results to say which parts failed.
-func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, *partsRecorder, error) {
+func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, *bulk.PartsRecorder, error) {
 	cfg, err := f.Config()
 	if err != nil {
 		return nil, nil, err
 	}
-	rec := &partsRecorder{Client: client}
+	rec := &bulk.PartsRecorder{Client: client}
 	r := &bulk.Runner{Client: rec, Project: project,
 		Journal: bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}}
 	if f.IO.OutTTY {

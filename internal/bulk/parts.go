@@ -93,14 +93,20 @@ func (p Parts) Note(sent int, failed []api.BulkFailure, whereShown string) strin
 	return fmt.Sprintf("%s: %d went through, %d failed (%s; %s %s).", out, sent-len(failed), len(failed), partNames(nums), whose, whereShown)
 }
 
+// Number is the number, from 1, of the planned part a failure fell in (a
+// half of a part refused for its size has its part's); 0 when none holds
+// it.
+func (p Parts) Number(f api.BulkFailure) int {
+	return 1 + slices.IndexFunc(p, func(part []string) bool { return len(f.IDs) > 0 && slices.Contains(part, f.IDs[0]) })
+}
+
 // FailedNumbers are the planned parts, numbered from 1, that the
 // failures fell in, in order.
 func (p Parts) FailedNumbers(failed []api.BulkFailure) []int {
 	var nums []int
 	for _, f := range failed {
-		i := slices.IndexFunc(p, func(part []string) bool { return len(f.IDs) > 0 && slices.Contains(part, f.IDs[0]) })
-		if i >= 0 && !slices.Contains(nums, i+1) {
-			nums = append(nums, i+1)
+		if n := p.Number(f); n > 0 && !slices.Contains(nums, n) {
+			nums = append(nums, n)
 		}
 	}
 	slices.Sort(nums)

@@ -29,7 +29,7 @@ type Client interface {
 	bulk.Client
 	bulk.Reader
 	applyflow.AccessClient
-	partCounter
+	bulk.Splitter
 }
 
 // kind is what a screen, or a step of it, does to versions.

@@ -111,11 +111,17 @@ func TestDeleteRefusedSaysWhatToChange(t *testing.T) {
 	e.check()
 }
 
-// failing is uitest.Failing with the part count of a client whose part
-// size is one.
+// failing is uitest.Failing with the parts of a client whose part size
+// is one.
 type failing struct{ uitest.Failing }
 
-func (failing) BulkParts(_ string, ids []string) int { return len(ids) }
+func (failing) BulkParts(_ string, ids []string) [][]string {
+	parts := make([][]string, len(ids))
+	for i, id := range ids {
+		parts[i] = []string{id}
+	}
+	return parts
+}
 
 // TestLoadFailureSendsNothing: when the current values cannot be read,
 // the preview says why and r reads again; nothing is sent meanwhile.

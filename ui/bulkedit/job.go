@@ -63,14 +63,15 @@ func (j *job) Start() (applyflow.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := &recorder{Client: j.m.client}
+	rec := &bulk.PartsRecorder{Client: j.m.client}
 	r := bulk.Runner{Client: rec, Journal: journal, Project: j.m.project.Key()}
 	steps, m, k := j.steps(), j.m, j.kind
-	planned := partsOf(j.m.client, j.m.project.Key(), j.calls())
+	planned := bulk.PlanParts(j.m.client, j.m.project.Key(), j.calls()...)
 	return func(ctx context.Context, progress func(done int)) applyflow.Report {
 		entries, err := run(ctx, r, steps, progress)
 		rep := report(k, entries, func() tea.Cmd { return m.ran(k, entries, err) })
-		if n := rec.partsNote(planned); n != "" {
+		sent, failed := rec.Sent()
+		if n := planned.Note(sent, failed, "marked ✗ below"); n != "" {
 			rep.Notes = []string{n}
 		}
 		return rep

@@ -90,7 +90,7 @@ func TestEditInPartsSaysSo(t *testing.T) {
 	e.d.Press("enter")
 	e.results()
 	e.check()
-	if want := "Sent in 3 parts of up to 2: 2 went through, 1 failed (part 2; their versions are marked ✗ below)."; !strings.Contains(e.flat(), want) {
+	if want := "Sent in 3 parts of up to 2: 2 went through, 1 failed (part 2; its versions are marked ✗ below)."; !strings.Contains(e.flat(), want) {
 		t.Fatalf("the results do not say %q:\n%s", want, e.d.Screen())
 	}
 	for i, v := range vs {

@@ -29,7 +29,7 @@ type plan struct {
 	entries []*bulk.Entry  // undo: the entries undone, newest first
 	kept    []bulk.Kept    // undo: fields left alone, changed since the edit
 	moved   []api.Version  // read: versions that changed since they were last seen
-	parts   [][]string     // the requests the client sends the plan in (see parts.go)
+	parts   bulk.Parts     // the requests the client sends the plan in
 	// channelNote says that a channel typed could not be checked (it is
 	// sent as typed); channelRefused is why the server refused it, and
 	// nothing can be sent.

@@ -98,7 +98,7 @@ func (p *plan) partLines() []string {
 	if p.blocked() != "" {
 		return nil
 	}
-	if n := sentIn(p.size(), p.parts); n != "" {
+	if n := p.parts.SentIn(p.size()); n != "" {
 		return []string{p.m.common.Styles.Warn.Render(n)}
 	}
 	return nil

@@ -47,7 +47,7 @@ func (t task) Plan(ctx context.Context) (applyflow.Plan, error) {
 	}
 	p.m = t.m
 	p.diffChangelogs()
-	p.parts = partsOf(t.client, t.project, p.Job().(*job).calls())
+	p.parts = bulk.PlanParts(t.client, t.project, p.Job().(*job).calls()...)
 	if p.kind == kindUndo {
 		return p, nil // the journal keeps only what an undo needs: bulk.Undo.Moved says what moved
 	}
