@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"rdash/api/sandbox/sandboxtest"
+	"rdash/internal/artifact/artifacttest"
 )
 
 // TestCreateFromBadInput: each bad input of issue 23 is an error that
@@ -97,26 +98,7 @@ func hugeMemberJar(t *testing.T, dir string) string {
 	}
 	defer f.Close()
 	s := &holeWriter{f: f}
-	zw := zip.NewWriter(s)
-	w, err := zw.CreateRaw(&zip.FileHeader{Name: "plugin.yml", Method: zip.Store, CompressedSize64: size, UncompressedSize64: size})
-	if err == nil {
-		err = zw.Flush() // the header, before the hole
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.hole = true
-	chunk := make([]byte, 1<<20)
-	for range size / len(chunk) {
-		if _, err := w.Write(chunk); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	s.hole = false
-	if err := zw.Close(); err != nil {
+	if err := artifacttest.Bomb(s, "plugin.yml", size, func(on bool) { s.hole = on }); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -1,11 +1,9 @@
 package cmd
 
 import (
-	"archive/zip"
-	"bytes"
-	"io"
-	"slices"
 	"testing"
+
+	"rdash/internal/artifact/artifacttest"
 )
 
 // Jars for versions create --from, written as a build would: a zip with
@@ -59,39 +57,16 @@ const lumenFabricJSON = `{
 // jarText is a zip archive of files (path → content), as a string.
 func jarText(t testing.TB, files map[string]string) string {
 	t.Helper()
-	s, err := zipText(files)
+	s, err := artifacttest.ZipText(files)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-// zipText is jarText for the golden cases, which have no test at hand;
-// with no timestamps, the same files make the same bytes.
-func zipText(files map[string]string) (string, error) {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		w, err := zw.Create(n)
-		if err != nil {
-			return "", err
-		}
-		if _, err := io.WriteString(w, files[n]); err != nil {
-			return "", err
-		}
-	}
-	err := zw.Close()
-	return buf.String(), err
-}
-
 // fabricJar is lumen's Fabric jar, for the golden cases.
 func fabricJar() string {
-	s, err := zipText(map[string]string{"fabric.mod.json": lumenFabricJSON, "org/example/lumen/Lumen.class": "classes"})
+	s, err := artifacttest.ZipText(map[string]string{"fabric.mod.json": lumenFabricJSON, "org/example/lumen/Lumen.class": "classes"})
 	if err != nil {
 		panic(err) // a zip written to memory does not fail
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"rdash/internal/artifact/artifacttest"
 )
 
 // deflated compresses b as a zip entry's data.
@@ -120,27 +122,8 @@ func TestTwoGiBMember(t *testing.T) {
 	t.Parallel()
 	const size = 2 << 30
 	s := &sparse{}
-	zw := zip.NewWriter(s)
-	w, err := zw.CreateRaw(&zip.FileHeader{Name: "plugin.yml", Method: zip.Store, CompressedSize64: size, UncompressedSize64: size})
+	err := artifacttest.Bomb(s, "plugin.yml", size, func(on bool) { s.zeros = on })
 	if err != nil {
-		t.Fatal(err)
-	}
-	// zip.Writer buffers: flush the header before the zeros begin.
-	if err := zw.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	s.zeros = true
-	chunk := make([]byte, 1<<20)
-	for range size / len(chunk) {
-		if _, err := w.Write(chunk); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	s.zeros = false
-	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
 	_, err = readArchive(s, s.size)
@@ -158,7 +141,7 @@ func TestUnsafeNames(t *testing.T) {
 	t.Parallel()
 	ok := []byte("name: Lumen\nversion: 1.0\n")
 	for _, name := range []string{"../../evil.sh", "/etc/cron.d/evil", `..\..\evil.bat`, `C:\evil.bat`, "assets/../../evil", "a/\x00b"} {
-		b := zipBytes(t, map[string][]byte{"plugin.yml": ok, name: []byte("x")})
+		b := artifacttest.Bytes(t, map[string][]byte{"plugin.yml": ok, name: []byte("x")})
 		_, err := readArchive(bytes.NewReader(b), int64(len(b)))
 		if !errors.Is(err, ErrUnsafeName) || !strings.Contains(err.Error(), "which points outside it") {
 			t.Errorf("entry %q: %v, want ErrUnsafeName", name, err)
@@ -188,14 +171,14 @@ func TestManifest(t *testing.T) {
 	toml := []byte("[[mods]]\nmodId=\"lumen\"\nversion=\"${file.jarVersion}\"\n")
 	long := "Manifest-Version: 1.0\r\nImplementation-Version: 2.5.0-beta.1+build.12345678901234567890123456\r\n 78\r\n\r\n" +
 		strings.Repeat("Name: org/example/Some.class\r\nSHA-256-Digest: AAAA\r\n\r\n", MaxMemberBytes/40)
-	b := zipBytes(t, map[string][]byte{"META-INF/mods.toml": toml, "META-INF/MANIFEST.MF": []byte(long)})
+	b := artifacttest.Bytes(t, map[string][]byte{"META-INF/mods.toml": toml, "META-INF/MANIFEST.MF": []byte(long)})
 	c, err := readArchive(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	eq(t, "Implementation-Version", c.manifest["Implementation-Version"], "2.5.0-beta.1+build.1234567890123456789012345678")
 	huge := "Manifest-Version: 1.0\n" + strings.Repeat("X-Padding: abcdefghijklmnopqrstuvwxyz\n", MaxMemberBytes/30)
-	b = zipBytes(t, map[string][]byte{"META-INF/mods.toml": toml, "META-INF/MANIFEST.MF": []byte(huge)})
+	b = artifacttest.Bytes(t, map[string][]byte{"META-INF/mods.toml": toml, "META-INF/MANIFEST.MF": []byte(huge)})
 	if _, err := readArchive(bytes.NewReader(b), int64(len(b))); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("a main section of %d bytes: %v, want ErrTooLarge", len(huge), err)
 	}

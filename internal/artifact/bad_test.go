@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rdash/internal/artifact/artifacttest"
 )
 
 // TestBadMetadata: each bad input of issue 23 is an error of its kind that
@@ -33,7 +35,7 @@ func TestBadMetadata(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.dir, func(t *testing.T) {
 			t.Parallel()
-			path := packDir(t, filepath.Join("testdata", "bad", tc.dir), tc.file)
+			path := artifacttest.PackDir(t, filepath.Join(artifacttest.Testdata(), "bad", tc.dir), tc.file)
 			p, err := Propose(Input{Paths: []string{path}, Project: lumenProject()})
 			if p != nil || !errors.Is(err, tc.kind) {
 				t.Fatalf("Propose = %v, %v; want no proposal and %v", p, err, tc.kind)
@@ -64,7 +66,7 @@ func checkError(t *testing.T, err error, path, member string, line int, says str
 // disagreement, and a warning keeps it visible.
 func TestConflictSettledByFlag(t *testing.T) {
 	t.Parallel()
-	path := packDir(t, filepath.Join("testdata", "bad", "conflicting"), "lumen.jar")
+	path := artifacttest.PackDir(t, filepath.Join(artifacttest.Testdata(), "bad", "conflicting"), "lumen.jar")
 	p, err := Propose(Input{Paths: []string{path}, Project: lumenProject(), Given: Given{Version: "2.0.0"}})
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +98,7 @@ func TestNotAnArchive(t *testing.T) {
 // says why.
 func TestPlaceholders(t *testing.T) {
 	t.Parallel()
-	path := writeArchive(t, "lumen.jar", map[string][]byte{
+	path := artifacttest.Write(t, "lumen.jar", map[string][]byte{
 		"fabric.mod.json":   []byte(`{"schemaVersion": 1, "id": "lumen", "version": "${version}", "depends": {"minecraft": "${minecraft_version}"}}`),
 		"META-INF/mods.txt": []byte("x"),
 	})
@@ -121,7 +123,7 @@ func TestPlaceholders(t *testing.T) {
 // Implementation-Version leaves the version unread, and says so.
 func TestJarVersionWithoutManifest(t *testing.T) {
 	t.Parallel()
-	path := writeArchive(t, "lumen.jar", map[string][]byte{
+	path := artifacttest.Write(t, "lumen.jar", map[string][]byte{
 		"META-INF/mods.toml": []byte("modLoader=\"javafml\"\n[[mods]]\nmodId=\"lumen\"\nversion=\"${file.jarVersion}\"\n"),
 	})
 	p, err := Propose(Input{Paths: []string{path}, Project: lumenProject()})
@@ -137,7 +139,7 @@ func TestJarVersionWithoutManifest(t *testing.T) {
 // conflict: the first name is used, and a warning says so.
 func TestNameDisagreement(t *testing.T) {
 	t.Parallel()
-	path := writeArchive(t, "viaversion-5.0.0.jar", map[string][]byte{
+	path := artifacttest.Write(t, "viaversion-5.0.0.jar", map[string][]byte{
 		"plugin.yml":           []byte("name: ViaVersion\nversion: 5.0.0\n"),
 		"velocity-plugin.json": []byte(`{"id": "viaversion", "version": "5.0.0"}`),
 	})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"rdash/internal/artifact/artifacttest"
 )
 
 // TestDependencyNames: a name is sent when the service takes it (1-64
@@ -12,7 +14,7 @@ func TestDependencyNames(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("L", 65)
 	yml := "name: Lumen\nversion: 1.0.0\ndepend:\n  - " + strings.Repeat("K", 64) + "\n  - " + long + "\n  - \"Bad\\tName\"\n  - \"\"\nsoftdepend: [\"Vault\"]\n"
-	path := writeArchive(t, "lumen.jar", map[string][]byte{"plugin.yml": []byte(yml)})
+	path := artifacttest.Write(t, "lumen.jar", map[string][]byte{"plugin.yml": []byte(yml)})
 	p, err := Propose(Input{Paths: []string{path}, Project: lumenProject()})
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +36,7 @@ func TestDependencyNames(t *testing.T) {
 // the first, and a warning says so.
 func TestDependencyMerge(t *testing.T) {
 	t.Parallel()
-	path := writeArchive(t, "lumen.jar", map[string][]byte{
+	path := artifacttest.Write(t, "lumen.jar", map[string][]byte{
 		"plugin.yml":      []byte("name: Lumen\nversion: 1.0.0\ndepend: [sodium]\nsoftdepend: [iris]\n"),
 		"fabric.mod.json": []byte(`{"schemaVersion": 1, "id": "Lumen", "name": "Lumen", "version": "1.0.0", "breaks": {"sodium": "*"}, "depends": {"iris": "*"}}`),
 	})
@@ -88,7 +90,7 @@ func TestLargeMetadata(t *testing.T) {
 	}
 	js.WriteString("\"last\": 5\n}}\n")
 	for _, tc := range []struct{ member, body string }{{"plugin.yml", yml}, {"fabric.mod.json", js.String()}} {
-		path := writeArchive(t, "lumen.jar", map[string][]byte{tc.member: []byte(tc.body)})
+		path := artifacttest.Write(t, "lumen.jar", map[string][]byte{tc.member: []byte(tc.body)})
 		p, err := Propose(Input{Paths: []string{path}, Project: lumenProject()})
 		if tc.member == "fabric.mod.json" {
 			// The value of "last" is a number, on the line before the end.

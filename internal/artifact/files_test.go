@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rdash/internal/artifact/artifacttest"
 )
 
 // TestPrimary: the primary is the named file, else the first jar that is
@@ -66,9 +68,9 @@ func TestSeveralFiles(t *testing.T) {
 		return []byte(`{"schemaVersion": 1, "id": "lumen", "name": "Lumen", "version": "` + version + `", "depends": {"minecraft": "1.21.1"}}`)
 	}
 	forge := []byte("[[mods]]\nmodId=\"lumen\"\nversion=\"2.5.0\"\ndisplayName=\"Lumen\"\n[[dependencies.lumen]]\nmodId=\"minecraft\"\nmandatory=true\nversionRange=\"[1.20.1]\"\n")
-	sources := writeArchive(t, "lumen-2.5.0-sources.jar", map[string][]byte{"fabric.mod.json": fabric("${version}")})
-	fab := writeArchive(t, "lumen-fabric-2.5.0.jar", map[string][]byte{"fabric.mod.json": fabric("2.5.0")})
-	frg := writeArchive(t, "lumen-forge-2.5.0.jar", map[string][]byte{"META-INF/mods.toml": forge})
+	sources := artifacttest.Write(t, "lumen-2.5.0-sources.jar", map[string][]byte{"fabric.mod.json": fabric("${version}")})
+	fab := artifacttest.Write(t, "lumen-fabric-2.5.0.jar", map[string][]byte{"fabric.mod.json": fabric("2.5.0")})
+	frg := artifacttest.Write(t, "lumen-forge-2.5.0.jar", map[string][]byte{"META-INF/mods.toml": forge})
 	readme := filepath.Join(t.TempDir(), "README.txt")
 	if err := os.WriteFile(readme, []byte("read me"), 0o600); err != nil {
 		t.Fatal(err)
@@ -94,7 +96,7 @@ func TestSeveralFiles(t *testing.T) {
 		t.Errorf("warnings %q lack the game version difference", p.Warnings)
 	}
 
-	other := writeArchive(t, "lumen-fabric-2.5.1.jar", map[string][]byte{"fabric.mod.json": fabric("2.5.1")})
+	other := artifacttest.Write(t, "lumen-fabric-2.5.1.jar", map[string][]byte{"fabric.mod.json": fabric("2.5.1")})
 	_, err = Propose(Input{Paths: []string{fab, other}, Project: lumenProject()})
 	want := `conflicting metadata: the files disagree on the version: fabric.mod.json: version "2.5.0" vs lumen-fabric-2.5.1.jar: fabric.mod.json: version "2.5.1"`
 	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), want) {
@@ -105,8 +107,8 @@ func TestSeveralFiles(t *testing.T) {
 // TestErrorsJoined: every file's error is reported, not only the first.
 func TestErrorsJoined(t *testing.T) {
 	t.Parallel()
-	a := writeArchive(t, "a.jar", map[string][]byte{"plugin.yml": []byte("name: [\n")})
-	b := writeArchive(t, "b.jar", map[string][]byte{"quilt.mod.json": []byte("{")})
+	a := artifacttest.Write(t, "a.jar", map[string][]byte{"plugin.yml": []byte("name: [\n")})
+	b := artifacttest.Write(t, "b.jar", map[string][]byte{"quilt.mod.json": []byte("{")})
 	_, err := Propose(Input{Paths: []string{a, b}})
 	for _, want := range []string{a + ": plugin.yml line", b + ": quilt.mod.json line 1: malformed: JSON: the file ends in the middle of a value"} {
 		if err == nil || !strings.Contains(err.Error(), want) {

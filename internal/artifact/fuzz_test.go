@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"rdash/internal/artifact/artifacttest"
 )
 
 // FuzzReadArtifact feeds the reader hostile archives (raw) and hostile
@@ -23,7 +25,7 @@ func FuzzReadArtifact(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte, member uint8, content []byte) {
 		checkRead(t, raw, "raw.jar")
 		name := metadataMembers[int(member)%len(metadataMembers)]
-		packed := zipBytes(t, map[string][]byte{
+		packed := artifacttest.Bytes(t, map[string][]byte{
 			name: content, "assets/x/y.txt": nil,
 			"META-INF/MANIFEST.MF": []byte("Implementation-Version: 1.0\n"),
 		})
@@ -114,7 +116,7 @@ func fuzzSeeds(tb testing.TB) []fuzzSeed {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			seeds = append(seeds, fuzzSeed{raw: zipBytes(tb, files)})
+			seeds = append(seeds, fuzzSeed{raw: artifacttest.Bytes(tb, files)})
 		}
 	}
 	return seeds

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"rdash/internal/artifact/artifacttest"
+
 	"rdash/api"
 )
 
@@ -96,7 +98,7 @@ func TestCompare(t *testing.T) {
 func TestRerun(t *testing.T) {
 	t.Parallel()
 	jar := fixture(t, "bukkit", "lumen-2.5.0.jar")
-	src := writeArchive(t, "lumen-2.5.0-sources.jar", map[string][]byte{"Lumen.java": []byte("class Lumen {}")})
+	src := artifacttest.Write(t, "lumen-2.5.0-sources.jar", map[string][]byte{"Lumen.java": []byte("class Lumen {}")})
 	p, err := Propose(Input{Paths: []string{src, jar}, Project: lumenProject()})
 	if err != nil {
 		t.Fatal(err)

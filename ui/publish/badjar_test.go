@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"rdash/internal/artifact/artifacttest"
+
 	"rdash/internal/artifact"
 	"rdash/ui/internal/uitest"
 )
@@ -21,17 +23,17 @@ func TestBadJars(t *testing.T) {
 		jar  func(t *testing.T) string
 		want []string
 	}{
-		{"no metadata", func(t *testing.T) string { return packFixture(t, "bad/no-metadata", "lumen-2.5.0.jar") },
+		{"no metadata", func(t *testing.T) string { return artifacttest.Fixture(t, "bad/no-metadata", "lumen-2.5.0.jar") },
 			[]string{"✗ lumen-2.5.0.jar: no known metadata file: it holds none of plugin.yml"}},
-		{"malformed YAML", func(t *testing.T) string { return packFixture(t, "bad/yaml", "lumen-2.5.0.jar") },
+		{"malformed YAML", func(t *testing.T) string { return artifacttest.Fixture(t, "bad/yaml", "lumen-2.5.0.jar") },
 			[]string{"✗ lumen-2.5.0.jar: plugin.yml line 5: malformed: YAML: did not find expected key"}},
-		{"malformed TOML", func(t *testing.T) string { return packFixture(t, "bad/toml", "lumen-2.5.0.jar") },
+		{"malformed TOML", func(t *testing.T) string { return artifacttest.Fixture(t, "bad/toml", "lumen-2.5.0.jar") },
 			[]string{"✗ lumen-2.5.0.jar: META-INF/mods.toml line", "malformed"}},
 		{"zip bomb", func(t *testing.T) string {
-			return writeJar(t, "lumen-2.5.0.jar", map[string][]byte{"plugin.yml": bomb})
+			return artifacttest.Write(t, "lumen-2.5.0.jar", map[string][]byte{"plugin.yml": bomb})
 		}, []string{"✗ lumen-2.5.0.jar: plugin.yml: too large: more than 1048576 bytes when decompressed"}},
 		{"path traversal", func(t *testing.T) string {
-			return writeJar(t, "lumen-2.5.0.jar", map[string][]byte{"plugin.yml": []byte("name: Lumen\nversion: 2.5.0\n"), "../../evil.sh": []byte("x")})
+			return artifacttest.Write(t, "lumen-2.5.0.jar", map[string][]byte{"plugin.yml": []byte("name: Lumen\nversion: 2.5.0\n"), "../../evil.sh": []byte("x")})
 		}, []string{"✗ lumen-2.5.0.jar: unsafe entry name: the archive holds an entry named \"../../evil.sh\", which points outside it"}},
 		{"not an archive", func(t *testing.T) string { return writeFile(t, "lumen-2.5.0.jar", "not a zip") },
 			[]string{"✗ lumen-2.5.0.jar: not a jar or zip archive"}},
@@ -68,7 +70,7 @@ func TestHostileJar(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 80, 24)
 	yml := "name: \"Lu\\e[2Jmen\"\nversion: \"2.5.0\\e]0;owned\\a\"\nmain: a.B\napi-version: '1.21'\ndepend: [\"Evil\\e[31m\"]\nsoftdepend: [\"Two Words\"]\n"
-	e.choose(writeJar(t, "lumen-2.5.0.jar", map[string][]byte{"plugin.yml": []byte(yml)}))
+	e.choose(artifacttest.Write(t, "lumen-2.5.0.jar", map[string][]byte{"plugin.yml": []byte(yml)}))
 	if len(e.marks()) == 0 {
 		t.Fatalf("nothing was filled:\n%s", e.d.Screen())
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"rdash/internal/artifact/artifacttest"
+
 	"rdash/api"
 	"rdash/internal/artifact"
 	"rdash/ui/applyflow"
@@ -22,7 +24,7 @@ import (
 func TestPublishFromAJar(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	jar := packFixture(t, "jars/bukkit", "lumen-2.5.0.jar")
+	jar := artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar")
 	e := open(t, c, "lumen", 100, 30)
 	e.withConfig(lumenYml)
 	e.choose(jar)
@@ -56,9 +58,9 @@ func TestPublishFromAJar(t *testing.T) {
 	}
 
 	files := map[string][]byte{"BUILD.txt": []byte("rebuilt")}
-	files["plugin.yml"], _ = os.ReadFile(filepath.Join(fixtures, "jars", "bukkit", "plugin.yml"))
+	files["plugin.yml"], _ = os.ReadFile(filepath.Join(artifacttest.Testdata(), "jars", "bukkit", "plugin.yml"))
 	rebuilt := open(t, cl, "lumen", 100, 30)
-	rebuilt.choose(writeJar(t, "lumen-2.5.0.jar", files))
+	rebuilt.choose(artifacttest.Write(t, "lumen-2.5.0.jar", files))
 	rebuilt.previewed()
 	if !contains(rebuilt.flat(), "lumen already has version 2.5.0, with other files:", `"lumen-2.5.0.jar" has SHA-256`,
 		"change it to publish these files as a new version", "Nothing can be sent") {

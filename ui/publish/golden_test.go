@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"rdash/internal/artifact/artifacttest"
+
 	"rdash/api"
 	"rdash/ui/applyflow"
 	"rdash/ui/internal/uitest"
@@ -186,7 +188,7 @@ func TestPrefilledGolden(t *testing.T) {
 			c, _ := uitest.Sandbox(t, "alice")
 			e := open(t, c, "lumen", size[0], size[1])
 			e.withConfig(lumenYml)
-			e.choose(packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+			e.choose(artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
 			marks := e.marks()
 			if len(marks) != 6 {
 				t.Fatalf("marks %v, want six fields marked", marks)

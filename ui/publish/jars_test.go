@@ -1,76 +1,13 @@
 package publish
 
 import (
-	"archive/zip"
-	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"testing"
 
 	"rdash/internal/artifact"
 )
-
-// fixtures are internal/artifact's metadata files, one directory a jar,
-// written from each format's documentation (see its testdata/README.md).
-var fixtures = filepath.Join("..", "..", "internal", "artifact", "testdata")
-
-// packFixture packs fixtures/<dir> as a jar named name in a temporary
-// directory, as a build would, and returns its path.
-func packFixture(t *testing.T, dir, name string) string {
-	t.Helper()
-	root := filepath.Join(fixtures, dir)
-	files := map[string][]byte{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		files[filepath.ToSlash(rel)] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return writeJar(t, name, files)
-}
-
-// writeJar writes files (name → content) as a zip archive named name in a
-// temporary directory, in name order, and returns its path. Names are
-// written as given, "../" and all.
-func writeJar(t *testing.T, name string, files map[string][]byte) string {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		w, err := zw.Create(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(files[n]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 // writeFile writes text as a file named name in a temporary directory.
 func writeFile(t *testing.T, name, text string) string {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"rdash/internal/artifact/artifacttest"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"rdash/ui/internal/uitest"
@@ -18,7 +20,7 @@ func TestJarFillsTheForm(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 120, 40)
 	e.withConfig(lumenYml)
-	e.choose(packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
 	f := e.m.form
 	want := map[field]string{
 		fVersion: "2.5.0", fName: "Lumen 2.5.0", fChannel: "release",
@@ -80,7 +82,7 @@ func TestChannelFromTheVersion(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 100, 30)
-	e.choose(packFixture(t, "jars/folia", "lumen-2.6.0-beta.2.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/folia", "lumen-2.6.0-beta.2.jar"))
 	if e.m.form.value(fChannel) != "beta" || !strings.Contains(e.marks()["Channel"], `-beta, the project's channel "beta"`) {
 		t.Fatalf("channel %q, marked %q", e.m.form.value(fChannel), e.marks()["Channel"])
 	}
@@ -103,7 +105,7 @@ func TestTypedValueSurvivesAJar(t *testing.T) {
 	e.set(fVersion, "2.5.1-beta.1")
 	e.set(fName, "Lumen Lights")
 	e.set(fGame, "1.21.4")
-	e.choose(packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
 	f := e.m.form
 	if f.value(fVersion) != "2.5.1-beta.1" || f.value(fName) != "Lumen Lights" || f.value(fGame) != "1.21.4" {
 		t.Fatalf("a typed value was overwritten: %q, %q, %q", f.value(fVersion), f.value(fName), f.value(fGame))
@@ -131,7 +133,7 @@ func TestReadDoesNotBlockTheForm(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 100, 30)
 	g := e.holdReads()
-	e.set(fAdd, packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+	e.set(fAdd, artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
 	e.d.Press("enter")
 	e.waitEntered(g)
 	if !strings.Contains(e.d.Screen(), "reading lumen-2.5.0.jar…") || e.m.Busy() != "reading lumen-2.5.0.jar" {
@@ -162,7 +164,7 @@ func TestPreviewWaitsForTheRead(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 100, 30)
 	g := e.holdReads()
-	e.set(fAdd, packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+	e.set(fAdd, artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
 	e.d.Press("enter")
 	e.waitEntered(g)
 	e.focus(fButton)
@@ -186,9 +188,9 @@ func TestSecondJar(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 120, 40)
-	e.choose(packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
 	e.set(fName, "Lumen Lights")
-	e.choose(packFixture(t, "jars/paper", "lumen-2.5.0-paper.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/paper", "lumen-2.5.0-paper.jar"))
 	f := e.m.form
 	if f.value(fName) != "Lumen Lights" || f.files[0].name != "lumen-2.5.0.jar" {
 		t.Fatalf("the second jar changed the user's name or the primary: %q, %q", f.value(fName), f.files[0].name)
@@ -221,8 +223,8 @@ func TestJarsThatDisagree(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 120, 40)
-	e.choose(packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
-	e.choose(packFixture(t, "jars/folia", "lumen-folia.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/folia", "lumen-folia.jar"))
 	f := e.m.form
 	e.focus(fFiles)
 	if !contains(e.flat(), "nothing was filled from the files:", "the files disagree on the version", "give the version yourself") || f.value(fVersion) != "2.5.0" {
@@ -246,7 +248,7 @@ func TestJarWithoutDependencies(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 100, 30)
-	e.choose(writeJar(t, "lumen-3.0.0.jar", map[string][]byte{
+	e.choose(artifacttest.Write(t, "lumen-3.0.0.jar", map[string][]byte{
 		"plugin.yml": []byte("name: Lumen\nversion: 3.0.0\nmain: org.example.lumen.Lumen\napi-version: '1.21'\n")}))
 	if e.m.form.value(fDeps) != "none" || e.marks()["Dependencies"] != "plugin.yml (none declared)" {
 		t.Fatalf("dependencies %q (%q)", e.m.form.value(fDeps), e.marks()["Dependencies"])
@@ -267,7 +269,7 @@ func TestBadRdashYml(t *testing.T) {
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 100, 30)
 	e.withConfig("dependencies:\n  ProtocolLib: prj\n")
-	e.choose(packFixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
+	e.choose(artifacttest.Fixture(t, "jars/bukkit", "lumen-2.5.0.jar"))
 	if e.m.form.value(fVersion) != "2.5.0" || e.m.form.value(fDeps) != "" {
 		t.Fatalf("version %q, dependencies %q", e.m.form.value(fVersion), e.m.form.value(fDeps))
 	}
