@@ -22,7 +22,7 @@ func TestPublishFromTheDashboard(t *testing.T) {
 
 	tm.send("n")
 	// The channel field is filled from the project's versions once read.
-	tm.waitFor("New version of lumen", "←/→ choose a channel")
+	tm.waitFor("New version of lumen", "←/→ channel")
 	tm.send("Tab") // channel (the default one) → version
 	tm.typeText("9.9.1")
 	tm.send("Tab") // → name
@@ -30,12 +30,12 @@ func TestPublishFromTheDashboard(t *testing.T) {
 	// changelog, game versions, platforms, dependencies: all may stay
 	// empty (the channel's), so on to the add-a-file field.
 	tm.send("Tab", "Tab", "Tab", "Tab", "Tab")
-	tm.waitFor("enter adds the path or URL")
+	tm.waitFor("› Add a file", "ctrl+o pick a file")
 	tm.typeText(path)
 	tm.send("Enter")
 	tm.waitFor("lumen-9.9.1.jar  3.0 KiB primary")
 	tm.send("Tab", "Tab") // → the file list → the preview button
-	tm.waitFor("enter previews what is sent")
+	tm.waitFor("enter preview")
 	tm.send("Enter")
 	screen := tm.waitFor("Publish 9.9.1 to lumen", "enter publishes it")
 	for _, want := range []*regexp.Regexp{

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/safe"
-	"rdash/ui/applyflow"
 	"rdash/ui/common"
 )
 
@@ -39,9 +38,9 @@ func (m *Model) chooseLines() []string {
 	case m.loading:
 		return []string{s.Muted.Render("Loading the files…")}
 	case m.loadErr != nil:
-		return append(wrap(s.Bad, common.Describe(m.loadErr).Text(), m.width), "", m.hintLine())
+		return wrap(s.Bad, common.Describe(m.loadErr).Text(), m.width)
 	case len(m.version.Files) == 0:
-		return []string{s.Muted.Render("This version has no files."), "", m.hintLine()}
+		return []string{s.Muted.Render("This version has no files.")}
 	}
 	for i, f := range m.version.Files {
 		mark := "  "
@@ -74,18 +73,8 @@ func (m *Model) chooseLines() []string {
 	if m.dirFocus {
 		label = s.Accent.Render("› ") + s.Prompt.Render("Into          ")
 	}
-	out = append(out, "", common.Cut(label+m.dir.View(), m.width), "")
-	return append(out, m.hintLine())
-}
-
-// hintLine is the keys that work where the screen is, whole, the most
-// used first.
-func (m *Model) hintLine() string {
-	help := m.common.Keys.Help
-	if m.Capturing() {
-		help = key.NewBinding(key.WithDisabled()) // ? types, or is the question's
-	}
-	return applyflow.HintLine(m.common.Styles, m.width, m.hints(), help)
+	out = append(out, "", common.Cut(label+m.dir.View(), m.width))
+	return out
 }
 
 // wrap is text wrapped at spaces to width, each line in style.
@@ -126,7 +115,7 @@ func (m *Model) doneLines() []string {
 	for _, l := range strings.Split(m.outcome, "\n") {
 		out = append(out, wrap(st, l, m.width)...)
 	}
-	return append(out, "", m.hintLine())
+	return out
 }
 
 // existsLines ask what to do with the file already there: the question

@@ -80,15 +80,6 @@ func (m *Model) nextHints() []key.Binding {
 	return []key.Binding{k.Next}
 }
 
-// hintLine is the screen's own line of keys, whole, the most used first.
-func (m *Model) hintLine() string {
-	help := m.common.Keys.Help
-	if m.Capturing() {
-		help = key.NewBinding(key.WithDisabled()) // ? types
-	}
-	return applyflow.HintLine(m.common.Styles, m.width, m.hints(), help)
-}
-
 // ShortHelp is the footer's keys. esc is listed only while the screen
 // keeps it; otherwise the root lists it, once. While a field has the
 // keys, the footer is all the help there is, so the keys that ask before

@@ -205,7 +205,7 @@ func (m *Model) logFileView() string {
 	case l.err != "":
 		lines = append(lines, m.under(s.Bad, "✗ ", l.err)...)
 	}
-	return strings.Join(append(lines, "", m.hintLine()), "\n")
+	return strings.Join(lines, "\n")
 }
 
 // wrapped is text wrapped to the width, in style.

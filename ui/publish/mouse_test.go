@@ -14,7 +14,7 @@ import (
 func TestWheelScrollsTheForm(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
-	e := open(t, c, "lumen", 60, 12)
+	e := open(t, c, "lumen", 60, 10)
 	if !strings.Contains(e.d.Screen(), "Channel") {
 		t.Fatalf("the form does not start at its top:\n%s", e.d.Screen())
 	}

@@ -26,7 +26,7 @@ func (m *Model) View() string {
 		s := m.common.Styles
 		out = s.Title.Render("Pick a file to upload") + "\n" +
 			s.Muted.Render(common.Cut(safe.Line(m.picker.CurrentDirectory), m.width)) + "\n" +
-			m.hintLine() + "\n" + m.picker.View()
+			m.picker.View()
 	case stageApply:
 		out = m.flow.View()
 	default:
@@ -44,7 +44,7 @@ func (m *Model) formView() string {
 	case m.before != nil:
 		title = "Edit " + safe.Line(m.before.Version) + " of " + safe.Line(m.project.Key())
 	case m.loadErr != nil:
-		return strings.Join(m.wrapped(s.Bad, common.Describe(m.loadErr).Text()), "\n") + "\n\n" + m.hintLine()
+		return strings.Join(m.wrapped(s.Bad, common.Describe(m.loadErr).Text()), "\n")
 	case m.editID != "":
 		return s.Muted.Render("Loading the version…")
 	}
@@ -60,7 +60,9 @@ func (m *Model) formView() string {
 			end = len(lines)
 		}
 	}
-	foot := []string{m.hintLine()}
+	// The keys are the dashboard footer's (ShortHelp); a question to
+	// leave the draft stands where they would be.
+	var foot []string
 	if w := m.guard.Warning(m.what()); w != "" {
 		foot = strings.Split(s.Warn.Render(ansi.Wrap(w, m.width, " ")), "\n")
 	}
