@@ -287,13 +287,20 @@ type Server struct {
 }
 
 // Server returns the server settings, or an error naming what is missing.
+// With RDASH_TOKEN set only the base URL is needed: that token is used as
+// it is and never renewed, so the OAuth app's settings would go unused (a
+// CI job sets two variables, as gh's GH_TOKEN needs one).
 func (c *Config) Server() (Server, error) {
 	s := Server{c.BaseURL, c.AuthURL, c.ClientID, c.ClientSecret}
 	var missing []string
-	for _, f := range []struct{ name, val string }{
+	fields := []struct{ name, val string }{
 		{"base_url (RDASH_BASE_URL)", s.BaseURL}, {"auth_url (RDASH_AUTH_URL)", s.AuthURL},
 		{"client_id (RDASH_CLIENT_ID)", s.ClientID}, {"client_secret (RDASH_CLIENT_SECRET)", s.ClientSecret},
-	} {
+	}
+	if c.Env.Token != "" {
+		fields = fields[:1]
+	}
+	for _, f := range fields {
 		if f.val == "" {
 			missing = append(missing, f.name)
 		}

@@ -91,6 +91,27 @@ func TestServerNamesWhatIsMissing(t *testing.T) {
 	}
 }
 
+// TestEnvTokenNeedsOnlyTheBaseURL: RDASH_TOKEN is never renewed, so a CI
+// job sets the base URL and the token, not the OAuth app's settings; the
+// base URL is still needed.
+func TestEnvTokenNeedsOnlyTheBaseURL(t *testing.T) {
+	t.Parallel()
+	c, err := Load("", env(map[string]string{"HOME": t.TempDir(), "RDASH_BASE_URL": "https://x", "RDASH_TOKEN": "t0k"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := c.Server(); err != nil || s.BaseURL != "https://x" {
+		t.Fatalf("Server() = %+v, %v", s, err)
+	}
+	c, err = Load("", env(map[string]string{"HOME": t.TempDir(), "RDASH_TOKEN": "t0k"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Server(); err == nil || !strings.Contains(err.Error(), "base_url (RDASH_BASE_URL)") || strings.Contains(err.Error(), "auth_url") {
+		t.Fatalf("Server() without a base URL = %v", err)
+	}
+}
+
 func TestStateRoundTripAndMode(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "state")

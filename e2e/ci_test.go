@@ -197,9 +197,9 @@ func outputValue(t *testing.T, path, key string) string {
 	return value
 }
 
-// ciEnv is a runner's environment: rdash on PATH, the sandbox's settings,
-// a token alice signed in for with the scopes docs/ci.md names, and
-// private config and state directories.
+// ciEnv is a runner's environment: rdash on PATH, the sandbox's base URL
+// (the only setting docs/ci.md has a job set), a token alice signed in
+// for with the scopes it names, and private config and state directories.
 func ciEnv(t *testing.T, settings []string) []string {
 	t.Helper()
 	get := func(k string) string {
@@ -213,7 +213,7 @@ func ciEnv(t *testing.T, settings []string) []string {
 	}
 	tok := signIn(t, get("RDASH_AUTH_URL"), get("RDASH_CLIENT_ID"), get("RDASH_CLIENT_SECRET"), "project:read,project:version:create")
 	dir := t.TempDir()
-	return append(append(os.Environ(), settings...), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "RDASH_TOKEN="+tok,
+	return append(os.Environ(), "RDASH_BASE_URL="+get("RDASH_BASE_URL"), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "RDASH_TOKEN="+tok,
 		"RDASH_CONFIG_DIR="+dir, "RDASH_STATE_DIR="+dir, "XDG_RUNTIME_DIR="+dir)
 }
 
