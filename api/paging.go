@@ -19,9 +19,11 @@ import (
 // before (a server that ignores page). Anything else means more may
 // follow, and is said as "may", never as a count.
 
-// maxPages bounds getAll, so a server whose pagination never ends cannot
-// keep the client busy forever.
-const maxPages = 1000
+// MaxPages bounds the lists read whole (ListAllVersions and the lists the
+// interface documents as one array), so a server whose pagination never
+// ends cannot keep the client busy forever. A list cut there has a
+// Response whose NextPage is the page that would follow.
+const MaxPages = 1000
 
 // Total is the list's length as the server said beside this page, and
 // whether it said one: pagination with a total that a list holding this
@@ -106,7 +108,7 @@ func (g *Paging) repeats(ids []string) bool {
 }
 
 // follow reads pages from page first on with fetch, which sets each
-// Response's NextPage as one page shows it, until the list is known to end, or maxPages were read. Items repeated across pages (the
+// Response's NextPage as one page shows it, until the list is known to end, or MaxPages were read. Items repeated across pages (the
 // list shifted while it was read) are kept once, by id. The Response is
 // the last page's, its NextPage 0 at a known end, else the page that
 // would follow.
@@ -139,7 +141,7 @@ func follow[T any](first int, fetch func(page int) ([]T, *Response, error), id f
 			next = 0 // nothing new: what a server that ignores page sends for ever
 		}
 		resp.NextPage = next
-		if next == 0 || read == maxPages {
+		if next == 0 || read == MaxPages {
 			return all, resp, nil
 		}
 	}

@@ -59,14 +59,17 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 				return err
 			}
 			if fl.out.on() {
-				return f.printJSON(cmd.Context(), fl.out, fl.page1(vs, resp))
-			}
-			if len(vs) == 0 {
+				err = f.printJSON(cmd.Context(), fl.out, fl.page1(vs, resp))
+			} else if len(vs) == 0 {
 				// Piped or not, an empty table says nothing: say what it means.
 				fmt.Fprintln(f.IO.ErrOut, fl.none(args[0]))
-				return nil
+			} else {
+				err = f.printVersions(vs, resp, fl.all)
 			}
-			return f.printVersions(vs, resp)
+			if err == nil {
+				err = fl.cut(resp)
+			}
+			return err
 		},
 	}
 	fs := c.Flags()
@@ -75,7 +78,7 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
 	fs.StringVar(&fl.search, "search", "", "only versions whose version string or name contains this")
 	fs.IntVar(&fl.page, "page", 1, "page number, from 1")
 	fs.IntVar(&fl.pageSize, "page-size", 0, "versions per page (default: the server's)")
-	fs.BoolVar(&fl.all, "all", false, "every page from --page on, not one")
+	fs.BoolVar(&fl.all, "all", false, "every page from --page on, not one (at most 1,000 pages; more is an error)")
 	fl.out = addJSONFlags(c, listJSON[versionJSON]{})
 	return c
 }
@@ -88,6 +91,16 @@ func (fl versionsListFlags) list(ctx context.Context, client *api.Client, projec
 		return client.ListAllVersions(ctx, project, opts)
 	}
 	return client.ListVersions(ctx, project, opts)
+}
+
+// cut is an error when --all stopped before the list's end: what was
+// read is printed, and the exit code says it is not every page.
+func (fl versionsListFlags) cut(resp *api.Response) error {
+	if !fl.all || resp.NextPage == 0 {
+		return nil
+	}
+	return fmt.Errorf("--all stopped after %s pages, the most it reads, before the list's end: "+
+		"the versions printed are not all of them; the rest from --page %d --all", humanize.Comma(api.MaxPages), resp.NextPage)
 }
 
 // check refuses page flags the command would otherwise send as no page
@@ -130,7 +143,7 @@ func (fl versionsListFlags) none(project string) string {
 	return project + " has no versions"
 }
 
-func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
+func (f *Factory) printVersions(vs []api.Version, resp *api.Response, all bool) error {
 	t := &table{tty: f.IO.OutTTY}
 	now := time.Now()
 	for _, v := range vs {
@@ -148,7 +161,7 @@ func (f *Factory) printVersions(vs []api.Version, resp *api.Response) error {
 	switch {
 	case f.IO.OutTTY:
 		fmt.Fprintln(f.IO.ErrOut, pageLine(len(vs), resp))
-	case resp.NextPage > 0:
+	case resp.NextPage > 0 && !all: // --all's cut is an error of its own
 		// Piped, the table alone would look complete: say on stderr that it is not.
 		fmt.Fprintf(f.IO.ErrOut, "rdash: %s; --all lists every page\n", pageLine(len(vs), resp))
 	}

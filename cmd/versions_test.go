@@ -343,3 +343,27 @@ func TestVersionsListPipedSaysThereIsMoreAndDatesAreAbsolute(t *testing.T) {
 		t.Fatalf("--all --json: exit %d, err %v, next %v, %d versions; want every one of %d", js.code, err, got.NextPage, len(got.Items), strings.Count(one.out, "\n"))
 	}
 }
+
+// TestVersionsListAllSaysWhereItStopped: --all reads at most api.MaxPages
+// pages; a list longer than that is printed as far as it was read, and
+// the exit code and standard error say it is not every version, and
+// where the rest starts, in text and in JSON.
+func TestVersionsListAllSaysWhereItStopped(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	// emberforge-core has 1,500 versions: at one a page, more pages than --all reads.
+	r := c.run("", "versions", "list", "emberforge-core", "--all", "--page-size", "1")
+	want := fmt.Sprintf("--all stopped after 1,000 pages, the most it reads, before the list's end: "+
+		"the versions printed are not all of them; the rest from --page %d --all", api.MaxPages+1)
+	if r.code != 1 || !strings.Contains(r.err, want) || strings.Contains(r.err, "--all lists every page") {
+		t.Fatalf("exit %d, stderr %q; want 1 and %q", r.code, r.err, want)
+	}
+	if n := strings.Count(r.out, "\n"); n != api.MaxPages {
+		t.Fatalf("%d versions printed, want the %d read", n, api.MaxPages)
+	}
+	js := c.run("", "versions", "list", "emberforge-core", "--all", "--page-size", "1", "--json", "id")
+	var got listedVersions
+	if err := json.Unmarshal([]byte(js.out), &got); js.code != 1 || err != nil || got.NextPage == nil || *got.NextPage != api.MaxPages+1 || len(got.Items) != api.MaxPages {
+		t.Fatalf("--json: exit %d, %v, next %v, %d items", js.code, err, got.NextPage, len(got.Items))
+	}
+}
