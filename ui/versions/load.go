@@ -115,9 +115,12 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 		retry := func() tea.Msg { return retryLoadMsg{} }
 		what := "loading versions of " + m.project.Key()
 		// Ask for the failed page next. After page 1 of a new filter that
-		// is page 1 again (it replaces the old filter's rows), never the
-		// old filter's next page.
+		// is page 1 again, never the old filter's next page; and the old
+		// filter's rows go, as they are not what the filter line says.
 		m.next = failedPage
+		if failedPage == 1 {
+			m.dropOtherFiltersRows()
+		}
 		return common.ReportError(msg.err, what, retry)
 	}
 	m.applyPage(msg.page)
@@ -138,9 +141,22 @@ func (m *Model) applyPage(p route.Page) {
 	m.replaceRows(p.Versions)
 }
 
-// replaceRows makes vs the rows, keeping the cursor on its version when
-// it is still listed.
+// dropOtherFiltersRows empties the table when its rows were listed under
+// another filter than the one the screen shows, once that filter's first
+// page could not be loaded: rows that do not match the filter line would
+// look like its answer. A refresh under the same filter keeps its rows.
+func (m *Model) dropOtherFiltersRows() {
+	if m.rowsFilter.Equal(m.filter) {
+		return
+	}
+	m.replaceRows(nil)
+	m.page, m.total = 0, -1
+}
+
+// replaceRows makes vs the rows, listed under the screen's filter,
+// keeping the cursor on its version when it is still listed.
 func (m *Model) replaceRows(vs []api.Version) {
+	m.rowsFilter = m.filter
 	selected := m.selectedID()
 	m.versions, m.listed = store{}, map[string]bool{}
 	m.addVersions(vs)

@@ -208,6 +208,7 @@ func (m *Model) sortFailed(err error) tea.Cmd {
 	if l.replace && l.applied == 0 {
 		m.applySort(serverOrder)
 		m.next = 1
+		m.dropOtherFiltersRows()
 	} else {
 		m.pageOnFrom(l)
 	}

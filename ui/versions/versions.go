@@ -63,10 +63,11 @@ type Model struct {
 	searchSeq   int
 	downloadSeq int
 
-	filter Filter
-	sort   sortState
-	marks  marks
-	seen   seen
+	filter     Filter
+	rowsFilter Filter // the filter the rows were listed under
+	sort       sortState
+	marks      marks
+	seen       seen
 
 	table    table.Model
 	clicks   common.Clicks // tells a double click on a row

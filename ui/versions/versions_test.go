@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -415,9 +416,10 @@ func TestAFailedPageIsAskedForAgainAtTheEnd(t *testing.T) {
 	}
 }
 
-// After the first page of a new filter fails, the old filter's rows stay
-// on screen, but what comes next is page 1 of the new filter, replacing
-// them: never the new filter's page 2 appended to the old rows.
+// After the first page of a new filter fails, the old filter's rows go
+// (under the new filter line they would look like its answer), the
+// screen says nothing is loaded, and what comes next is page 1 of the new
+// filter: never its page 2 appended to the old rows.
 func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
@@ -428,6 +430,9 @@ func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 	d.Type("1.")
 	d.Press("enter")
 	d.WaitFor("the failure", func() bool { return m.failed })
+	if m.versions.len() != 0 || !strings.Contains(d.Screen(), "none loaded yet") || !strings.Contains(d.Screen(), "could not be loaded") {
+		t.Fatalf("the old filter's %d rows stay under the new filter:\n%s", m.versions.len(), d.Screen())
+	}
 	d.Press("G")
 	waitLoaded(d, m)
 	// The rows are the new filter's first pages, nothing before them.
@@ -442,6 +447,37 @@ func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 		if !strings.Contains(v, "1.") {
 			t.Fatalf("row %q of the old filter is still listed", v)
 		}
+	}
+}
+
+// failFirst fails every page 1 while on.
+type failFirst struct {
+	Client
+	on atomic.Bool
+}
+
+func (f *failFirst) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	if o.Page == 1 && f.on.Load() {
+		return nil, nil, &api.Error{StatusCode: 503}
+	}
+	return f.Client.ListVersions(ctx, p, o)
+}
+
+// A refresh that fails under the same filter keeps the rows: they are
+// still its answer, from before.
+func TestAFailedRefreshKeepsTheRows(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	ff := &failFirst{Client: c}
+	m := New(uitest.Common(t), ff, route.VersionsArgs{Project: common.ProjectRef{Slug: "emberforge-core"}})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	waitLoaded(d, m)
+	n := m.versions.len()
+	ff.on.Store(true)
+	d.Press("r")
+	d.WaitFor("the failure", func() bool { return m.failed })
+	if m.versions.len() != n || n == 0 || strings.Contains(d.Screen(), "none loaded yet") {
+		t.Fatalf("a failed refresh left %d of %d rows:\n%s", m.versions.len(), n, d.Screen())
 	}
 }
 
