@@ -115,3 +115,23 @@ func TestCompletionScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestFromCompletesFiles: --from's value and the words after it are files
+// (the shell's own completion, directive 0); before --from, a second
+// argument is not offered anything.
+func TestFromCompletesFiles(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	for _, args := range [][]string{
+		{"versions", "create", "lumen", "--from", ""},
+		{"versions", "create", "lumen", "--from", "a.jar", ""},
+		{"versions", "create", "lumen", "--from", "a.jar", "b.jar", ""},
+	} {
+		if values, dir := c.completions(args...); dir != ":0" || len(values) != 0 {
+			t.Errorf("%q: %q %s, want the shell's files (:0)", args, values, dir)
+		}
+	}
+	if _, dir := c.completions("versions", "create", "lumen", ""); dir != ":4" {
+		t.Errorf("a second argument without --from: %s, want no files (:4)", dir)
+	}
+}

@@ -19,7 +19,7 @@ func (f *Factory) registerCompletions(root *cobra.Command) {
 	channel, files, platforms := f.complete(channelCandidates), f.complete(fileCandidates), f.complete(platformCandidates)
 	args := map[string]cobra.CompletionFunc{
 		"versions list": project, "versions edit": project, "versions delete": project,
-		"versions undo": project, "versions create": project,
+		"versions undo": project, "versions create": filesAfterFrom(project),
 		"versions get": projectVersion, "versions update": projectVersion, "versions download": projectVersion,
 		"invitations list": org, "invitations send": org, "invitations accept": org, "invitations reject": org,
 		"invitations cancel": f.positional(orgCandidates, inviteeCandidates),
@@ -42,6 +42,18 @@ func (f *Factory) registerCompletions(root *cobra.Command) {
 			_ = c.RegisterFlagCompletionFunc(flag, fn)
 		}
 	})
+}
+
+// filesAfterFrom is next, but once PROJECT and --from are given: the
+// words after --from FILE are more files (build/libs/*.jar), so the
+// shell completes paths there, as it does --from's own value.
+func filesAfterFrom(next cobra.CompletionFunc) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 && cmd.Flags().Changed("from") {
+			return nil, cobra.ShellCompDirectiveDefault
+		}
+		return next(cmd, args, typed)
+	}
 }
 
 func platformCandidates(context.Context, *completion, []string) []candidate {
