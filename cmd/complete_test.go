@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"rdash/api/sandbox"
@@ -44,6 +43,8 @@ func (c *cli) writeState(state string) {
 func TestCompletionFromTheSandbox(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, "alice", sandbox.Options{})
+	// The server's answers are what is tested: no giving up on a loaded machine.
+	c.env["RDASH_COMPLETION_TIMEOUT"] = "1m"
 	c.writeState(`{"pinned": ["quartz-tools"], "recent": ["old-thing"], "orgs": ["quartz"]}`)
 	for _, tc := range []struct {
 		args []string
@@ -75,14 +76,14 @@ func TestCompletionFromTheSandbox(t *testing.T) {
 // A server that does not answer holds completion no longer than
 // completion_timeout: the shell gets what rdash remembers. The server's
 // reply is held until the test ends, so the command can only have
-// returned by giving up on it.
+// returned by giving up on it. (Whether the request reached the server
+// within the 50 ms depends on the machine's load, so it is not checked;
+// the test above shows completion asks a server that answers.)
 func TestCompletionDoesNotWaitForTheServer(t *testing.T) {
 	t.Parallel()
-	var asked atomic.Int32
 	hold := func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(r.URL.Path, sandbox.APIPrefix) {
-				asked.Add(1)
 				<-r.Context().Done()
 				return
 			}
@@ -95,8 +96,8 @@ func TestCompletionDoesNotWaitForTheServer(t *testing.T) {
 	}
 	c.writeState(`{"recent": ["emberforge-core"]}`)
 	got, _ := c.completions("versions", "list", "")
-	if !slices.Equal(got, []string{"lumen", "emberforge-core"}) || asked.Load() == 0 {
-		t.Errorf("completion with a silent server = %q after %d requests; want the remembered projects, the server asked", got, asked.Load())
+	if !slices.Equal(got, []string{"lumen", "emberforge-core"}) {
+		t.Errorf("completion with a silent server = %q; want the remembered projects", got)
 	}
 	c.env["RDASH_COMPLETION_TIMEOUT"] = "20ms"
 	if got, _ := c.completions("versions", "get", "lumen", ""); len(got) != 0 {

@@ -1,6 +1,8 @@
 package applyflow
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -74,4 +76,23 @@ func GuardHelp(keys *common.KeyMap, esc, q bool) []key.Binding {
 			key.WithHelp(keys.Quit.Help().Key+"/"+keys.ForceQuit.Help().Key, ""))
 	}
 	return append(out, common.WithHelp(quit, quit.Help().Key, "quit (asks first)"))
+}
+
+// GuardedFooter is the footer of a screen that guards its input: its
+// hints, less esc unless it captures the keys (the root lists esc, once,
+// otherwise). While a field has the keys the footer is all the help there
+// is, so when the screen holds input (holding) it lists the keys that ask
+// first too, esc among them where it leaves (escLeaves).
+func GuardedFooter(keys *common.KeyMap, hints []key.Binding, capturing, holding, escLeaves bool) []key.Binding {
+	if !capturing || escLeaves && holding {
+		hints = withoutEsc(hints)
+	}
+	if !capturing || !holding {
+		return hints
+	}
+	return append(hints, GuardHelp(keys, escLeaves, false)...)
+}
+
+func withoutEsc(bs []key.Binding) []key.Binding {
+	return slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
 }

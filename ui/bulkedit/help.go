@@ -16,22 +16,8 @@ import (
 // help there is, so the keys that ask before the edit is dropped are
 // listed too.
 func (m *Model) ShortHelp() []key.Binding {
-	out := m.shortHelp()
-	if !m.Capturing() {
-		return withoutEsc(out)
-	}
-	if !m.holding() {
-		return out
-	}
 	esc := m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if esc {
-		out = withoutEsc(out) // the guard's says that it asks first
-	}
-	return append(out, applyflow.GuardHelp(m.common.Keys, esc, false)...)
-}
-
-func withoutEsc(bs []key.Binding) []key.Binding {
-	return slices.DeleteFunc(bs, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
+	return applyflow.GuardedFooter(m.common.Keys, m.shortHelp(), m.Capturing(), m.holding(), esc)
 }
 
 func (m *Model) shortHelp() []key.Binding {

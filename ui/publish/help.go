@@ -85,22 +85,8 @@ func (m *Model) nextHints() []key.Binding {
 // keys, the footer is all the help there is, so the keys that ask before
 // the draft is dropped are listed too.
 func (m *Model) ShortHelp() []key.Binding {
-	out := m.hints()
-	if !m.Capturing() {
-		return withoutEsc(out)
-	}
-	if !m.holding() {
-		return out
-	}
 	esc := m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if esc {
-		out = withoutEsc(out) // the guard's says that it asks first
-	}
-	return append(out, applyflow.GuardHelp(m.common.Keys, esc, false)...)
-}
-
-func withoutEsc(bs []key.Binding) []key.Binding {
-	return slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
+	return applyflow.GuardedFooter(m.common.Keys, m.hints(), m.Capturing(), m.holding(), esc)
 }
 
 // FullHelp is the ? overlay's keys, and while a draft is held, the keys

@@ -1,0 +1,43 @@
+package applyflow
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+
+	"rdash/ui/common"
+)
+
+// TestGuardedFooter: esc is the root's unless the screen captures the
+// keys; while it captures and holds input, the keys that ask first are
+// listed, esc among them (once) where it leaves.
+func TestGuardedFooter(t *testing.T) {
+	t.Parallel()
+	k := common.DefaultKeyMap()
+	hints := []key.Binding{common.WithHelp(k.Open, "enter", "preview"), common.WithHelp(k.Back, "esc", "back")}
+	tests := []struct {
+		name                          string
+		capturing, holding, escLeaves bool
+		want                          string
+	}{
+		{"not capturing", false, true, true, "enter preview"},
+		{"capturing, nothing held", true, false, true, "enter preview · esc back"},
+		{"capturing, held, esc leaves", true, true, true, "enter preview · esc leave (asks first) · ctrl+c quit (asks first)"},
+		{"capturing, held, esc stays", true, true, false, "enter preview · esc back · ctrl+c quit (asks first)"},
+	}
+	for _, tt := range tests {
+		got := GuardedFooter(k, hints, tt.capturing, tt.holding, tt.escLeaves)
+		var words []string
+		for _, b := range got {
+			words = append(words, b.Help().Key+" "+b.Help().Desc)
+		}
+		if s := strings.Join(words, " · "); s != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, s, tt.want)
+		}
+	}
+	if !slices.ContainsFunc(hints, func(b key.Binding) bool { return b.Help().Key == "esc" }) {
+		t.Error("GuardedFooter changed the hints it was given")
+	}
+}
