@@ -11,18 +11,6 @@ import (
 	"rdash/ui/internal/uitest"
 )
 
-// walk runs the key walk of each state in a subtest of its own, side by
-// side: a state is built anew for each key pressed.
-func walk(t *testing.T, states ...uitest.KeyState) {
-	t.Helper()
-	for _, st := range states {
-		t.Run(st.Name, func(t *testing.T) {
-			t.Parallel()
-			uitest.RequireKeysInHelp(t, st)
-		})
-	}
-}
-
 // Every key that works on the bulk edit screen is in its help, and every
 // hint of its footer works, in each of its states: the form with a
 // choice, a text field, the boxes, a dependency row or the button
@@ -75,7 +63,7 @@ func TestEveryKeyIsInTheHelp(t *testing.T) {
 		return e.m
 	}
 	nothing := func(*env) {}
-	walk(t,
+	uitest.RequireKeysInHelp(t,
 		uitest.KeyState{Name: "form, nothing chosen", Build: form(nothing)},
 		uitest.KeyState{Name: "form, a channel chosen", Build: form(func(e *env) { e.choose(chanMode, "snapshot") })},
 		uitest.KeyState{Name: "form, the name typed", Build: form(rename), Typing: true},
@@ -162,7 +150,7 @@ func TestEveryKeyIsInTheHelpOfDeleteAndUndo(t *testing.T) {
 			return u.m
 		}
 	}
-	walk(t,
+	uitest.RequireKeysInHelp(t,
 		uitest.KeyState{Name: "delete, the count typed", Build: deleting(c), Typing: true},
 		uitest.KeyState{Name: "deleted", Build: deleting(c, "enter")},
 		uitest.KeyState{Name: "delete refused", Build: deleting(bob, "enter")},

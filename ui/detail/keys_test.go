@@ -16,8 +16,11 @@ import (
 func TestEveryKeyIsInTheHelp(t *testing.T) {
 	t.Parallel()
 	sandbox, _ := uitest.Sandbox(t, "alice")
-	cache := markdown.NewCache()
 	at := func(w, h int, keys ...string) func(t *testing.T) common.Screen {
+		// One cache a state: its builds run one after another, as the
+		// dashboard's Update does (the cache has no lock); the states
+		// are walked side by side.
+		cache := markdown.NewCache()
 		return func(t *testing.T) common.Screen {
 			d, m := start(t, setup{version: "2.0.0", w: w, h: h, sandbox: sandbox, markdown: cache})
 			d.Press(keys...)

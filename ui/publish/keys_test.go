@@ -16,18 +16,6 @@ import (
 	"rdash/ui/route"
 )
 
-// walk runs the key walk of each state in a subtest of its own, side by
-// side.
-func walk(t *testing.T, states ...uitest.KeyState) {
-	t.Helper()
-	for _, st := range states {
-		t.Run(st.Name, func(t *testing.T) {
-			t.Parallel()
-			uitest.RequireKeysInHelp(t, st)
-		})
-	}
-}
-
 // Every key that works on the new-version screen is in its help, and
 // every hint of its footer works, in each of its states: the form with a
 // text field, the changelog, the files or the button focused, before and
@@ -74,7 +62,7 @@ func TestEveryKeyIsInTheHelp(t *testing.T) {
 		e.d.Press("enter")
 		return e.m
 	}
-	walk(t,
+	uitest.RequireKeysInHelp(t,
 		uitest.KeyState{Name: "the channel", Build: at(func(*env) {}), Typing: true},
 		uitest.KeyState{Name: "the version typed", Build: at(func(e *env) { e.set(fVersion, "6.1") }), Typing: true},
 		uitest.KeyState{Name: "the game versions", Build: at(func(e *env) { e.set(fGame, "1.2") }), Typing: true},
@@ -144,7 +132,7 @@ func TestEveryKeyIsInTheHelpOfEdit(t *testing.T) {
 		d.WaitFor("the error", func() bool { return m.loadErr != nil && !m.sampling })
 		return m
 	}
-	walk(t,
+	uitest.RequireKeysInHelp(t,
 		uitest.KeyState{Name: "edit form", Build: editing(func(e *env) {}), Typing: true},
 		uitest.KeyState{Name: "edit files", Build: editing(func(e *env) { e.focus(fFiles) })},
 		uitest.KeyState{Name: "edit preview", Build: editing(func(e *env) {

@@ -51,10 +51,16 @@ type KeyState struct {
 // The other way round, it fails when a hint of ShortHelp does nothing in
 // that state (a false hint): its first key is pressed and must work.
 // Moving keys (up at the top of a list does nothing) are exempt.
+//
+// Each state is walked in a subtest of its own, side by side with the
+// others (a state is built anew for each key pressed, so states share
+// nothing but what their Build functions share): the caller must not
+// release what the walks use when it returns, only in t.Cleanup.
 func RequireKeysInHelp(t *testing.T, states ...KeyState) {
 	t.Helper()
 	for _, st := range states {
 		t.Run(st.Name, func(t *testing.T) {
+			t.Parallel()
 			for _, p := range KeyProblems(t, st) {
 				t.Error(p)
 			}
