@@ -78,6 +78,21 @@ func GuardHelp(keys *common.KeyMap, esc, q bool) []key.Binding {
 	return append(out, common.WithHelp(quit, quit.Help().Key, "quit (asks first)"))
 }
 
+// Leaves reports that msg would take the user away from a screen that
+// guards its input: ctrl+c; q where it is not typed (capturing); esc where
+// it leaves the screen (escLeaves) rather than going back a step.
+func Leaves(keys *common.KeyMap, msg tea.KeyPressMsg, capturing, escLeaves bool) bool {
+	switch {
+	case key.Matches(msg, keys.ForceQuit):
+		return true
+	case key.Matches(msg, keys.Quit):
+		return !capturing
+	case key.Matches(msg, keys.Back):
+		return escLeaves
+	}
+	return false
+}
+
 // GuardedFooter is the footer of a screen that guards its input: its
 // hints, less esc unless it captures the keys (the root lists esc, once,
 // otherwise). While a field has the keys the footer is all the help there

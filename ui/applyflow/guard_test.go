@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"rdash/ui/common"
 )
@@ -39,5 +40,33 @@ func TestGuardedFooter(t *testing.T) {
 	}
 	if !slices.ContainsFunc(hints, func(b key.Binding) bool { return b.Help().Key == "esc" }) {
 		t.Error("GuardedFooter changed the hints it was given")
+	}
+}
+
+// TestLeaves: ctrl+c always leaves, q unless typed, esc where it leaves
+// the screen; other keys never.
+func TestLeaves(t *testing.T) {
+	t.Parallel()
+	k := common.DefaultKeyMap()
+	ctrlC := tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	q := tea.KeyPressMsg{Code: 'q', Text: "q"}
+	esc := tea.KeyPressMsg{Code: tea.KeyEscape}
+	j := tea.KeyPressMsg{Code: 'j', Text: "j"}
+	tests := []struct {
+		msg                  tea.KeyPressMsg
+		capturing, escLeaves bool
+		want                 bool
+	}{
+		{ctrlC, true, false, true},
+		{q, false, false, true},
+		{q, true, true, false},
+		{esc, false, true, true},
+		{esc, false, false, false},
+		{j, false, true, false},
+	}
+	for _, tt := range tests {
+		if got := Leaves(k, tt.msg, tt.capturing, tt.escLeaves); got != tt.want {
+			t.Errorf("Leaves(%s, capturing %v, esc leaves %v) = %v", tt.msg, tt.capturing, tt.escLeaves, got)
+		}
 	}
 }

@@ -170,16 +170,8 @@ func (m *Model) setStyles(s *common.Styles) {
 // the edit chosen with it: ctrl+c, q where it is not typed, esc from the
 // form or the results (on the preview it goes back to the form).
 func (m *Model) leaves(msg tea.KeyPressMsg) bool {
-	k := m.common.Keys
-	switch {
-	case key.Matches(msg, k.ForceQuit):
-		return true
-	case key.Matches(msg, k.Quit):
-		return !m.Capturing()
-	case key.Matches(msg, k.Back):
-		return m.stage == stageForm || m.stage == stageApply && m.flow.Stage() == applyflow.StageResults
-	}
-	return false
+	escLeaves := m.stage == stageForm || m.stage == stageApply && m.flow.Stage() == applyflow.StageResults
+	return applyflow.Leaves(m.common.Keys, msg, m.Capturing(), escLeaves)
 }
 
 // guardKey asks before a key that leaves drops the edit; it reports that

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
@@ -116,16 +115,8 @@ func (m *Model) backToDraft() tea.Cmd {
 // the draft with it: ctrl+c, q where it is not typed, esc from the form
 // or the results.
 func (m *Model) leaves(msg tea.KeyPressMsg) bool {
-	k := m.common.Keys
-	switch {
-	case key.Matches(msg, k.ForceQuit):
-		return true
-	case key.Matches(msg, k.Quit):
-		return !m.Capturing()
-	case key.Matches(msg, k.Back):
-		return m.stage == stageForm || m.stage == stageApply && m.flow.Stage() == applyflow.StageResults
-	}
-	return false
+	escLeaves := m.stage == stageForm || m.stage == stageApply && m.flow.Stage() == applyflow.StageResults
+	return applyflow.Leaves(m.common.Keys, msg, m.Capturing(), escLeaves)
 }
 
 // guardKey asks before a key that leaves drops the draft; it reports that
