@@ -14,6 +14,7 @@ import (
 
 	"rdash/auth"
 	"rdash/internal/serve"
+	"rdash/internal/serve/servetest"
 )
 
 // TestAuthKeyringServe runs rdash serve against the real Secret Service
@@ -31,7 +32,7 @@ func TestAuthKeyringServe(t *testing.T) {
 	}
 	e := newServeEnv(t)
 	e.env["DBUS_SESSION_BUS_ADDRESS"] = bus
-	key := newSigner(t)
+	key := servetest.Signer(t)
 	e.allow(0o600, key)
 	_, c, stop := e.startServe(key, "--token-store", "auto")
 	c.Close()

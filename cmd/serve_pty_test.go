@@ -7,17 +7,19 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"rdash/internal/serve/servetest"
 )
 
 // ptySession opens the dashboard on a pty over c and returns what it
 // prints, as it comes.
-func ptySession(t *testing.T, c *gossh.Client) (*gossh.Session, *syncBuffer) {
+func ptySession(t *testing.T, c *gossh.Client) (*gossh.Session, *servetest.Buffer) {
 	t.Helper()
 	s, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
+	out := &servetest.Buffer{}
 	s.Stdout, s.Stderr = out, out
 	if err := s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
@@ -28,7 +30,7 @@ func ptySession(t *testing.T, c *gossh.Client) (*gossh.Session, *syncBuffer) {
 	return s, out
 }
 
-func waitIn(t *testing.T, out *syncBuffer, want string) {
+func waitIn(t *testing.T, out *servetest.Buffer, want string) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for !strings.Contains(out.String(), want) {
@@ -44,7 +46,7 @@ func waitIn(t *testing.T, out *syncBuffer, want string) {
 // --idle-timeout; one connection holds one dashboard.
 func TestServeSessionLimitAndIdle(t *testing.T) {
 	e := newServeEnv(t)
-	key := newSigner(t)
+	key := servetest.Signer(t)
 	e.allow(0o600, key)
 	addr, c, _ := e.startServe(key, "--max-sessions-per-key", "1", "--idle-timeout", "1s", "--shutdown-grace", "1s")
 	defer c.Close()
@@ -78,7 +80,7 @@ func dialT(t *testing.T, addr string, key gossh.Signer) *gossh.Client {
 // sentence saying why; the server then stops with exit 0.
 func TestServeShutdownEndsOpenSessions(t *testing.T) {
 	e := newServeEnv(t)
-	key := newSigner(t)
+	key := servetest.Signer(t)
 	e.allow(0o600, key)
 	_, c, stop := e.startServe(key, "--shutdown-grace", "1s")
 	defer c.Close()
@@ -105,7 +107,7 @@ func TestServeShutdownEndsOpenSessions(t *testing.T) {
 // refused, and the sweep closes the connection itself.
 func TestServeRemovedKeyLosesItsConnection(t *testing.T) {
 	e := newServeEnv(t)
-	key, other := newSigner(t), newSigner(t)
+	key, other := servetest.Signer(t), servetest.Signer(t)
 	e.allow(0o600, key)
 	_, c, _ := e.startServe(key, "--shutdown-grace", "1s")
 	defer c.Close()
@@ -114,7 +116,7 @@ func TestServeRemovedKeyLosesItsConnection(t *testing.T) {
 	e.allow(0o600, other)
 	// Before the sweep has run or after: either way no dashboard.
 	if s, err := c.NewSession(); err == nil {
-		out := &syncBuffer{}
+		out := &servetest.Buffer{}
 		s.Stdout, s.Stderr = out, out
 		if s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}) == nil && s.Shell() == nil {
 			_ = s.Wait()
@@ -137,7 +139,7 @@ func TestServeRemovedKeyLosesItsConnection(t *testing.T) {
 // a key removed from the allow-list still loses its sessions.
 func TestServeSweepsDuringShutdownGrace(t *testing.T) {
 	e := newServeEnv(t)
-	key, other := newSigner(t), newSigner(t)
+	key, other := servetest.Signer(t), servetest.Signer(t)
 	e.allow(0o600, key)
 	addr, c, stop := e.startServe(key, "--shutdown-grace", "20s")
 	defer c.Close()

@@ -1,10 +1,7 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"fmt"
 	"net"
 	"os"
@@ -19,6 +16,7 @@ import (
 
 	"rdash/config"
 	"rdash/internal/serve"
+	"rdash/internal/serve/servetest"
 )
 
 // serveEnv is a private HOME, config and state for rdash serve.
@@ -39,7 +37,7 @@ func newServeEnv(t *testing.T) *serveEnv {
 
 // run runs rdash with serve added, until ctx ends.
 func (e *serveEnv) run(ctx context.Context, args ...string) result {
-	var out, errOut syncBuffer
+	var out, errOut servetest.Buffer
 	f := &Factory{
 		IO:     IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
 		Lookup: func(k string) (string, bool) { v, ok := e.env[k]; return v, ok },
@@ -47,36 +45,6 @@ func (e *serveEnv) run(ctx context.Context, args ...string) result {
 	}
 	code := Main(ctx, args, f)
 	return result{out.String(), errOut.String(), code}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func newSigner(t *testing.T) gossh.Signer {
-	t.Helper()
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 func (e *serveEnv) allow(mode os.FileMode, keys ...gossh.Signer) {
@@ -93,7 +61,7 @@ func (e *serveEnv) allow(mode os.FileMode, keys ...gossh.Signer) {
 }
 
 func TestServeRefusesToStart(t *testing.T) {
-	key := newSigner(t)
+	key := servetest.Signer(t)
 	cases := []struct {
 		name  string
 		setup func(e *serveEnv) []string
@@ -177,7 +145,7 @@ func dial(addr string, key gossh.Signer) (*gossh.Client, error) {
 // made on first start is 0600. SIGINT's context ends it cleanly.
 func TestServeAllowsOnlyListedKeys(t *testing.T) {
 	e := newServeEnv(t)
-	member, stranger := newSigner(t), newSigner(t)
+	member, stranger := servetest.Signer(t), servetest.Signer(t)
 	e.allow(0o600, member)
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -252,7 +220,7 @@ func TestServeAllowsOnlyListedKeys(t *testing.T) {
 
 func TestServeForget(t *testing.T) {
 	e := newServeEnv(t)
-	key := newSigner(t)
+	key := servetest.Signer(t)
 	e.allow(0o600, key)
 	fp := gossh.FingerprintSHA256(key.PublicKey())
 	dir := filepath.Join(e.dir, "state", "rdash", "serve", serveDirName(t, fp))
@@ -295,7 +263,7 @@ func TestServeForget(t *testing.T) {
 // deletes. The default path is read too.
 func TestServeForgetReadsTheRunningServersAllowList(t *testing.T) {
 	e := newServeEnv(t)
-	key, other := newSigner(t), newSigner(t)
+	key, other := servetest.Signer(t), servetest.Signer(t)
 	e.allow(0o600, key, other)
 	fp := gossh.FingerprintSHA256(key.PublicKey())
 	_, c, _ := e.startServe(key, "--shutdown-grace", "1s")

@@ -2,21 +2,19 @@ package e2e
 
 import (
 	"bufio"
-	"bytes"
-	"crypto/ed25519"
-	"crypto/rand"
 	"fmt"
 	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"rdash/internal/serve/servetest"
 )
 
 // The attack suite (serve_attack_test.go) plays a hostile client against
@@ -29,14 +27,7 @@ import (
 // without .pub.
 func goKey(t *testing.T, dir, name string) (gossh.Signer, string) {
 	t.Helper()
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := servetest.Signer(t)
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path+".pub", gossh.MarshalAuthorizedKey(s.PublicKey()), 0o600); err != nil {
 		t.Fatal(err)
@@ -74,40 +65,15 @@ func (s *served) dial(key gossh.Signer) *gossh.Client {
 	return c
 }
 
-// output collects a session's output as it comes.
-type output struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (o *output) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.Write(p)
-}
-
-// since is what came after mark bytes.
-func (o *output) since(mark int) string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.String()[min(mark, o.buf.Len()):]
-}
-
-func (o *output) len() int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.Len()
-}
-
 // dashboard opens a session with a pty of cols × rows and a shell on c,
 // and returns its output.
-func dashboard(t *testing.T, c *gossh.Client, cols, rows int) (*gossh.Session, *output) {
+func dashboard(t *testing.T, c *gossh.Client, cols, rows int) (*gossh.Session, *servetest.Buffer) {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &output{}
+	out := &servetest.Buffer{}
 	sess.Stdout, sess.Stderr = out, out
 	if err := sess.RequestPty("xterm-256color", rows, cols, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
@@ -124,17 +90,17 @@ const signedOutScreen = "Not signed in"
 
 // waitOutput waits until want is in out after mark, or while check (nil:
 // none) passes; it fails the test past the bound or when check fails.
-func waitOutput(t *testing.T, out *output, mark int, want string, check func() error) {
+func waitOutput(t *testing.T, out *servetest.Buffer, mark int, want string, check func() error) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(out.since(mark), want) {
+	for !strings.Contains(out.Since(mark), want) {
 		if check != nil {
 			if err := check(); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("never saw %q; got %q", want, tail(out.since(mark), 400))
+			t.Fatalf("never saw %q; got %q", want, tail(out.Since(mark), 400))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"rdash/internal/serve/servetest"
 )
 
 // attackDir is a fresh HOME for one attacked server.
@@ -40,7 +42,7 @@ func TestServeAttackHugeWindow(t *testing.T) {
 	waitOutput(t, out, 0, signedOutScreen, grown)
 	// Each change of size redraws the whole screen.
 	for _, size := range [][2]int{{80, 24}, {100_000, 100_000}, {80, 24}, {100_000, 99_999}} {
-		mark := out.len()
+		mark := out.Len()
 		if err := sess.WindowChange(size[1], size[0]); err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +62,7 @@ func TestServeAttackPtysPerKey(t *testing.T) {
 	dir := attackDir(t)
 	key, path := goKey(t, dir, "key")
 	s := startServe(t, dir, []string{"--max-sessions-per-key", "3"}, path)
-	var outs []*output
+	var outs []*servetest.Buffer
 	for range 10 {
 		c := s.dial(key)
 		for ch := range 30 {
@@ -68,7 +70,7 @@ func TestServeAttackPtysPerKey(t *testing.T) {
 			if err != nil {
 				continue // refused: one dashboard per connection
 			}
-			out := &output{}
+			out := &servetest.Buffer{}
 			sess.Stdout, sess.Stderr = out, out
 			if err := sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err != nil {
 				t.Fatal(err)
@@ -86,7 +88,7 @@ func TestServeAttackPtysPerKey(t *testing.T) {
 	var dashboards int
 	for _, out := range outs {
 		waitEither(t, out, signedOutScreen, "already has 3 sessions open")
-		if strings.Contains(out.since(0), signedOutScreen) {
+		if strings.Contains(out.Since(0), signedOutScreen) {
 			dashboards++
 		}
 	}
@@ -96,10 +98,10 @@ func TestServeAttackPtysPerKey(t *testing.T) {
 }
 
 // waitEither waits until out holds one of a or b.
-func waitEither(t *testing.T, out *output, a, b string) {
+func waitEither(t *testing.T, out *servetest.Buffer, a, b string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for s := out.since(0); !strings.Contains(s, a) && !strings.Contains(s, b); s = out.since(0) {
+	for s := out.Since(0); !strings.Contains(s, a) && !strings.Contains(s, b); s = out.Since(0) {
 		if time.Now().After(deadline) {
 			t.Fatalf("saw neither %q nor %q in %q", a, b, tail(s, 400))
 		}

@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"crypto/ed25519"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
@@ -14,19 +12,13 @@ import (
 
 	"github.com/zalando/go-keyring"
 	gossh "golang.org/x/crypto/ssh"
+
+	"rdash/internal/serve/servetest"
 )
 
 func newPub(t *testing.T) gossh.PublicKey {
 	t.Helper()
-	pub, _, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := gossh.NewPublicKey(pub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k
+	return servetest.Signer(t).PublicKey()
 }
 
 func line(k gossh.PublicKey, comment string) string {

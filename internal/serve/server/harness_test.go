@@ -1,10 +1,7 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"errors"
 	"os"
 	"path/filepath"
@@ -19,6 +16,7 @@ import (
 	"rdash/auth"
 	"rdash/config"
 	"rdash/internal/serve"
+	"rdash/internal/serve/servetest"
 	"rdash/ui/common"
 )
 
@@ -29,40 +27,9 @@ type testServer struct {
 	s    *Server
 	addr string
 	ak   string
-	log  *syncBuffer
+	log  *servetest.Buffer
 	key  gossh.Signer
 	stop func() // stops it; Run has returned when it does
-}
-
-// syncBuffer is a log written by several goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func newSigner(t *testing.T) gossh.Signer {
-	t.Helper()
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // startServer runs a server allowing one key, with cfg's limits (its
@@ -80,7 +47,7 @@ func startServer(t *testing.T, cfg Config, factory SessionFactory) *testServer {
 	}
 	t.Cleanup(func() { run.Close() })
 	dir := t.TempDir()
-	ts := &testServer{t: t, ak: filepath.Join(dir, "authorized_keys"), log: &syncBuffer{}, key: newSigner(t)}
+	ts := &testServer{t: t, ak: filepath.Join(dir, "authorized_keys"), log: &servetest.Buffer{}, key: servetest.Signer(t)}
 	ts.allow(ts.key)
 	base := &config.Config{BaseURL: run.BaseURL, AuthURL: run.AuthURL, ClientID: run.ClientID, ClientSecret: run.ClientSecret,
 		Scopes: config.AllScopes(), Theme: "dark",
@@ -144,13 +111,13 @@ func (ts *testServer) dial() *gossh.Client {
 }
 
 // dashboard opens a session with a pty and a shell on c.
-func dashboard(t *testing.T, c *gossh.Client) (*gossh.Session, *syncBuffer) {
+func dashboard(t *testing.T, c *gossh.Client) (*gossh.Session, *servetest.Buffer) {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
+	out := &servetest.Buffer{}
 	sess.Stdout, sess.Stderr = out, out
 	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)

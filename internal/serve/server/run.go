@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"rdash/ui"
 	"sync/atomic"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"rdash/internal/serve"
+	"rdash/ui"
 )
 
 // endWait bounds each step of a session's end that needs the client: the

@@ -14,6 +14,7 @@ import (
 	"rdash/config"
 	"rdash/internal/bulk"
 	"rdash/internal/serve"
+	"rdash/internal/serve/servetest"
 	"rdash/ui/common"
 )
 
@@ -64,7 +65,7 @@ func TestServePanicEndsOneSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out = &syncBuffer{}
+	out = &servetest.Buffer{}
 	sess.Stdout = out
 	if err := sess.RequestPty("xterm", 24, 80, nil); err != nil {
 		t.Fatal(err)
