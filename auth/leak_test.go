@@ -7,8 +7,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"rdash/api/sandbox/sandboxtest"
-	"rdash/auth/authtest"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +14,8 @@ import (
 	"golang.org/x/oauth2"
 
 	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+	"rdash/auth/authtest"
 )
 
 // TestNoSecretInErrorsPagesOrFiles runs the failure paths and greps every

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"rdash/api/sandbox/sandboxtest"
-	"rdash/auth/authtest"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +14,8 @@ import (
 
 	"rdash/api"
 	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
+	"rdash/auth/authtest"
 )
 
 // waitAsync runs f.Wait in the background, as the dashboard does.

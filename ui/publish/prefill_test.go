@@ -4,10 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"rdash/internal/artifact/artifacttest"
-
 	"github.com/charmbracelet/x/ansi"
 
+	"rdash/internal/artifact/artifacttest"
 	"rdash/ui/internal/uitest"
 )
 

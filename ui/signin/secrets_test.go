@@ -1,13 +1,13 @@
 package signin
 
 import (
-	"rdash/api/sandbox/sandboxtest"
 	"strings"
 	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
