@@ -26,14 +26,15 @@ func (b *builder) version() {
 }
 
 // name takes the user's name, else the metadata's name followed by the
-// version ("Lumen 2.5.0"); a pack's name is its file name as it is.
+// version ("Lumen 2.5.0"); a name taken from a file name is taken as it
+// is, version and all.
 func (b *builder) name() {
 	var vals []sourced
 	pack := false
 	for _, m := range b.metas {
 		if m.name.value != "" {
 			vals = append(vals, m.name)
-			pack = pack || m.member == memberPack
+			pack = pack || m.nameIsFile
 		}
 	}
 	v, ok := b.agree("name", vals, b.in.Given.Name, false)
