@@ -97,8 +97,9 @@ func (d *yamlDoc) apiVersion(m *meta, v string) {
 	case !ok:
 		m.gamesGap = src + " is not a game version"
 	default:
-		r := gameRange{label: src + " (the oldest supported)", intervals: []interval{{lo: &bound{v: gv, incl: true, raw: v}}}}
+		r := gameRange{label: src + " (servers from " + v + " on load it)", intervals: []interval{{lo: &bound{v: gv, incl: true, raw: v}}}}
 		m.games = &gameSpec{source: src, rng: &r}
+		m.notes = append(m.notes, fmt.Sprintf("%s is the oldest API the plugin is built for: servers from %s on load it, and a server older than 1.13 ignores the key, so the plugin may run on older releases too (not included)", src, v))
 	}
 }
 

@@ -67,17 +67,19 @@ type depLists struct {
 // group turns a dependency on a module of Fabric API (or of the Quilted
 // Fabric API) into one on the library, which is what a user installs; a
 // module's version bound is the module's, not the library's, and is
-// dropped. own reports a library's dependency on its own modules.
+// dropped ("fabric", Fabric API's old id, is the library itself). own
+// reports a dependency on the mod's own modules, which ship inside its
+// jar: Switchy's "switchy-core", the Quilted Fabric API's modules.
 func (l *depLists) group(m *meta, r rawDep) (rawDep, bool) {
 	g, ok := apiGroupOf(r.id)
-	if !ok {
-		return r, false
-	}
-	if m.id == g.id {
+	if (r.typ == api.DependencyRequired && ownModule(m.id, r.id)) || (ok && m.id == g.id) {
 		l.own = append(l.own, r.id)
 		return r, true
 	}
-	if r.id != g.id {
+	if !ok {
+		return r, false
+	}
+	if r.id != g.id && r.id != "fabric" {
 		l.modules[g] = append(l.modules[g], r.id)
 		r.bound = ""
 	}
@@ -96,7 +98,7 @@ func (l *depLists) notes() []string {
 		}
 	}
 	if len(l.own) > 0 {
-		out = append(out, fmt.Sprintf("dependencies not sent: %s, the mod's own modules", listText(compactStrings(l.own))))
+		out = append(out, fmt.Sprintf("dependencies not sent: %s, the mod's own modules (they ship inside its jar)", listText(compactStrings(l.own))))
 	}
 	return out
 }
@@ -220,4 +222,12 @@ func (b *builder) merge(deps []Dependency, index map[string]int, d Dependency) [
 		b.warn("%s is %s in one metadata file and %s in another; sent as %s", id, o.Type, d.Type, o.Type)
 	}
 	return deps
+}
+
+// ownModule reports whether dep is a module of the mod id, by name: its
+// id and a separator first ("switchy-core" of "switchy"). A module the
+// mod requires ships inside its jar (a build's jar-in-jar), so is not
+// sent; one it breaks ("sodium-extra" of "sodium") is another mod.
+func ownModule(id, dep string) bool {
+	return id != "" && (strings.HasPrefix(dep, id+"-") || strings.HasPrefix(dep, id+"_"))
 }

@@ -29,7 +29,7 @@ func formatCases() []formatCase {
 			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21", newest(t)) },
 			deps:      []string{"required:name:ProtocolLib", "optional:name:PlaceholderAPI", "optional:name:Vault"},
 			sources:   []string{`plugin.yml: version "2.5.0"`, `plugin.yml: api-version "1.21"`, `plugin.yml: depend "ProtocolLib"`, "channel default"},
-			warnings:  []string{`api-version "1.21" (the oldest supported) has no upper bound: assumed it ends at the newest known release`},
+			warnings:  []string{`api-version "1.21" (servers from 1.21 on load it) has no upper bound: assumed it ends at the newest known release`},
 		},
 		{
 			name: "plugin.yml with folia and an unquoted api-version", dir: "folia", file: "lumen-2.6.0-beta.2.jar",
@@ -95,7 +95,7 @@ func formatCases() []formatCase {
 			name: "quilt.mod.json", dir: "quilt", file: "lumen-quilt-2.5.0.jar",
 			version: "2.5.0", title: "Lumen 2.5.0", channel: "release",
 			platforms: []string{"quilt"},
-			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21", newest(t)) },
+			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21", "1.21.11") },
 			deps:      []string{"required:name:Quilted Fabric API", "required:name:cloth-config", "optional:name:modmenu", "incompatible:name:optifabric"},
 			sources:   []string{`quilt_loader.metadata.name "Lumen"`, `quilt_loader.depends minecraft versions "1.21.x"`},
 			notes:     []string{"dependencies not sent: quilt_loader, minecraft (", "Quilted Fabric API >=11.0.0"},

@@ -102,12 +102,17 @@ func mcPublishDep(m *meta, spec, key string) {
 		m.notes = append(m.notes, src+" is not in mc-publish's form (id@versions(type)); not read")
 		return
 	}
-	m.deps = slices.DeleteFunc(m.deps, func(d rawDep) bool { return d.id == id })
+	i := slices.IndexFunc(m.deps, func(d rawDep) bool { return d.id == id })
 	if ignore {
+		m.deps = slices.DeleteFunc(m.deps, func(d rawDep) bool { return d.id == id })
 		m.notes = append(m.notes, fmt.Sprintf("%s is marked #(ignore): %s is not sent", src, id))
 		return
 	}
 	m.boundedDep(id, typ, src, slices.Contains(fabricLoaderIDs, id) || slices.Contains(quiltLoaderIDs, id), bound)
+	if i >= 0 { // in the place of the file's own, as mc-publish keeps it
+		m.deps[i] = m.deps[len(m.deps)-1]
+		m.deps = m.deps[:len(m.deps)-1]
+	}
 }
 
 // parseMCPublishDep reads "id@versions(type){platform:id}#(ignore)" or the
