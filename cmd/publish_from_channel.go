@@ -39,11 +39,12 @@ func (f *Factory) chooseChannel(fl *createFlags, p *artifact.Proposal) error {
 }
 
 // channelRefusal says why --channel must be given, and the channels to
-// give.
+// give: those the project's versions are in, as the interface lists no
+// channels of a project (readProject reads one page of its versions).
 func channelRefusal(c *artifact.ChannelChoice) error {
 	chans := "none seen"
 	if len(c.Channels) > 0 {
 		chans = strings.Join(c.Channels, ", ")
 	}
-	return fmt.Errorf("--channel: not given, and rdash will not choose it: %s; give --channel (the project's channels: %s)", c.Reason, chans)
+	return fmt.Errorf("--channel: not given, and rdash will not choose it: %s; give --channel (the project's channels, as its versions show them: %s)", c.Reason, chans)
 }

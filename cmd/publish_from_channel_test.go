@@ -28,7 +28,7 @@ func TestCreateFromPreReleaseRefused(t *testing.T) {
 	for _, args := range [][]string{{"--dry-run"}, {"--yes"}, {"--yes", "--json"}} {
 		r := c.run("", append([]string{"versions", "create", "releases-only", "--from", jar}, args...)...)
 		want := `--channel: not given, and rdash will not choose it: version "2.7.0-rc.1" is a pre-release (rc), and the project has no channel less stable than a release to put it in; ` +
-			`rdash does not put a pre-release in a release channel unasked; give --channel (the project's channels: lts, release)`
+			`rdash does not put a pre-release in a release channel unasked; give --channel (the project's channels, as its versions show them: lts, release)`
 		if r.code != ExitCancel || !strings.Contains(r.err, want) || r.out != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d saying %q", args, r.code, r.out, r.err, ExitCancel, want)
 		}

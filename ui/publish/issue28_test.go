@@ -53,7 +53,7 @@ func TestPreReleaseChannelChosen(t *testing.T) {
 	}
 	e.focus(fChannel)
 	if !contains(e.flat(), `! choose the channel: version "2.7.0-rc.1" is a pre-release (rc), and the project has no channel less stable than a release`,
-		"(the project's channels:", "lts", "release)") {
+		"(the project's channels, as its versions show them:", "lts", "release)") {
 		t.Errorf("the channel is not marked:\n%s", e.d.Screen())
 	}
 	e.focus(fGame)

@@ -55,7 +55,7 @@ func (m *Model) readMarks(i field) []string {
 		}
 		text := "choose the channel: " + r.choice.Reason
 		if len(r.choice.Channels) > 0 {
-			text += " (the project's channels: " + strings.Join(r.choice.Channels, ", ") + ")"
+			text += " (the project's channels, as its versions show them: " + strings.Join(r.choice.Channels, ", ") + ")"
 		}
 		return m.under(s.Warn, "! ", safe.Line(text))
 	case fGame, fPlatforms, fDeps:
