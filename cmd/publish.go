@@ -62,14 +62,18 @@ pack.mcmeta) and fills every value the flags leave out: version, name,
 game versions (ranges resolved against the releases rdash knows and the
 game versions of a page of the project's versions), platforms and
 dependencies (names mapped to project IDs by rdash.yml in the working
-directory: "dependencies: {ProtocolLib: prj12345}"). The channel follows
-the version's -alpha, -beta, -rc, -snapshot or -pre suffix when the
-project has that channel, else it is the project's default. Flags always
+directory: "dependencies: {ProtocolLib: prj12345}"). A release goes to
+the project's default channel; a pre-release (-alpha, -beta, -rc, -pre,
+-snapshot, -SNAPSHOT, -dev) to the project's channel closest to its
+stability among those less stable than a release, judged by their slugs
+and names, and never to a release channel unasked: with no such channel
+rdash asks at a terminal, and otherwise wants --channel. Flags always
 win. --from takes several files and shell patterns (expanded by rdash
 too, when the shell passes them as typed); PROJECT comes first. The
 primary file is the first jar that is not -sources, -dev or -javadoc;
 the others are uploaded as further files. The preview says where each
-value came from and what could not be read. --changelog-file takes the
+value came from, what could not be read, and what the server fills when
+a value is left out (the channel's defaults). --changelog-file takes the
 section of this version ("## [2.7.0]") from a Keep a Changelog file, else
 the whole file.
 
@@ -188,9 +192,11 @@ func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags
 	if fl.out.on() {
 		out := fl.plan(project)
 		out.Result = api.Ptr(versionOut(*v))
+		out.ServerFilled = serverFilled(&fl.req, v)
 		return f.printJSON(ctx, fl.out, out)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(project))
+	printServerFilled(f.IO.ErrOut, &fl.req, v)
 	return nil
 }
 
@@ -283,13 +289,6 @@ func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *cre
 	}
 	buffered(f.IO.Out, func(w io.Writer) { printCreatePlan(w, project, fl, true) })
 	return nil
-}
-
-func orChannel(list []string) string {
-	if list == nil {
-		return "(the channel's)"
-	}
-	return "[" + strings.Join(list, ", ") + "]"
 }
 
 func depsText(deps []api.Dependency) string {

@@ -59,6 +59,9 @@ func (f *Factory) fillFrom(ctx context.Context, cmd *cobra.Command, client *api.
 	}
 	p.Notes = append([]string{note}, p.Notes...)
 	p.Apply(&fl.req)
+	if err := f.chooseChannel(fl, p); err != nil {
+		return nil, err
+	}
 	fl.prop = p
 	fl.items = append(fromItems(p.Files, items), fl.items...)
 	return seen, nil

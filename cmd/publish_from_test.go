@@ -94,7 +94,7 @@ func TestCreateFrom(t *testing.T) {
 			}
 			for field, want := range map[string]string{
 				"version": `plugin.yml: version "2.7.0-beta.1"`, "name": `plugin.yml: name "Lumen", then the version`,
-				"channel": `version "2.7.0-beta.1": -beta, the project's channel "beta"`, "game_versions": `plugin.yml: api-version "1.21"`,
+				"channel": `version "2.7.0-beta.1" is a pre-release (beta): channel "beta", the project's beta channel`, "game_versions": `plugin.yml: api-version "1.21"`,
 				"changelog": filepath.Join(dir, "CHANGELOG.md") + ": section [2.7.0-beta.1]",
 			} {
 				if got := o.source(field); !strings.HasPrefix(got, want) {
@@ -129,12 +129,12 @@ func TestCreateFromFlagsWin(t *testing.T) {
 	c := newCLI(t, "alice", sandboxtest.Profiles()[0].Options)
 	dir := lumenBuild(t, "")
 	out := c.ok("versions", "create", "lumen", "--from", filepath.Join(dir, "lumen-2.7.0-beta.1.jar"),
-		"--name", "Lumen Nether", "--channel", "release", "--game-version", "1.21.4", "--dry-run")
+		"--name", "Lumen Nether", "--channel", "beta", "--game-version", "1.21.4", "--dry-run")
 	for _, want := range []string{
 		"would publish in lumen:",
 		`version:       2.7.0-beta.1  (plugin.yml: version "2.7.0-beta.1")`,
 		"name:          Lumen Nether  (flag)",
-		"channel:       release  (flag)",
+		"channel:       beta  (flag)",
 		"game versions: [1.21.4]  (flag)",
 		"platforms:     [bukkit, spigot, paper, purpur]  (plugin.yml",
 		"dependencies:  [required external ProtocolLib, optional external LuckPerms]  (plugin.yml)",
@@ -187,7 +187,7 @@ func TestCreateFromUnreadVersion(t *testing.T) {
 	jar := writeTemp(t, t.TempDir(), "lumen.jar", jarText(t, map[string]string{
 		"fabric.mod.json": `{"schemaVersion": 1, "id": "lumen", "version": "${version}", "name": "Lumen"}`}))
 	r := c.run("", "versions", "create", "lumen", "--from", jar, "--yes")
-	want := `--version: not given, and not read from the files (fabric.mod.json: version "${version}" is a build placeholder that was not expanded); give --version`
+	want := `--version: not given, and not read from the files (fabric.mod.json: version "${version}" holds ${version}, a build placeholder that was not expanded); give --version`
 	if r.code != ExitCancel || !strings.Contains(r.err, want) || writes(c) != 0 {
 		t.Fatalf("exit %d, %d writes, stderr:\n%s\nwant exit 2 saying %q, nothing sent", r.code, writes(c), r.err, want)
 	}

@@ -34,11 +34,33 @@ type createJSON struct {
 	Unread    []gapJSON      `json:"unread"`
 	Warnings  []string       `json:"warnings"`
 	Notes     []string       `json:"notes"`
+	// Defaults are the fields the request leaves out, each with what the
+	// server then does: fills it from the channel's defaults, or nothing.
+	Defaults []artifact.Default `json:"defaults"`
+	// DependencyBounds are the version bounds the metadata gives its
+	// dependencies, which the request cannot carry; empty without them.
+	DependencyBounds []boundJSON `json:"dependency_bounds"`
+	// ChannelChoice says why the channel must be given, and the project's
+	// channels; null when it need not.
+	ChannelChoice *artifact.ChannelChoice `json:"channel_choice"`
 	// AlreadyPublished: the project has this version string with these
 	// same files; nothing was sent, and Result is that version.
 	AlreadyPublished bool `json:"already_published"`
 	// Result is the version published; null on a dry run.
 	Result *versionJSON `json:"result"`
+	// ServerFilled are the values of the fields the request left out, as
+	// the server chose them (from the channel's defaults); null on a dry
+	// run, and empty when nothing was left out.
+	ServerFilled []filledJSON `json:"server_filled"`
+}
+
+// boundJSON is a dependency's version bound that is not sent.
+type boundJSON struct {
+	Dependency   string `json:"dependency"`
+	Type         string `json:"type"`
+	Bound        string `json:"bound"`
+	BoundNotSent bool   `json:"bound_not_sent"`
+	Source       string `json:"source"`
 }
 
 // sourcesJSON names where each value of the request came from: "flag",
@@ -81,7 +103,8 @@ func (fl *createFlags) plan(project string) createJSON {
 	r := fl.req
 	out := createJSON{Project: project, DryRun: fl.dryRun, Version: r.Version, Name: r.Name, Channel: r.Channel,
 		Changelog: r.Changelog, GameVersions: r.MinecraftVersions, Platforms: r.Platforms, Files: fileItemsOut(fl.items),
-		Sources: fl.sources(), Unread: []gapJSON{}, Warnings: []string{}, Notes: []string{}}
+		Sources: fl.sources(), Unread: []gapJSON{}, Warnings: []string{}, Notes: []string{},
+		Defaults: artifact.RequestDefaults(&r), DependencyBounds: []boundJSON{}}
 	if r.Dependencies != nil {
 		out.Dependencies = dependenciesOut(r.Dependencies)
 	}
@@ -94,6 +117,22 @@ func (fl *createFlags) plan(project string) createJSON {
 			out.Unread = append(out.Unread, gapJSON(g))
 		}
 		out.Warnings, out.Notes = nonNilSlice(p.Warnings), nonNilSlice(p.Notes)
+		out.DependencyBounds, out.ChannelChoice = boundsOut(p), p.ChannelChoice
+	}
+	return out
+}
+
+// boundsOut lists the version bounds of the dependencies p sends.
+func boundsOut(p *artifact.Proposal) []boundJSON {
+	out := []boundJSON{}
+	if p.Dependencies.Source == "flag" {
+		return out
+	}
+	for _, d := range p.Dependencies.Value {
+		if d.Bound != "" {
+			_, id := d.Dependency.Target()
+			out = append(out, boundJSON{Dependency: id, Type: d.Type, Bound: d.Bound, BoundNotSent: d.BoundNotSent, Source: d.Source})
+		}
 	}
 	return out
 }
@@ -170,19 +209,23 @@ func printCreatePlan(w io.Writer, project string, fl *createFlags, dryRun bool) 
 	value("version", r.Version, src.Version)
 	value("name", r.Name, src.Name)
 	value("channel", r.Channel, src.Channel)
-	value("game versions", orChannel(r.MinecraftVersions), src.GameVersions)
-	value("platforms", orChannel(r.Platforms), src.Platforms)
-	deps := "(the channel's)"
+	value("game versions", leftOut(r.MinecraftVersions), src.GameVersions)
+	value("platforms", leftOut(r.Platforms), src.Platforms)
+	deps := artifact.ConsequenceChannel
 	if r.Dependencies != nil {
 		deps = depsText(r.Dependencies)
 	}
 	value("dependencies", deps, src.Dependencies)
 	if fl.prop != nil {
 		for i, d := range r.Dependencies {
-			value("  dependency", depText(d), &src.EachDependency[i])
+			value("  dependency", depText(d)+boundText(fl.prop, i), &src.EachDependency[i])
 		}
 	}
-	value("changelog", count(len([]rune(r.Changelog)), "character"), src.Changelog)
+	changelog := artifact.ConsequenceChangelog
+	if r.Changelog != "" {
+		changelog = count(len([]rune(r.Changelog)), "character")
+	}
+	value("changelog", changelog, src.Changelog)
 	for i, it := range fl.items {
 		line("file", fileItemText(it, i == 0))
 	}
@@ -240,4 +283,23 @@ func (fl *createFlags) publishedOut(project string, v *api.Version) createJSON {
 	out.AlreadyPublished = true
 	out.Result = api.Ptr(versionOut(*v))
 	return out
+}
+
+// leftOut writes a list of the request, or what the server does when the
+// request leaves it out.
+func leftOut(list []string) string {
+	if list == nil {
+		return artifact.ConsequenceChannel
+	}
+	return "[" + strings.Join(list, ", ") + "]"
+}
+
+// boundText is the version bound of the i-th dependency --from read, which
+// is not sent: " (bound <1.8.1 not sent)"; "" when it has none or the
+// dependencies are the flags'.
+func boundText(p *artifact.Proposal, i int) string {
+	if p.Dependencies.Source == "flag" || i >= len(p.Dependencies.Value) || p.Dependencies.Value[i].Bound == "" {
+		return ""
+	}
+	return " (bound " + p.Dependencies.Value[i].Bound + " not sent: the service takes none)"
 }

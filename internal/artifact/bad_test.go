@@ -110,8 +110,8 @@ func TestPlaceholders(t *testing.T) {
 		t.Fatalf("placeholders were sent: %+v %+v", p.Version, p.GameVersions)
 	}
 	for _, want := range []string{
-		`version: fabric.mod.json: version "${version}" is a build placeholder that was not expanded`,
-		`game_versions: fabric.mod.json: depends.minecraft "${minecraft_version}" is a build placeholder that was not expanded`,
+		`version: fabric.mod.json: version "${version}" holds ${version}, a build placeholder that was not expanded`,
+		`game_versions: fabric.mod.json: depends.minecraft "${minecraft_version}" holds ${minecraft_version}, a build placeholder that was not expanded`,
 	} {
 		if !containsText(gapsText(p.Unread), want) {
 			t.Errorf("unread %q lacks %q", gapsText(p.Unread), want)

@@ -2,6 +2,7 @@ package artifact
 
 import (
 	"fmt"
+	"slices"
 
 	"go.yaml.in/yaml/v3"
 
@@ -11,18 +12,26 @@ import (
 // bukkitPlatforms are the servers that load a plugin.yml plugin.
 var bukkitPlatforms = []string{"bukkit", "spigot", "paper", "purpur"}
 
+// paperPlatforms are the servers that load a paper-plugin.yml plugin:
+// Paper and its forks. Purpur always does; Folia only a plugin that says
+// folia-supported: true (readCommon adds it then).
+var paperPlatforms = []string{"paper", "purpur"}
+
 // readBukkit reads plugin.yml (Bukkit, Spigot, Paper, Purpur) or
-// paper-plugin.yml (Paper only). api-version is the oldest game version
-// the plugin supports, so it reads as an open range upwards.
+// paper-plugin.yml (Paper and Purpur). api-version is the oldest game
+// version the plugin supports, so it reads as an open range upwards.
 func readBukkit(member string, b []byte) (*meta, error) {
 	d, err := parseYAML(member, b)
 	if err != nil {
 		return nil, err
 	}
+	if member == memberPlugin && d.bungeeStyle() {
+		return readBungee(member, b)
+	}
 	m := &meta{member: member, depsDeclared: true}
 	m.platforms, m.platformsFrom = bukkitPlatforms, member+": a Bukkit plugin (bukkit, spigot, paper, purpur)"
 	if member == memberPaperPlugin {
-		m.platforms, m.platformsFrom = []string{"paper"}, member+": a Paper plugin"
+		m.platforms, m.platformsFrom = paperPlatforms, member+": a Paper plugin (paper, and purpur, a fork of Paper that loads them)"
 	}
 	if err := d.readCommon(m); err != nil {
 		return nil, err
@@ -53,7 +62,30 @@ func (d *yamlDoc) readCommon(m *meta) error {
 		m.platforms = append(append([]string(nil), m.platforms...), "folia")
 		m.platformsFrom += "; " + m.member + ": folia-supported: true"
 	}
+	if vals[2] == "" && m.member == memberPlugin && !d.hasAny(bukkitOnlyKeys) {
+		m.notes = append(m.notes, "plugin.yml has no api-version and no other key that only Bukkit reads, and BungeeCord reads plugin.yml too: read as a Bukkit plugin")
+	}
 	return err
+}
+
+// Keys that only one of the servers reading plugin.yml knows. BungeeCord
+// reads name, main, version, author, description, libraries, depends and
+// softDepends; Bukkit reads the others.
+var (
+	bungeeOnlyKeys = []string{"depends", "softDepends"}
+	bukkitOnlyKeys = []string{"api-version", "depend", "softdepend", "loadbefore", "load", "commands", "permissions",
+		"default-permission", "folia-supported", "prefix", "provides", "website", "authors", "awareness"}
+)
+
+// bungeeStyle reports whether a plugin.yml is a BungeeCord plugin's: it
+// spells its dependencies as BungeeCord does and has no key only Bukkit
+// reads (LuckPerms for BungeeCord ships such a plugin.yml).
+func (d *yamlDoc) bungeeStyle() bool {
+	return d.hasAny(bungeeOnlyKeys) && !d.hasAny(bukkitOnlyKeys)
+}
+
+func (d *yamlDoc) hasAny(keys []string) bool {
+	return slices.ContainsFunc(keys, func(k string) bool { return get(d.root, k) != nil })
 }
 
 func (d *yamlDoc) apiVersion(m *meta, v string) {
@@ -65,8 +97,9 @@ func (d *yamlDoc) apiVersion(m *meta, v string) {
 	case !ok:
 		m.gamesGap = src + " is not a game version"
 	default:
-		r := gameRange{label: src + " (the oldest supported)", intervals: []interval{{lo: &bound{v: gv, incl: true, raw: v}}}}
+		r := gameRange{label: src + " (servers from " + v + " on load it)", intervals: []interval{{lo: &bound{v: gv, incl: true, raw: v}}}}
 		m.games = &gameSpec{source: src, rng: &r}
+		m.notes = append(m.notes, fmt.Sprintf("%s is the oldest API the plugin is built for: servers from %s on load it, and a server older than 1.13 ignores the key, so the plugin may run on older releases too (not included)", src, v))
 	}
 }
 

@@ -72,6 +72,9 @@ func edges(label string, iv interval, pool []known, withPre bool) (extra, notes 
 		}
 		return extra, notes
 	}
+	if iv.lo != nil && iv.lo.v.compare(newest.v) > 0 {
+		return nil, []string{fmt.Sprintf("%s starts after the newest known release, %s: rdash knows none of its versions", label, newest.name)}
+	}
 	switch {
 	case iv.hi == nil:
 		notes = append(notes, fmt.Sprintf("%s has no upper bound: assumed it ends at the newest known release, %s; later ones are not included", label, newest.name))

@@ -8,9 +8,10 @@ import (
 	"rdash/api"
 )
 
-// fabricLoaderIDs are the game, Java and Fabric's own mods: not
-// dependencies a user installs from the service unless rdash.yml maps them.
-var fabricLoaderIDs = []string{"minecraft", "java", "fabricloader", "fabric-api", "fabric"}
+// fabricLoaderIDs are the game, Java and the loader: not dependencies a
+// user installs from the service unless rdash.yml maps them. Fabric API
+// is a mod a user installs: it is sent (see apiGroupOf).
+var fabricLoaderIDs = []string{"minecraft", "java", "fabricloader"}
 
 // fabricSections maps fabric.mod.json's dependency sections to types.
 var fabricSections = [...][2]string{
@@ -35,6 +36,7 @@ func readFabric(b []byte) (*meta, error) {
 			return nil, err
 		}
 	}
+	m.id = vals[0]
 	m.setText(&m.version, "version", "version", vals[2])
 	if vals[1] == "" {
 		m.setText(&m.name, "name", "id", vals[0])
@@ -47,7 +49,7 @@ func readFabric(b []byte) (*meta, error) {
 			return nil, err
 		}
 	}
-	return m, nil
+	return m, readMCPublish(m, root.get("custom").get("mc-publish"), "custom.mc-publish")
 }
 
 // fabricSection reads one section: mod id → version range (a string, or
@@ -64,7 +66,7 @@ func fabricSection(m *meta, sec *jnode, key, typ string) error {
 		if key == "depends" && id == "minecraft" {
 			m.setRange(key+".minecraft", strings.Join(ranges, " || "), parseSemverRange)
 		}
-		m.dep(id, typ, fmt.Sprintf("%s: %s %q", memberFabric, key, id), slices.Contains(fabricLoaderIDs, id))
+		m.boundedDep(id, typ, fmt.Sprintf("%s: %s %q", memberFabric, key, id), slices.Contains(fabricLoaderIDs, id), strings.Join(ranges, " || "))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"rdash/api"
 )
@@ -20,28 +21,42 @@ func (b *builder) version() {
 			vals = append(vals, m.version)
 		}
 	}
-	if v, ok := b.agree("version", vals, b.in.Given.Version, true); ok {
+	v, ok := b.agree("version", vals, b.in.Given.Version, true)
+	switch n := utf8.RuneCountInString(v.value); {
+	case !ok:
+	case v.source != sourceFlag && n > api.MaxVersionLength:
+		b.gap("version", fmt.Sprintf("%s is %d characters, and the service takes a version of at most %d", v.source, n, api.MaxVersionLength))
+	default:
 		b.p.Version = Field[string]{Value: v.value, Source: v.source}
 	}
 }
 
 // name takes the user's name, else the metadata's name followed by the
-// version ("Lumen 2.5.0"); a pack's name is its file name as it is.
+// version ("Lumen 2.5.0"); a name taken from a file name is taken as it
+// is, version and all.
 func (b *builder) name() {
 	var vals []sourced
 	pack := false
 	for _, m := range b.metas {
 		if m.name.value != "" {
 			vals = append(vals, m.name)
-			pack = pack || m.member == memberPack
+			pack = pack || m.nameIsFile
 		}
 	}
 	v, ok := b.agree("name", vals, b.in.Given.Name, false)
-	switch {
+	withVersion := v.value + " " + b.p.Version.Value
+	switch n := utf8.RuneCountInString(v.value); {
 	case !ok:
 		return
-	case v.source != sourceFlag && !pack && b.p.Version.Set() && !strings.Contains(v.value, b.p.Version.Value):
-		v = sourced{value: v.value + " " + b.p.Version.Value, source: v.source + ", then the version"}
+	case v.source == sourceFlag:
+	case n > api.MaxNameLength:
+		b.gap("name", fmt.Sprintf("%s is %d characters, and the service takes a name of at most %d", v.source, n, api.MaxNameLength))
+		return
+	case pack || !b.p.Version.Set() || strings.Contains(v.value, b.p.Version.Value):
+	case utf8.RuneCountInString(withVersion) > api.MaxNameLength:
+		b.p.Notes = append(b.p.Notes, fmt.Sprintf("the name is %s without the version: with it, it would be longer than the service's %d characters", v.source, api.MaxNameLength))
+	default:
+		v = sourced{value: withVersion, source: v.source + ", then the version"}
 	}
 	b.p.Name = Field[string]{Value: v.value, Source: v.source}
 }

@@ -120,7 +120,7 @@ func readOne(name string, b []byte, c *contents, path string) (*meta, error) {
 	case memberPlugin, memberPaperPlugin:
 		return readBukkit(name, b)
 	case memberBungee:
-		return readBungee(b)
+		return readBungee(name, b)
 	case memberVelocity:
 		return readVelocity(b)
 	case memberFabric:

@@ -51,7 +51,7 @@ func readForge(member string, b []byte, manifest map[string]string) (*meta, erro
 		return nil, malformed(member, 0, "it has no [[mods]] entry")
 	}
 	mod := f.Mods[0]
-	m := &meta{member: member, depsDeclared: true}
+	m := &meta{member: member, depsDeclared: true, id: mod.ModID}
 	if len(f.Mods) > 1 {
 		m.notes = append(m.notes, fmt.Sprintf("%s declares %d mods; read the first, %q", member, len(f.Mods), mod.ModID))
 	}
@@ -112,7 +112,7 @@ func forgeDependency(m *meta, d forgeDep) {
 	case d.ModID == "minecraft":
 		m.setRange(fmt.Sprintf("dependency %q versionRange", d.ModID), d.VersionRange, parseMavenRange)
 	}
-	m.dep(d.ModID, typ, src, slices.Contains(forgeLoaderIDs, d.ModID))
+	m.boundedDep(d.ModID, typ, src, slices.Contains(forgeLoaderIDs, d.ModID), d.VersionRange)
 }
 
 // forgeType maps type (NeoForge) or mandatory (Forge) to a dependency

@@ -29,7 +29,7 @@ func formatCases() []formatCase {
 			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21", newest(t)) },
 			deps:      []string{"required:name:ProtocolLib", "optional:name:PlaceholderAPI", "optional:name:Vault"},
 			sources:   []string{`plugin.yml: version "2.5.0"`, `plugin.yml: api-version "1.21"`, `plugin.yml: depend "ProtocolLib"`, "channel default"},
-			warnings:  []string{`api-version "1.21" (the oldest supported) has no upper bound: assumed it ends at the newest known release`},
+			warnings:  []string{`api-version "1.21" (servers from 1.21 on load it) has no upper bound: assumed it ends at the newest known release`},
 		},
 		{
 			name: "plugin.yml with folia and an unquoted api-version", dir: "folia", file: "lumen-2.6.0-beta.2.jar",
@@ -37,12 +37,12 @@ func formatCases() []formatCase {
 			platforms: []string{"bukkit", "spigot", "paper", "folia", "purpur"},
 			games:     func(t *testing.T) []string { return releasesFrom(t, "1.20", newest(t)) },
 			deps:      []string{"required:name:ProtocolLib"},
-			sources:   []string{`plugin.yml: api-version "1.20"`, "folia-supported: true", `version "2.6.0-beta.2": -beta, the project's channel "beta"`},
+			sources:   []string{`plugin.yml: api-version "1.20"`, "folia-supported: true", `version "2.6.0-beta.2" is a pre-release (beta): channel "beta", the project's beta channel`},
 		},
 		{
 			name: "paper-plugin.yml", dir: "paper", file: "lumen-2.5.0.jar",
 			version: "2.5.0", title: "Lumen 2.5.0", channel: "release",
-			platforms: []string{"paper", "folia"},
+			platforms: []string{"paper", "folia", "purpur"},
 			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21.4", newest(t)) },
 			deps:      []string{"required:name:ProtocolLib", "optional:name:PlaceholderAPI", "required:name:Vault"},
 			sources:   []string{`paper-plugin.yml: dependencies.server "PlaceholderAPI" required: false`},
@@ -76,9 +76,9 @@ func formatCases() []formatCase {
 			version: "2.5.0+mc1.21", title: "Lumen 2.5.0+mc1.21", channel: "release",
 			platforms: []string{"fabric"},
 			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21", "1.21.4") },
-			deps:      []string{"required:name:cloth-config", "optional:name:modmenu", "optional:name:sodium", "incompatible:name:optifabric", "incompatible:name:iris"},
+			deps:      []string{"required:name:Fabric API", "required:name:cloth-config", "optional:name:modmenu", "optional:name:sodium", "incompatible:name:optifabric", "incompatible:name:iris"},
 			sources:   []string{`fabric.mod.json: depends.minecraft ">=1.21 <1.21.5"`},
-			notes:     []string{"dependencies not sent: fabricloader, minecraft, java, fabric-api"},
+			notes:     []string{"dependencies not sent: fabricloader, minecraft, java (", "version bounds not sent (the service's dependencies have no field for one): cloth-config >=15.0.0, modmenu >=11.0.0"},
 		},
 		{
 			name: "fabric.mod.json with a list of ranges, also on quilt", dir: "fabric-array", file: "lumen-2.5.0.jar",
@@ -88,17 +88,17 @@ func formatCases() []formatCase {
 			games: func(t *testing.T) []string {
 				return []string{"1.20.1", "1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"}
 			},
-			deps:    []string{},
-			sources: []string{`depends.minecraft "1.20.1 || ~1.21"`, "option: this Fabric mod also runs on Quilt", `fabric.mod.json: id "lumen"`, "fabric.mod.json (none declared)"},
+			deps:    []string{"required:name:Fabric API"},
+			sources: []string{`depends.minecraft "1.20.1 || ~1.21"`, "option: this Fabric mod also runs on Quilt", `fabric.mod.json: id "lumen"`, `fabric.mod.json: depends "fabric-api"`},
 		},
 		{
 			name: "quilt.mod.json", dir: "quilt", file: "lumen-quilt-2.5.0.jar",
 			version: "2.5.0", title: "Lumen 2.5.0", channel: "release",
 			platforms: []string{"quilt"},
-			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21", newest(t)) },
-			deps:      []string{"required:name:cloth-config", "optional:name:modmenu", "incompatible:name:optifabric"},
+			games:     func(t *testing.T) []string { return releasesFrom(t, "1.21", "1.21.11") },
+			deps:      []string{"required:name:Quilted Fabric API", "required:name:cloth-config", "optional:name:modmenu", "incompatible:name:optifabric"},
 			sources:   []string{`quilt_loader.metadata.name "Lumen"`, `quilt_loader.depends minecraft versions "1.21.x"`},
-			notes:     []string{"quilt_loader, quilted_fabric_api, minecraft"},
+			notes:     []string{"dependencies not sent: quilt_loader, minecraft (", "Quilted Fabric API >=11.0.0"},
 		},
 		{
 			name: "mods.toml with ${file.jarVersion}", dir: "forge", file: "lumen-forge-2.5.0.jar",
@@ -111,11 +111,11 @@ func formatCases() []formatCase {
 		},
 		{
 			name: "neoforge.mods.toml", dir: "neoforge", file: "lumen-neoforge-2.5.0-rc.1.jar",
-			version: "2.5.0-rc.1", title: "Lumen 2.5.0-rc.1", channel: "release",
+			version: "2.5.0-rc.1", title: "Lumen 2.5.0-rc.1", channel: "beta",
 			platforms: []string{"neoforge"},
 			games:     func(t *testing.T) []string { return []string{"1.21.1"} },
 			deps:      []string{"optional:name:jei", "incompatible:name:optifine"},
-			sources:   []string{`channel default (version "2.5.0-rc.1" says rc, and the project has no channel "rc")`, `dependency "jei" type "optional"`},
+			sources:   []string{`version "2.5.0-rc.1" is a pre-release (rc): channel "beta", the project's closest less-stable channel`, `dependency "jei" type "optional"`},
 			notes:     []string{`dependency "rubidium" is type "discouraged", which the service cannot express; skipped`},
 		},
 		{
@@ -129,10 +129,10 @@ func formatCases() []formatCase {
 		},
 		{
 			name: "pack.mcmeta of a resource pack", dir: "resourcepack", file: "lumen-glow-1.4.0.zip",
-			version: "1.4.0", title: "lumen-glow-1.4.0", channel: "release",
+			version: "1.4.0", title: "Lumen Glow: brighter torches 1.4.0", channel: "release",
 			platforms: []string{"resourcepack"},
 			games:     func(t *testing.T) []string { return []string{"1.21", "1.21.1"} },
-			sources:   []string{"pack.mcmeta: pack_format 34", `file name "lumen-glow-1.4.0.zip"`, "pack.mcmeta with assets/: a resource pack"},
+			sources:   []string{"pack.mcmeta: pack_format 34", `file name "lumen-glow-1.4.0.zip"`, `pack.mcmeta: description "Lumen Glow: brighter torches", then the version`, "pack.mcmeta with assets/: a resource pack"},
 			unread:    []string{"dependencies: pack.mcmeta cannot declare dependencies"},
 		},
 		{

@@ -2,6 +2,7 @@ package artifact
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -18,11 +19,18 @@ type meta struct {
 	// says why.
 	games    *gameSpec
 	gamesGap string
+	// id is the mod's own id, when the file gives one: a dependency on
+	// its own modules is on itself.
+	id string
 	// depsDeclared is false for files that cannot declare dependencies.
 	depsDeclared bool
 	deps         []rawDep
 	gaps         []Gap
 	notes        []string
+	warnings     []string
+	// nameIsFile says the name is the file's name, version and all, so
+	// the version is not added to it.
+	nameIsFile bool
 }
 
 // sourced is a value and where it came from; an empty value was not read.
@@ -39,10 +47,14 @@ type gameSpec struct {
 }
 
 // rawDep is a dependency as a metadata file names it. loader marks the
-// game and mod loaders, which are not sent unless rdash.yml maps them.
+// game and mod loaders, which are not sent unless rdash.yml maps them;
+// bound is the versions of it the file names ("<1.8.1"), "" for any.
 type rawDep struct {
 	id, typ, source string
-	loader          bool
+	// name is the name to send when it is not id: "Fabric API".
+	name   string
+	loader bool
+	bound  string
 }
 
 // from writes a source: `plugin.yml: api-version "1.21"`.
@@ -51,12 +63,13 @@ func from(member, key, value string) string {
 }
 
 // setText records a text value; a build placeholder that was never
-// expanded (${version}) is not a value, and the gap says so.
+// expanded (${version}, $version, @version@) is not a value, and the gap
+// says so.
 func (m *meta) setText(dst *sourced, field, key, value string) {
 	switch {
 	case value == "":
-	case strings.Contains(value, "${"):
-		m.gaps = append(m.gaps, Gap{Field: field, Reason: fmt.Sprintf("%s is a build placeholder that was not expanded", from(m.member, key, value))})
+	case placeholder(value) != "":
+		m.gaps = append(m.gaps, Gap{Field: field, Reason: fmt.Sprintf("%s holds %s, a build placeholder that was not expanded", from(m.member, key, value), placeholder(value))})
 	default:
 		*dst = sourced{value: value, source: from(m.member, key, value)}
 	}
@@ -66,8 +79,8 @@ func (m *meta) setText(dst *sourced, field, key, value string) {
 // reason it cannot be read.
 func (m *meta) setRange(key, value string, parse func(string) (gameRange, error)) {
 	src := from(m.member, key, value)
-	if strings.Contains(value, "${") {
-		m.gamesGap = src + " is a build placeholder that was not expanded"
+	if ph := placeholder(value); ph != "" {
+		m.gamesGap = src + " holds " + ph + ", a build placeholder that was not expanded"
 		return
 	}
 	r, err := parse(value)
@@ -80,6 +93,20 @@ func (m *meta) setRange(key, value string, parse func(string) (gameRange, error)
 
 func (m *meta) dep(id, typ, source string, loader bool) {
 	m.deps = append(m.deps, rawDep{id: id, typ: typ, source: source, loader: loader})
+}
+
+// boundedDep records a dependency with the versions of it the file names.
+func (m *meta) boundedDep(id, typ, source string, loader bool, bound string) {
+	m.deps = append(m.deps, rawDep{id: id, typ: typ, source: source, loader: loader, bound: anyBound(bound)})
+}
+
+// anyBound is "" for a range any version satisfies, else the range.
+func anyBound(r string) string {
+	switch strings.TrimSpace(r) {
+	case "", "*", "[0,)", "(,)", ">=0":
+		return ""
+	}
+	return strings.TrimSpace(r)
 }
 
 // under prefixes every source and reason with the file they came from,
@@ -112,4 +139,16 @@ func (m *meta) under(file string) {
 	for i := range m.notes {
 		m.notes[i] = p + m.notes[i]
 	}
+	for i := range m.warnings {
+		m.warnings[i] = p + m.warnings[i]
+	}
+}
+
+// placeholderRE matches what a build writes to be replaced: Gradle's and
+// Maven's ${version}, a Groovy template's $version, Ant's @version@.
+var placeholderRE = regexp.MustCompile(`\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_.]*|@[A-Za-z_][A-Za-z0-9_.]*@`)
+
+// placeholder is the first build placeholder in s, or "".
+func placeholder(s string) string {
+	return placeholderRE.FindString(s)
 }

@@ -76,6 +76,13 @@ type Proposal struct {
 	// Notes say what was left out on purpose (the game and loader
 	// dependencies) and how values were read.
 	Notes []string `json:"notes"`
+	// Defaults are the fields the request leaves out, each with what the
+	// server then does: the channel's defaults, or nothing.
+	Defaults []Default `json:"defaults"`
+	// ChannelChoice is set when the channel must be given: rdash will not
+	// choose it (a pre-release and no channel less stable than a release,
+	// or no default channel).
+	ChannelChoice *ChannelChoice `json:"channel_choice"`
 }
 
 // Field is one value and where it came from: "flag", "channel default",
@@ -93,6 +100,11 @@ func (f Field[T]) Set() bool { return f.Source != "" }
 type Dependency struct {
 	api.Dependency
 	Source string `json:"source"`
+	// Bound is the versions of it the metadata names ("<1.8.1"): the
+	// service's dependencies have no field for one, so it is not sent,
+	// and BoundNotSent says so where the JSON is read alone.
+	Bound        string `json:"bound,omitempty"`
+	BoundNotSent bool   `json:"bound_not_sent,omitempty"`
 }
 
 // Gap is a field that could not be read, and why.

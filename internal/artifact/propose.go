@@ -40,6 +40,7 @@ func Propose(in Input) (*Proposal, error) {
 	}
 	// Empty lists, not null, in --json output: consumers can range over them.
 	p.Unread, p.Warnings, p.Notes = nonNil(p.Unread), nonNil(compactStrings(p.Warnings)), nonNil(compactStrings(p.Notes))
+	p.Defaults = p.defaults()
 	return p, nil
 }
 
@@ -110,6 +111,7 @@ func (b *builder) build() error {
 			b.gap("game_versions", m.gamesGap)
 		}
 		b.p.Notes = append(b.p.Notes, m.notes...)
+		b.p.Warnings = append(b.p.Warnings, m.warnings...)
 	}
 	b.version()
 	b.name()

@@ -10,14 +10,19 @@ import (
 // platform enumeration has no BungeeCord or Velocity.
 const proxyNote = "the service's platforms include no proxy (BungeeCord, Velocity), so a proxy plugin is sent as other"
 
-// readBungee reads bungee.yml: name, version, depends (required) and
-// softDepends (optional). Proxy plugins name no game version.
-func readBungee(b []byte) (*meta, error) {
-	d, err := parseYAML(memberBungee, b)
+// readBungee reads bungee.yml, or a BungeeCord plugin's plugin.yml
+// (member says which): name, version, depends (required) and softDepends
+// (optional). Proxy plugins name no game version.
+func readBungee(member string, b []byte) (*meta, error) {
+	d, err := parseYAML(member, b)
 	if err != nil {
 		return nil, err
 	}
-	m := proxyMeta(memberBungee, "a BungeeCord plugin")
+	what := "a BungeeCord plugin"
+	if member == memberPlugin {
+		what = "a BungeeCord plugin (it spells its dependencies depends and softDepends, as BungeeCord does, and has no key only Bukkit reads)"
+	}
+	m := proxyMeta(member, what)
 	for _, key := range []string{"name", "version"} {
 		v, err := d.text(get(d.root, key), key)
 		if err != nil {
@@ -31,7 +36,7 @@ func readBungee(b []byte) (*meta, error) {
 			return nil, err
 		}
 		for _, n := range names {
-			m.dep(n, kv[1], from(memberBungee, kv[0], n), false)
+			m.dep(n, kv[1], from(member, kv[0], n), false)
 		}
 	}
 	return m, nil

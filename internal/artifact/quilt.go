@@ -8,8 +8,10 @@ import (
 	"rdash/api"
 )
 
-// quiltLoaderIDs are the game, Java and the loaders' own mods.
-var quiltLoaderIDs = []string{"minecraft", "java", "quilt_loader", "quilted_fabric_api", "fabric-api", "fabricloader"}
+// quiltLoaderIDs are the game, Java and the loaders. The Quilted Fabric
+// API and Fabric API are mods a user installs: they are sent (see
+// apiGroupOf).
+var quiltLoaderIDs = []string{"minecraft", "java", "quilt_loader", "fabricloader"}
 
 // readQuilt reads quilt.mod.json: quilt_loader.version,
 // quilt_loader.metadata.name (the id when absent), the minecraft entry of
@@ -30,6 +32,7 @@ func readQuilt(b []byte) (*meta, error) {
 	if err := firstErr(err1, err2, err3); err != nil {
 		return nil, err
 	}
+	m.id = id
 	m.setText(&m.version, "version", "quilt_loader.version", version)
 	if name == "" {
 		m.setText(&m.name, "name", "quilt_loader.id", id)
@@ -40,7 +43,10 @@ func readQuilt(b []byte) (*meta, error) {
 	if err := quiltDeps(m, ql.get("depends"), "quilt_loader.depends", api.DependencyRequired); err != nil {
 		return nil, err
 	}
-	return m, quiltDeps(m, ql.get("breaks"), "quilt_loader.breaks", api.DependencyIncompatible)
+	if err := quiltDeps(m, ql.get("breaks"), "quilt_loader.breaks", api.DependencyIncompatible); err != nil {
+		return nil, err
+	}
+	return m, readMCPublish(m, root.get("mc-publish"), "mc-publish")
 }
 
 // quiltDeps reads a list whose items are a mod id, an object
@@ -90,8 +96,30 @@ func quiltDep(m *meta, item *jnode, key, typ string) error {
 	if optional && typ == api.DependencyRequired {
 		typ = api.DependencyOptional
 	}
-	m.dep(id, typ, fmt.Sprintf("%s: %s %q", memberQuilt, key, full), slices.Contains(quiltLoaderIDs, id))
+	m.boundedDep(id, typ, fmt.Sprintf("%s: %s %q", memberQuilt, key, full), slices.Contains(quiltLoaderIDs, id), quiltBound(item.get("versions")))
 	return nil
+}
+
+// quiltBound writes an entry's versions back as one range: a string, a
+// list of which any may match, or {"any": […]} / {"all": […]}; "" when
+// it names none.
+func quiltBound(v *jnode) string {
+	if v == nil || v.kind == '0' {
+		return ""
+	}
+	op := " || "
+	if v.kind == '{' {
+		if all := v.get("all"); all != nil {
+			v, op = all, " "
+		} else {
+			v = v.get("any")
+		}
+	}
+	ranges, err := jTexts(memberQuilt, v, "versions")
+	if err != nil {
+		return ""
+	}
+	return strings.Join(ranges, op)
 }
 
 // quiltGameRange reads the minecraft entry's versions: a range, a list of

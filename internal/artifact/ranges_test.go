@@ -14,7 +14,7 @@ func TestRanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	project := []string{"1.21.4", "1.21.5-rc1", "24w14a", "1.22"}
+	project := []string{"1.21.4", "1.21.5-rc1", "24w14a", "26.3"}
 	cases := []struct {
 		spec    string
 		maven   bool
@@ -25,14 +25,16 @@ func TestRanges(t *testing.T) {
 		{spec: ">=1.21 <1.21.5", want: []string{"1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4"}},
 		{spec: ">=1.21 <1.21.5", withPre: true, want: []string{"1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4", "1.21.5-rc1"}},
 		{spec: ">= 1.20.5 <= 1.20.6", want: []string{"1.20.5", "1.20.6"}},
-		{spec: "1.21.x", want: append(releasesFrom(t, "1.21", newest(t)), []string{}...)},
+		{spec: "1.21.x", want: releasesFrom(t, "1.21", "1.21.11")},
 		{spec: "1.20.*", want: releasesFrom(t, "1.20", "1.20.6")},
-		{spec: "~1.21", want: releasesFrom(t, "1.21", newest(t))},
+		{spec: "~1.21", want: releasesFrom(t, "1.21", "1.21.11")},
 		{spec: "~1.20.4", want: []string{"1.20.4", "1.20.5", "1.20.6"}},
-		{spec: "^1.21", want: append(releasesFrom(t, "1.21", newest(t)), "1.22"), notes: []string{`range "^1.21" reaches past the newest known release, 1.22`}},
+		{spec: "^1.21", want: releasesFrom(t, "1.21", "1.21.11")},
+		{spec: "^26.1", want: append(releasesFrom(t, "26.1", newest(t)), "26.3"), notes: []string{`range "^26.1" reaches past the newest known release, 26.3`}},
 		{spec: "1.20.1 || 1.21.1", want: []string{"1.20.1", "1.21.1"}},
 		{spec: "=1.16.5", want: []string{"1.16.5"}},
-		{spec: ">1.21.10", want: []string{"1.21.11", "1.22"}, notes: []string{`range ">1.21.10" has no upper bound: assumed it ends at the newest known release, 1.22; later ones are not included`}},
+		{spec: ">1.21.10", want: append(releasesFrom(t, "1.21.11", newest(t)), "26.3"), notes: []string{`range ">1.21.10" has no upper bound: assumed it ends at the newest known release, 26.3; later ones are not included`}},
+		{spec: ">=27.1", notes: []string{`range ">=27.1" starts after the newest known release, 26.3: rdash knows none of its versions`}},
 		{spec: "<1.8.2", want: []string{"1.8", "1.8.1"}, notes: []string{`range "<1.8.2" has no lower bound: assumed it starts at the oldest known release, 1.8`}},
 		{spec: "*", notes: []string{"has no upper bound", "has no lower bound"}},
 		{spec: "1.21.99", want: []string{"1.21.99"}, notes: []string{`range "1.21.99" names 1.21.99, which the table of releases and this project do not know: kept as written`}},
@@ -40,7 +42,7 @@ func TestRanges(t *testing.T) {
 		{spec: ">=1.21- <1.21.2-", want: []string{"1.21", "1.21.1"}},
 		{spec: ">=1.21-beta.1 <1.21", withPre: true, want: nil},
 		{spec: "[1.20.1,1.21)", maven: true, want: releasesFrom(t, "1.20.1", "1.20.6")},
-		{spec: "[1.21,)", maven: true, want: append(releasesFrom(t, "1.21", newest(t)), "1.22"), notes: []string{"has no upper bound"}},
+		{spec: "[1.21,)", maven: true, want: append(releasesFrom(t, "1.21", newest(t)), "26.3"), notes: []string{"has no upper bound"}},
 		{spec: "(,1.8.1]", maven: true, want: []string{"1.8", "1.8.1"}},
 		{spec: "[1.21.1]", maven: true, want: []string{"1.21.1"}},
 		{spec: "[1.19,1.19.1],[1.21.11,1.22)", maven: true, want: []string{"1.19", "1.19.1", "1.21.11"}},
@@ -60,7 +62,7 @@ func TestRanges(t *testing.T) {
 		}
 		got, notes := expand(r, kv, tc.withPre)
 		if tc.spec == "*" {
-			tc.want = append(releasesFrom(t, "1.8", newest(t)), "1.22")
+			tc.want = append(releasesFrom(t, "1.8", newest(t)), "26.3")
 		}
 		if !slices.Equal(got, tc.want) && (len(got) > 0 || len(tc.want) > 0) {
 			t.Errorf("%q (pre-releases %t) = %q, want %q", tc.spec, tc.withPre, got, tc.want)

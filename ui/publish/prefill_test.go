@@ -50,7 +50,7 @@ func TestJarFillsTheForm(t *testing.T) {
 		}
 	}
 	e.focus(fFiles)
-	if !contains(e.flat(), "filled from lumen-2.5.0.jar (plugin.yml)", `! plugin.yml: api-version "1.21" (the oldest supported) has no upper bound`) {
+	if !contains(e.flat(), "filled from lumen-2.5.0.jar (plugin.yml)", `! plugin.yml: api-version "1.21" (servers from 1.21 on load it) has no upper bound`) {
 		t.Errorf("the files' report is not under them:\n%s", e.d.Screen())
 	}
 	e.check()
@@ -75,14 +75,14 @@ func fieldOfLabel(t *testing.T, label string) field {
 	return 0
 }
 
-// TestChannelFromTheVersion: a pre-release's suffix picks the project's
-// channel of that name (lumen has beta), and says so.
+// TestChannelFromTheVersion: a pre-release goes to the project's channel
+// of its stability (lumen has beta), and the form says so.
 func TestChannelFromTheVersion(t *testing.T) {
 	t.Parallel()
 	c, _ := uitest.Sandbox(t, "alice")
 	e := open(t, c, "lumen", 100, 30)
 	e.choose(artifacttest.Fixture(t, "jars/folia", "lumen-2.6.0-beta.2.jar"))
-	if e.m.form.value(fChannel) != "beta" || !strings.Contains(e.marks()["Channel"], `-beta, the project's channel "beta"`) {
+	if e.m.form.value(fChannel) != "beta" || !strings.Contains(e.marks()["Channel"], `version "2.6.0-beta.2" is a pre-release (beta): channel "beta", the project's beta channel`) {
 		t.Fatalf("channel %q, marked %q", e.m.form.value(fChannel), e.marks()["Channel"])
 	}
 	if p := e.m.form.value(fPlatforms); p != "bukkit, spigot, paper, folia, purpur" {
@@ -115,7 +115,7 @@ func TestTypedValueSurvivesAJar(t *testing.T) {
 			t.Errorf("the user's %s is marked as read: %q", l, marks[l])
 		}
 	}
-	if f.value(fChannel) != "beta" || !strings.Contains(marks["Channel"], `version "2.5.1-beta.1": -beta`) {
+	if f.value(fChannel) != "beta" || !strings.Contains(marks["Channel"], `version "2.5.1-beta.1" is a pre-release (beta)`) {
 		t.Errorf("channel %q (%q): not the typed version's", f.value(fChannel), marks["Channel"])
 	}
 	if f.value(fPlatforms) != "bukkit, spigot, paper, purpur" {
@@ -203,7 +203,7 @@ func TestSecondJar(t *testing.T) {
 	}
 	e.d.Press("x") // the first jar: the paper one is primary and alone
 	e.settle()
-	if f.value(fPlatforms) != "paper, folia" || !strings.HasPrefix(f.value(fGame), "1.21.4, ") || f.value(fName) != "Lumen Lights" {
+	if f.value(fPlatforms) != "paper, folia, purpur" || !strings.HasPrefix(f.value(fGame), "1.21.4, ") || f.value(fName) != "Lumen Lights" {
 		t.Errorf("after the first jar left: platforms %q, game %q, name %q", f.value(fPlatforms), f.value(fGame), f.value(fName))
 	}
 	e.focus(fFiles)

@@ -18,6 +18,9 @@ type readReport struct {
 	unread   []string // "Game versions: …"
 	warnings []string
 	notes    []string
+	// choice is set when the channel must be chosen: rdash does not
+	// choose it for a pre-release with no less-stable channel to go to.
+	choice *artifact.ChannelChoice
 }
 
 // gapLabels name the fields of an artifact.Gap as the form does.
@@ -43,6 +46,7 @@ func (r *readReport) describe(p *artifact.Proposal, names *strings.Replacer) {
 	for _, n := range p.Notes {
 		r.notes = append(r.notes, names.Replace(n))
 	}
+	r.choice = p.ChannelChoice
 }
 
 // fillFrom puts p's values in the fields the user did not type, with
@@ -52,7 +56,13 @@ func (r *readReport) describe(p *artifact.Proposal, names *strings.Replacer) {
 func (m *Model) fillFrom(p *artifact.Proposal, cfgErr error, r *readReport) {
 	m.fillText(fVersion, p.Version)
 	m.fillText(fName, p.Name)
-	m.fillText(fChannel, p.Channel)
+	if p.ChannelChoice != nil {
+		// Not the default channel: a pre-release is not put in a release
+		// channel unasked. The field is emptied, and marked (readMarks).
+		m.form.put(fChannel, "", "")
+	} else {
+		m.fillText(fChannel, p.Channel)
+	}
 	m.fillList(fGame, p.GameVersions)
 	m.fillList(fPlatforms, p.Platforms)
 	deps, src, ok := depsText(p.Dependencies, r)

@@ -3,6 +3,7 @@ package publish
 import (
 	"strings"
 
+	"rdash/internal/artifact"
 	"rdash/internal/safe"
 )
 
@@ -37,4 +38,28 @@ func (m *Model) readLines() []string {
 		out = append(out, m.under(s.Muted, "· ", safe.Line(n))...)
 	}
 	return out
+}
+
+// readMarks are what the last read says under field i, besides where its
+// value came from: for the channel, that it must be chosen and from
+// which; for a list left empty, what the server then does.
+func (m *Model) readMarks(i field) []string {
+	s, r, f := m.common.Styles, m.pre.report, m.form
+	if r == nil || m.pre.reading != nil || len(r.errs) > 0 || f.value(i) != "" {
+		return nil
+	}
+	switch i {
+	case fChannel:
+		if r.choice == nil {
+			return nil
+		}
+		text := "choose the channel: " + r.choice.Reason
+		if len(r.choice.Channels) > 0 {
+			text += " (the project's channels, as its versions show them: " + strings.Join(r.choice.Channels, ", ") + ")"
+		}
+		return m.under(s.Warn, "! ", safe.Line(text))
+	case fGame, fPlatforms, fDeps:
+		return m.under(s.Muted, "", "left empty: "+artifact.ConsequenceChannel)
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
+	"rdash/internal/artifact"
 	"rdash/internal/bulk"
 	"rdash/internal/explain"
 	"rdash/internal/safe"
@@ -125,7 +126,7 @@ func (t *task) draw(width int) applyflow.Preview {
 	}
 	orDefault := func(list []string) string {
 		if list == nil {
-			return s.Muted.Render("the channel's")
+			return s.Muted.Render(artifact.ConsequenceChannel)
 		}
 		return s.Value.Render(safe.Line(strings.Join(list, ", ")))
 	}
@@ -139,7 +140,7 @@ func (t *task) draw(width int) applyflow.Preview {
 	)
 	switch {
 	case r.Dependencies == nil:
-		lines = append(lines, row("Dependencies", s.Muted.Render("the channel's"))...)
+		lines = append(lines, row("Dependencies", s.Muted.Render(artifact.ConsequenceChannel))...)
 	case len(r.Dependencies) == 0:
 		lines = append(lines, row("Dependencies", s.Value.Render(depsNone))...)
 	}
@@ -223,6 +224,7 @@ func (t *task) report(v *api.Version, err error, cancelled bool) applyflow.Repor
 		return applyflow.Report{
 			Outcomes: []applyflow.Outcome{{ID: v.ID, Name: safe.Line(v.Version), Status: "published"}},
 			Record:   []string{"version " + safe.Line(v.Version) + " is " + safe.Line(v.ID)},
+			Notes:    filledNotes(t.req, v),
 			Then:     then,
 		}
 	case isMaybe(err):

@@ -135,6 +135,7 @@ func (m *Model) fieldLines(i field) []string {
 	if src := f.mark(i); src != "" {
 		lines = append(lines, m.under(s.Muted, "", "from "+safe.Line(src))...)
 	}
+	lines = append(lines, m.readMarks(i)...)
 	if i == fChangelog {
 		lines = append(lines, m.logMarks()...)
 	}
