@@ -2,13 +2,10 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
-	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
 
 	"rdash/api"
@@ -52,7 +49,7 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
 			})
 			fmt.Fprintf(f.IO.ErrOut, "Deleting %s cannot be undone: the service cannot restore a version. "+
 				"The journal keeps the metadata and changelogs for the record.\n", versionCount(len(versions)))
-			if err := f.confirmCount(yes, len(versions)); err != nil {
+			if err := f.confirmCount(cmd.Context(), yes, len(versions)); err != nil {
 				return err
 			}
 			runner, rec, err := f.bulkRunner(args[0], client)
@@ -78,30 +75,6 @@ func idsOf(versions []api.Version) []string {
 		ids[i] = v.ID
 	}
 	return ids
-}
-
-// confirmCount asks the user to type the number of versions, as gh asks for
-// a repository's name before deleting it.
-func (f *Factory) confirmCount(yes bool, n int) error {
-	if yes {
-		return nil
-	}
-	if !f.IO.InTTY || !f.IO.OutTTY {
-		return &ExitError{Code: ExitCancel, Err: errors.New("not deleting without a terminal: pass --yes to confirm")}
-	}
-	want := strconv.Itoa(n)
-	var typed string
-	err := huh.NewInput().Title(fmt.Sprintf("Type %s to delete %s", want, versionCount(n))).
-		Value(&typed).Validate(func(s string) error {
-		if s != want {
-			return fmt.Errorf("type %s, or press ctrl+c to cancel", want)
-		}
-		return nil
-	}).Run()
-	if err != nil || typed != want {
-		return errCancelled
-	}
-	return nil
 }
 
 func newVersionsUndoCmd(f *Factory) *cobra.Command {
@@ -172,7 +145,7 @@ func (f *Factory) runUndo(ctx context.Context, projects []string, yes bool, o *j
 		}
 		return f.finishJSON(ctx, o, out)
 	}
-	if err := f.confirm(yes, fmt.Sprintf("Restore %s of %s?", versionCount(len(u.Changes)), safe.PlainLine(entry.Project))); err != nil {
+	if err := f.confirm(ctx, yes, fmt.Sprintf("Restore %s of %s?", versionCount(len(u.Changes)), safe.PlainLine(entry.Project))); err != nil {
 		return err
 	}
 	undo, err := runner.Undo(ctx, u)

@@ -114,7 +114,7 @@ func (f *Factory) applyEdit(ctx context.Context, fl editFlags, r editRun, patch 
 	if fl.dryRun || len(r.send) == 0 {
 		return f.finishJSON(ctx, fl.out, out)
 	}
-	if err := f.confirm(fl.yes, editQuestion(len(r.send), len(out.Unchanged), r.project)); err != nil {
+	if err := f.confirm(ctx, fl.yes, editQuestion(len(r.send), len(out.Unchanged), r.project)); err != nil {
 		return err
 	}
 	runner, rec, err := f.bulkRunner(r.project, r.client)

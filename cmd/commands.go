@@ -2,7 +2,8 @@ package cmd
 
 import "github.com/spf13/cobra"
 
-// builtinCommands lists the subcommands; each file adds its constructor here.
+// builtinCommands lists the subcommands; each file adds its constructor
+// here, with no runF (see the top of factory.go): the command's own run.
 func builtinCommands() []func(*Factory) *cobra.Command {
 	return []func(*Factory) *cobra.Command{
 		newDemoCmd,
@@ -12,6 +13,6 @@ func builtinCommands() []func(*Factory) *cobra.Command {
 		newProjectsCmd,
 		newAuthCmd,
 		newServeCmd,
-		newVersionCmd,
+		func(f *Factory) *cobra.Command { return newVersionCmd(f, nil) },
 	}
 }

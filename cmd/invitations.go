@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
 
 	"rdash/api"
@@ -132,7 +131,7 @@ func newInvSendCmd(f *Factory) *cobra.Command {
 			for i, p := range perms {
 				req.Permissions[i] = api.Permission(p)
 			}
-			if err := f.confirm(yes, inviteQuestion(args[0], &req)); err != nil {
+			if err := f.confirm(cmd.Context(), yes, inviteQuestion(args[0], &req)); err != nil {
 				return err
 			}
 			if _, err := client.CreateInvitation(cmd.Context(), args[0], &req); err != nil {
@@ -186,7 +185,7 @@ The organization is remembered for the dashboard's invitations screen.`,
 			if err != nil {
 				return err
 			}
-			if err := f.confirm(yes, fmt.Sprintf("Accept the invitation to %s? You become a member.", org)); err != nil {
+			if err := f.confirm(cmd.Context(), yes, fmt.Sprintf("Accept the invitation to %s? You become a member.", org)); err != nil {
 				return err
 			}
 			if _, err := client.AcceptInvitation(cmd.Context(), org, me); err != nil {
@@ -218,7 +217,7 @@ the invitation link (see rdash invitations accept --help).`,
 			if err != nil {
 				return err
 			}
-			if err := f.confirm(yes, fmt.Sprintf("Reject the invitation to %s? It cannot be taken back.", org)); err != nil {
+			if err := f.confirm(cmd.Context(), yes, fmt.Sprintf("Reject the invitation to %s? It cannot be taken back.", org)); err != nil {
 				return err
 			}
 			if _, err := client.DeleteInvitation(cmd.Context(), org, me); err != nil {
@@ -247,7 +246,7 @@ func newInvCancelCmd(f *Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := f.confirm(yes, fmt.Sprintf("Cancel %s's invitation to %s?", args[1], args[0])); err != nil {
+			if err := f.confirm(cmd.Context(), yes, fmt.Sprintf("Cancel %s's invitation to %s?", args[1], args[0])); err != nil {
 				return err
 			}
 			if _, err := client.DeleteInvitation(cmd.Context(), args[0], args[1]); err != nil {
@@ -338,25 +337,23 @@ func (f *Factory) inviteeID(ctx context.Context, client *api.Client) (string, er
 	if state.Username != "" {
 		return state.Username, nil
 	}
-	return f.askUsername(cfg, state)
+	return f.askUsername(ctx, cfg, state)
 }
 
 // askUsername asks who the user is, once, and remembers the answer.
-func (f *Factory) askUsername(cfg *config.Config, state config.State) (string, error) {
-	if !f.IO.InTTY || !f.IO.OutTTY {
+func (f *Factory) askUsername(ctx context.Context, cfg *config.Config, state config.State) (string, error) {
+	if !f.IO.CanPrompt() {
 		return "", &ExitError{Code: ExitCancel, Err: errors.New(
 			"the server does not say who you are: set username in the config file or RDASH_USERNAME")}
 	}
-	var name string
-	err := huh.NewInput().Title("The server does not say who you are. Your username?").Value(&name).
-		Validate(func(s string) error {
-			if strings.TrimSpace(s) == "" {
-				return errors.New("a username is needed")
-			}
-			return nil
-		}).Run()
+	name, err := f.prompter().Input(ctx, "The server does not say who you are. Your username?", func(s string) error {
+		if strings.TrimSpace(s) == "" {
+			return errors.New("a username is needed")
+		}
+		return nil
+	})
 	if err != nil {
-		return "", errCancelled
+		return "", err
 	}
 	state.Username = strings.TrimSpace(name)
 	if err := state.Save(cfg.Env.StateDir); err != nil {

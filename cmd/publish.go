@@ -174,7 +174,7 @@ func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags
 		return f.printCreateDryRun(ctx, project, fl)
 	}
 	f.showPreview(fl.out, fl.yes, func(w io.Writer) { printCreatePlan(w, project, fl, false) })
-	if err := f.confirm(fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(project))); err != nil {
+	if err := f.confirm(ctx, fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(project))); err != nil {
 		return err
 	}
 	line := f.newUploadLine(fl.items)

@@ -137,7 +137,7 @@ func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *upd
 		return nil
 	}
 	f.showPreview(fl.out, fl.yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
-	if err := f.confirm(fl.yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(project), safe.PlainLine(p.Version))); err != nil {
+	if err := f.confirm(cmd.Context(), fl.yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(project), safe.PlainLine(p.Version))); err != nil {
 		return err
 	}
 	return f.sendUpdate(cmd, client, p, fl.out)
