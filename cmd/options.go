@@ -17,7 +17,7 @@ func runWith[O any](ctx context.Context, opts *O, runF, run func(context.Context
 
 // given is &v when the flag name was given on the command line, else
 // nil: an Options field that says whether the user set it, so the run
-// function needs no flag set to tell "--name ”" from no --name.
+// function needs no flag set to tell --name "" from no --name.
 func given[T any](fs *pflag.FlagSet, name string, v T) *T {
 	if !fs.Changed(name) {
 		return nil
@@ -26,7 +26,7 @@ func given[T any](fs *pflag.FlagSet, name string, v T) *T {
 }
 
 // givenList is a list flag's values when it was given, [] when given
-// empty ("--platform ”"), and nil when not given.
+// empty (--platform ""), and nil when not given.
 func givenList(fs *pflag.FlagSet, name string, v []string) []string {
 	if !fs.Changed(name) {
 		return nil
