@@ -13,10 +13,17 @@ import (
 	"rdash/internal/safe"
 )
 
-func newVersionsDeleteCmd(f *Factory) *cobra.Command {
-	var ids []string
-	var yes bool
-	var jsonOut *jsonOutput
+// deleteOptions are versions delete's: the versions.
+type deleteOptions struct {
+	f       *Factory
+	Project string
+	IDs     []string
+	Yes     bool
+	Out     *jsonOutput
+}
+
+func newVersionsDeleteCmd(f *Factory, runF func(context.Context, *deleteOptions) error) *cobra.Command {
+	opts := &deleteOptions{f: f}
 	c := &cobra.Command{
 		Use:   "delete PROJECT --ids ID,ID…",
 		Short: "Delete versions (cannot be undone; the journal keeps their metadata)",
@@ -24,48 +31,56 @@ func newVersionsDeleteCmd(f *Factory) *cobra.Command {
   rdash versions delete lumen --ids AbCd1234 --yes --json outcomes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkIDs(ids); err != nil {
-				return err
-			}
-			client, err := f.APIClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			versions, err := loadVersions(cmd.Context(), client, args[0], ids)
-			if err != nil {
-				return err
-			}
-			plan := bulk.PlanParts(client, args[0], idsOf(versions))
-			out := newBulkJSON(args[0], false, make([]previewJSON, len(versions)))
-			for i, v := range versions {
-				out.Preview[i] = previewJSON{ID: v.ID, Version: v.Version, Changes: []changeJSON{}}
-			}
-			out.Parts = partsOf(plan)
-			f.showPreview(jsonOut, yes, func(w io.Writer) {
-				for _, v := range versions {
-					fmt.Fprintf(w, "%s  %s  %s\n", safe.PlainReveal(v.ID), safe.PlainLine(v.Version), safe.PlainLine(v.Name))
-				}
-				printSentIn(w, plan, len(versions))
-			})
-			fmt.Fprintf(f.IO.ErrOut, "Deleting %s cannot be undone: the service cannot restore a version. "+
-				"The journal keeps the metadata and changelogs for the record.\n", versionCount(len(versions)))
-			if err := f.confirmCount(cmd.Context(), yes, len(versions)); err != nil {
-				return err
-			}
-			runner, rec, err := f.bulkRunner(args[0], client)
-			if err != nil {
-				return err
-			}
-			entry, err := runner.Delete(cmd.Context(), versions)
-			f.endProgress()
-			return f.finishRun(cmd.Context(), jsonOut, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
-				interrupted: "a deleted version cannot be restored; delete the others again with --ids",
-				parts:       reportParts(plan, out.Parts, rec)})
+			opts.Project = args[0]
+			return runWith(cmd.Context(), opts, runF, deleteRun)
 		},
 	}
-	c.Flags().StringSliceVar(&ids, "ids", nil, "version IDs, comma-separated (required)")
-	jsonOut = addApplyFlags(c, nil, &yes)
+	c.Flags().StringSliceVar(&opts.IDs, "ids", nil, "version IDs, comma-separated (required)")
+	opts.Out = addApplyFlags(c, nil, &opts.Yes)
 	return c
+}
+
+// deleteRun reads the versions, lists them, asks for their count typed,
+// and deletes them.
+func deleteRun(ctx context.Context, o *deleteOptions) error {
+	f := o.f
+	if err := checkIDs(o.IDs); err != nil {
+		return err
+	}
+	client, err := f.APIClient(ctx)
+	if err != nil {
+		return err
+	}
+	versions, err := loadVersions(ctx, client, o.Project, o.IDs)
+	if err != nil {
+		return err
+	}
+	plan := bulk.PlanParts(client, o.Project, idsOf(versions))
+	out := newBulkJSON(o.Project, false, make([]previewJSON, len(versions)))
+	for i, v := range versions {
+		out.Preview[i] = previewJSON{ID: v.ID, Version: v.Version, Changes: []changeJSON{}}
+	}
+	out.Parts = partsOf(plan)
+	f.showPreview(o.Out, o.Yes, func(w io.Writer) {
+		for _, v := range versions {
+			fmt.Fprintf(w, "%s  %s  %s\n", safe.PlainReveal(v.ID), safe.PlainLine(v.Version), safe.PlainLine(v.Name))
+		}
+		printSentIn(w, plan, len(versions))
+	})
+	fmt.Fprintf(f.IO.ErrOut, "Deleting %s cannot be undone: the service cannot restore a version. "+
+		"The journal keeps the metadata and changelogs for the record.\n", versionCount(len(versions)))
+	if err := f.confirmCount(ctx, o.Yes, len(versions)); err != nil {
+		return err
+	}
+	runner, rec, err := f.bulkRunner(o.Project, client)
+	if err != nil {
+		return err
+	}
+	entry, err := runner.Delete(ctx, versions)
+	f.endProgress()
+	return f.finishRun(ctx, o.Out, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
+		interrupted: "a deleted version cannot be restored; delete the others again with --ids",
+		parts:       reportParts(plan, out.Parts, rec)})
 }
 
 // idsOf are the IDs of versions.
@@ -77,9 +92,16 @@ func idsOf(versions []api.Version) []string {
 	return ids
 }
 
-func newVersionsUndoCmd(f *Factory) *cobra.Command {
-	var yes bool
-	var out *jsonOutput
+// undoOptions are versions undo's: which projects' last edit.
+type undoOptions struct {
+	f        *Factory
+	Projects []string // none: the last edit of any project
+	Yes      bool
+	Out      *jsonOutput
+}
+
+func newVersionsUndoCmd(f *Factory, runF func(context.Context, *undoOptions) error) *cobra.Command {
+	opts := &undoOptions{f: f}
 	c := &cobra.Command{
 		Use:   "undo [PROJECT]",
 		Short: "Undo the last edit (of PROJECT, or of any project), keeping changes made since",
@@ -95,20 +117,24 @@ to the edit before it.`,
   rdash versions undo lumen --yes --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return f.runUndo(cmd.Context(), args, yes, out)
+			opts.Projects = args
+			return runWith(cmd.Context(), opts, runF, undoRun)
 		},
 	}
-	out = addApplyFlags(c, nil, &yes)
+	opts.Out = addApplyFlags(c, nil, &opts.Yes)
 	return c
 }
 
-func (f *Factory) runUndo(ctx context.Context, projects []string, yes bool, o *jsonOutput) error {
+// undoRun reads the last edit's versions again, shows what going back
+// sends and leaves alone, and once asked sends it.
+func undoRun(ctx context.Context, opts *undoOptions) error {
+	f, yes, o := opts.f, opts.Yes, opts.Out
 	cfg, err := f.Config()
 	if err != nil {
 		return err
 	}
 	journal := bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}
-	entry, err := journal.LastUndoable(projects...)
+	entry, err := journal.LastUndoable(opts.Projects...)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,12 @@ import (
 	"rdash/internal/safe"
 )
 
-type createFlags struct {
+// createOptions are versions create's: PROJECT and the files after
+// --from (args), the request's values as given, the files, and what
+// --from read (prop, once read).
+type createOptions struct {
+	f             *Factory
+	args          []string
 	req           api.CreateVersionRequest
 	files, urls   []string
 	from          *fromFlag
@@ -38,8 +43,8 @@ type createFlags struct {
 	prop *artifact.Proposal
 }
 
-func newVersionsCreateCmd(f *Factory) *cobra.Command {
-	var fl createFlags
+func newVersionsCreateCmd(f *Factory, runF func(context.Context, *createOptions) error) *cobra.Command {
+	fl := &createOptions{f: f}
 	c := &cobra.Command{
 		Use:   "create PROJECT (--from FILE… | --version V --name N --channel C (--file PATH | --url URL)…)",
 		Short: "Publish a new version from a build's files, or from uploaded files and external URLs",
@@ -90,7 +95,10 @@ interrupted, the version may or may not exist on the server: check with
       --changelog-file CHANGELOG.md --game-version 1.21.4 --dependency required:project:prjEmber --yes`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return f.runCreate(cmd, args, &fl)
+			fs := cmd.Flags()
+			fl.args, fl.changelogSet = args, fs.Changed("changelog")
+			fl.gameVersions, fl.platforms = givenList(fs, "game-version", fl.gameVersions), givenList(fs, "platform", fl.platforms)
+			return runWith(cmd.Context(), fl, runF, createRun)
 		},
 	}
 	fs := c.Flags()
@@ -119,14 +127,14 @@ interrupted, the version may or may not exist on the server: check with
 // the channel, which the project is asked for; with --from, what the
 // files say and whether the version is already published. Then it shows
 // the request and asks.
-func (f *Factory) runCreate(cmd *cobra.Command, args []string, fl *createFlags) error {
-	ctx, project := cmd.Context(), args[0]
-	if err := fl.build(cmd, f.IO.In); err != nil {
+func createRun(ctx context.Context, fl *createOptions) error {
+	f, project := fl.f, fl.args[0]
+	if err := fl.build(f.IO.In); err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
 	if !fl.from.given() {
-		if _, err := fl.from.paths(args); err != nil {
-			return &usageError{cmd: cmd, err: err}
+		if _, err := fl.from.paths(fl.args); err != nil {
+			return &usageError{err: err}
 		}
 		if err := fl.finish(); err != nil {
 			return err
@@ -138,7 +146,7 @@ func (f *Factory) runCreate(cmd *cobra.Command, args []string, fl *createFlags) 
 	}
 	var seen []api.Version
 	if fl.from.given() {
-		if seen, err = f.fillFrom(ctx, cmd, client, args, fl); err != nil {
+		if seen, err = f.fillFrom(ctx, client, fl); err != nil {
 			return err
 		}
 		if err := fl.finish(); err != nil {
@@ -149,7 +157,7 @@ func (f *Factory) runCreate(cmd *cobra.Command, args []string, fl *createFlags) 
 		return err
 	}
 	if fl.from.given() {
-		v, err := f.findPublished(ctx, cmd, client, project, fl.req.Version)
+		v, err := f.findPublished(ctx, client, project, fl.req.Version)
 		if err != nil {
 			return err
 		}
@@ -160,13 +168,12 @@ func (f *Factory) runCreate(cmd *cobra.Command, args []string, fl *createFlags) 
 			return f.alreadyPublished(ctx, project, fl, v)
 		}
 	}
-	return f.sendCreate(cmd, project, fl, client)
+	return f.sendCreate(ctx, project, fl, client)
 }
 
 // sendCreate shows the request, asks, and publishes; a dry run stops
 // after showing it.
-func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags, client *api.Client) error {
-	ctx := cmd.Context()
+func (f *Factory) sendCreate(ctx context.Context, project string, fl *createOptions, client *api.Client) error {
 	if fl.out.on() && (fl.yes || fl.dryRun) {
 		f.warnProposal(fl.prop)
 	}
@@ -182,7 +189,7 @@ func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags
 	v, _, err := client.CreateVersion(ctx, project, &fl.req)
 	line.end()
 	if err != nil {
-		return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
+		return interruptedChange(ctx, err, "version "+fl.req.Version+" may or may not exist on the server now",
 			project, fl.req.Version)
 	}
 	if fl.out.on() {
@@ -196,7 +203,7 @@ func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags
 
 // build reads the flags: the request's values, the --file and --url
 // items, the changelog file.
-func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
+func (fl *createOptions) build(stdin io.Reader) error {
 	for _, p := range fl.files {
 		it, err := localUpload(p)
 		if err != nil {
@@ -207,7 +214,7 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	for _, u := range fl.urls {
 		fl.items = append(fl.items, fileItem{Name: u})
 	}
-	fl.req.Changelog, fl.changelogSet = fl.changelog, cmd.Flags().Changed("changelog")
+	fl.req.Changelog = fl.changelog
 	if fl.changelogFile != "" {
 		b, err := readFileOrStdin(fl.changelogFile, stdin)
 		if err != nil {
@@ -219,12 +226,7 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 		}
 		fl.changelogDoc = &artifact.Document{Name: name, Text: string(b)}
 	}
-	if cmd.Flags().Changed("game-version") {
-		fl.req.MinecraftVersions = nonNilSlice(fl.gameVersions)
-	}
-	if cmd.Flags().Changed("platform") {
-		fl.req.Platforms = nonNilSlice(fl.platforms)
-	}
+	fl.req.MinecraftVersions, fl.req.Platforms = fl.gameVersions, fl.platforms
 	if len(fl.deps) > 0 {
 		deps, err := parseDeps("--dependency", fl.deps)
 		if err != nil {
@@ -238,7 +240,7 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 // finish completes the request once every value is known: the changelog
 // file's section, the values required, the primary file and the files'
 // list, and the service's limits.
-func (fl *createFlags) finish() error {
+func (fl *createOptions) finish() error {
 	if err := fl.takeChangelog(); err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
@@ -256,7 +258,7 @@ func (fl *createFlags) finish() error {
 
 // requireRead says which required value neither a flag nor --from gave,
 // and why the files did not.
-func (fl *createFlags) requireRead() error {
+func (fl *createOptions) requireRead() error {
 	if fl.prop == nil {
 		return nil
 	}
@@ -277,7 +279,7 @@ func (fl *createFlags) requireRead() error {
 	return nil
 }
 
-func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *createFlags) error {
+func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *createOptions) error {
 	if fl.out.on() {
 		return f.printJSON(ctx, fl.out, fl.plan(project))
 	}
@@ -333,12 +335,13 @@ func (f *Factory) newUploadLine(items []fileItem) *transferLine {
 }
 
 // interruptedChange explains a create or update that failed after its
-// request may have reached the server: interrupted (Ctrl+C) or cut off.
-// It tells what may exist and how to check, instead of a bare "cancelled".
-func interruptedChange(cmd *cobra.Command, err error, what, project, version string) error {
+// request may have reached the server: interrupted (Ctrl+C, which ends
+// ctx) or cut off. It tells what may exist and how to check, instead of a
+// bare "cancelled".
+func interruptedChange(ctx context.Context, err error, what, project, version string) error {
 	check := fmt.Sprintf("check with: rdash versions get %s %s", project, version)
 	switch {
-	case cmd.Context().Err() != nil && errors.Is(err, context.Canceled):
+	case ctx.Err() != nil && errors.Is(err, context.Canceled):
 		// Not wrapped: Main would print a bare "cancelled".
 		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("interrupted during the upload: %s; %s", what, check)}
 	case errors.Is(err, api.ErrMaybeApplied):

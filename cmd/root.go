@@ -54,7 +54,8 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.PlainText(err.Error()))
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(f.IO.ErrOut, "\n%s", ue.cmd.UsageString())
+		// A run function has no command: the usage is that of the one that ran.
+		fmt.Fprintf(f.IO.ErrOut, "\n%s", cmp.Or(ue.cmd, ran).UsageString())
 	}
 	return exitCode(err)
 }
