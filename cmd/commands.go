@@ -6,13 +6,13 @@ import "github.com/spf13/cobra"
 // here, with no runF (see the top of factory.go): the command's own run.
 func builtinCommands() []func(*Factory) *cobra.Command {
 	return []func(*Factory) *cobra.Command{
-		newDemoCmd,
-		newSandboxCmd,
+		func(f *Factory) *cobra.Command { return newDemoCmd(f, nil) },
+		func(f *Factory) *cobra.Command { return newSandboxCmd(f, nil) },
 		newVersionsCmd,
 		newInvitationsCmd,
 		newProjectsCmd,
 		newAuthCmd,
-		newServeCmd,
+		func(f *Factory) *cobra.Command { return newServeCmd(f, nil) },
 		func(f *Factory) *cobra.Command { return newVersionCmd(f, nil) },
 	}
 }

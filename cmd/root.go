@@ -79,7 +79,12 @@ func exitCode(err error) int {
 
 // NewRoot builds the command tree.
 func NewRoot(f *Factory) *cobra.Command {
-	var project string
+	return newRoot(f, nil)
+}
+
+// newRoot is NewRoot with the dashboard's runF (see the top of factory.go).
+func newRoot(f *Factory, runF func(context.Context, *dashboardOptions) error) *cobra.Command {
+	opts := &dashboardOptions{f: f}
 	build := f.build()
 	root := &cobra.Command{
 		Use:   "rdash",
@@ -93,7 +98,7 @@ func NewRoot(f *Factory) *cobra.Command {
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runDashboard(cmd.Context(), f, project)
+			return runWith(cmd.Context(), opts, runF, dashboardRun)
 		},
 	}
 	// Before the completion command is made: it keeps the output it is
@@ -102,7 +107,7 @@ func NewRoot(f *Factory) *cobra.Command {
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.Flags().StringVarP(&project, "project", "p", "", "open this project (slug or ID) at once")
+	root.Flags().StringVarP(&opts.Project, "project", "p", "", "open this project (slug or ID) at once")
 	addMouseFlag(root.Flags(), f)
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
 	root.PersistentFlags().BoolVar(&f.AllowInsecureHTTP, "allow-insecure-http", false,

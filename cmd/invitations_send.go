@@ -1,0 +1,120 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"rdash/api"
+	"rdash/internal/explain"
+	"rdash/internal/safe"
+)
+
+// invSendOptions are invitations send's: who, to which organization,
+// with what.
+type invSendOptions struct {
+	f            *Factory
+	Org, Invitee string
+	Role         string
+	Permissions  []string
+	Yes          bool
+	Out          *jsonOutput
+}
+
+func newInvSendCmd(f *Factory, runF func(context.Context, *invSendOptions) error) *cobra.Command {
+	opts := &invSendOptions{f: f}
+	c := &cobra.Command{
+		Use:   "send ORG INVITEE",
+		Short: "Invite a user (username or ID) to an organization with a role and permissions",
+		Example: `  rdash invitations send emberforge dave --role Developer \
+      --permission project:version:create --permission project:version:update --yes`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Org, opts.Invitee = args[0], args[1]
+			return runWith(cmd.Context(), opts, runF, invSendRun)
+		},
+	}
+	c.Flags().StringVar(&opts.Role, "role", "", "role the user will have")
+	c.Flags().StringArrayVar(&opts.Permissions, "permission", nil, "permission the user will have (e.g. MEMBER_CREATE, project:version:update); repeat for several")
+	addYesFlag(c.Flags(), &opts.Yes)
+	opts.Out = addJSONFlags(c, invitationActionJSON{})
+	return c
+}
+
+func invSendRun(ctx context.Context, o *invSendOptions) error {
+	f := o.f
+	client, err := f.APIClient(ctx)
+	if err != nil {
+		return err
+	}
+	req := api.InvitationRequest{Invitee: o.Invitee, Role: o.Role, Permissions: make([]api.Permission, len(o.Permissions))}
+	for i, p := range o.Permissions {
+		req.Permissions[i] = api.Permission(p)
+	}
+	if err := f.confirm(ctx, o.Yes, inviteQuestion(o.Org, &req)); err != nil {
+		return err
+	}
+	if _, err := client.CreateInvitation(ctx, o.Org, &req); err != nil {
+		return explain.Invitation(explain.OpSend, o.Org, o.Invitee, err)
+	}
+	return f.printAction(ctx, o.Out, invitationActionJSON{Org: o.Org, User: o.Invitee, Action: "sent",
+		Role: &req.Role, Permissions: nonNilSlice(o.Permissions)},
+		fmt.Sprintf("invited %s to %s", safe.PlainLine(o.Invitee), safe.PlainLine(o.Org)))
+}
+
+// inviteQuestion asks to send an invitation, naming what it grants.
+func inviteQuestion(org string, req *api.InvitationRequest) string {
+	role, perms := req.Role, joinPermissions(req.Permissions)
+	if role == "" {
+		role = "no role"
+	}
+	if perms == "" {
+		perms = "none"
+	}
+	return fmt.Sprintf("Invite %s to %s with %s and permissions %s?", safe.PlainLine(req.Invitee), safe.PlainLine(org),
+		safe.PlainLine(role), safe.PlainLine(perms))
+}
+
+// invCancelOptions are invitations cancel's: whose invitation, to which
+// organization.
+type invCancelOptions struct {
+	f         *Factory
+	Org, User string
+	Yes       bool
+	Out       *jsonOutput
+}
+
+func newInvCancelCmd(f *Factory, runF func(context.Context, *invCancelOptions) error) *cobra.Command {
+	opts := &invCancelOptions{f: f}
+	c := &cobra.Command{
+		Use:   "cancel ORG USER",
+		Short: "Cancel a pending invitation (needs MEMBER_CREATE)",
+		Example: `  rdash invitations cancel emberforge dave
+  rdash invitations cancel emberforge dave --yes --json`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Org, opts.User = args[0], args[1]
+			return runWith(cmd.Context(), opts, runF, invCancelRun)
+		},
+	}
+	addYesFlag(c.Flags(), &opts.Yes)
+	opts.Out = addJSONFlags(c, invitationActionJSON{})
+	return c
+}
+
+func invCancelRun(ctx context.Context, o *invCancelOptions) error {
+	f := o.f
+	client, err := f.APIClient(ctx)
+	if err != nil {
+		return err
+	}
+	if err := f.confirm(ctx, o.Yes, fmt.Sprintf("Cancel %s's invitation to %s?", safe.PlainLine(o.User), safe.PlainLine(o.Org))); err != nil {
+		return err
+	}
+	if _, err := client.DeleteInvitation(ctx, o.Org, o.User); err != nil {
+		return explain.Invitation(explain.OpCancel, o.Org, o.User, err)
+	}
+	return f.printAction(ctx, o.Out, invitationActionJSON{Org: o.Org, User: o.User, Action: "cancelled"},
+		fmt.Sprintf("cancelled %s's invitation to %s", safe.PlainLine(o.User), safe.PlainLine(o.Org)))
+}
