@@ -10,8 +10,12 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 )
+
+// deleteWords name the bulk DELETE's query by versions delete's flags.
+var deleteWords = refusalWords{flags: explain.Flags{"ids": "--ids"}}
 
 // deleteOptions are versions delete's: the versions.
 type deleteOptions struct {
@@ -32,7 +36,9 @@ func newVersionsDeleteCmd(f *Factory, runF func(context.Context, *deleteOptions)
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Project = args[0]
-			return runWith(cmd.Context(), opts, runF, deleteRun)
+			w := deleteWords
+			w.command, w.notFound = cmd.CommandPath(), noProject(opts.Project)
+			return worded(w, runWith(cmd.Context(), opts, runF, deleteRun))
 		},
 	}
 	c.Flags().StringSliceVar(&opts.IDs, "ids", nil, "version IDs, comma-separated (required)")
@@ -80,7 +86,7 @@ func deleteRun(ctx context.Context, o *deleteOptions) error {
 	f.endProgress()
 	return f.finishRun(ctx, o.Out, out, entry, err, runWords{done: "deleted", retry: "retry them with --ids ",
 		interrupted: "a deleted version cannot be restored; delete the others again with --ids",
-		parts:       reportParts(plan, out.Parts, rec)})
+		parts:       reportParts(plan, out.Parts, rec, deleteWords), reasons: partReasons(rec, deleteWords)})
 }
 
 // idsOf are the IDs of versions.
@@ -178,7 +184,8 @@ func undoRun(ctx context.Context, opts *undoOptions) error {
 	f.endProgress()
 	again := "run `rdash versions undo` again to finish"
 	return f.finishRun(ctx, o, out, undo, err, runWords{done: "restored", same: len(current) - len(u.Changes),
-		sameText: "already back or changed since (not sent)", retry: again, interrupted: again, parts: reportParts(plan, out.Parts, rec)})
+		sameText: "already back or changed since (not sent)", retry: again, interrupted: again,
+		parts: reportParts(plan, out.Parts, rec, refusalWords{}), reasons: partReasons(rec, refusalWords{})})
 }
 
 // printUndoPreview shows what an undo sends, what it leaves alone and why.

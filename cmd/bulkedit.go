@@ -12,6 +12,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 )
 
 // editOptions are versions edit's: the versions, and each change. A
@@ -29,6 +30,12 @@ type editOptions struct {
 	DryRun, Yes                         bool
 	Out                                 *jsonOutput
 }
+
+// editWords name the bulk PATCH's fields by versions edit's flags.
+var editWords = refusalWords{flags: explain.Flags{"ids": "--ids", "channel": "--channel", "name": "--name", "changelog": "--changelog-file",
+	"minecraft_versions": "--set-game-versions", "add_minecraft_versions": "--add-game-version", "remove_minecraft_versions": "--remove-game-version",
+	"platforms": "--set-platforms", "add_platforms": "--add-platform", "remove_platforms": "--remove-platform",
+	"dependencies": "--set-dependencies", "add_dependencies": "--add-dependency", "remove_dependencies": "--remove-dependency"}}
 
 func newVersionsEditCmd(f *Factory, runF func(context.Context, *editOptions) error) *cobra.Command {
 	opts := &editOptions{f: f}
@@ -58,7 +65,9 @@ optional:name:LuckPerms=https://luckperms.net`,
 			opts.Project = args[0]
 			opts.Channel, opts.Name = given(fs, "channel", channel), given(fs, "name", name)
 			opts.SetGame, opts.SetPlatforms = givenList(fs, "set-game-versions", setGame), givenList(fs, "set-platforms", setPlatforms)
-			return runWith(cmd.Context(), opts, runF, editRun)
+			w := editWords
+			w.command, w.notFound = cmd.CommandPath(), noProject(opts.Project)
+			return worded(w, runWith(cmd.Context(), opts, runF, editRun))
 		},
 	}
 	fs := c.Flags()

@@ -131,7 +131,7 @@ func (f *Factory) applyEdit(ctx context.Context, o *editOptions, r editPlan, pat
 	return f.finishRun(ctx, o.Out, out, entry, err, runWords{done: "updated",
 		same: len(out.Unchanged), sameText: "already so (not sent)", retry: "retry them with --ids ",
 		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do",
-		parts:       reportParts(r.plan, out.Parts, rec)})
+		parts:       reportParts(r.plan, out.Parts, rec, editWords), reasons: partReasons(rec, editWords)})
 }
 
 // allOf is "the version" or "all n versions".

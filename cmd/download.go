@@ -77,7 +77,8 @@ On a terminal, standard error shows a progress bar; none when piped.`,
 			if err := opts.check(); err != nil {
 				return &ExitError{Code: ExitCancel, Err: err}
 			}
-			return runWith(cmd.Context(), opts, runF, downloadRun)
+			w := refusalWords{command: cmd.CommandPath(), notFound: noVersion(opts.Project, opts.Version)}
+			return worded(w, runWith(cmd.Context(), opts, runF, downloadRun))
 		},
 	}
 	fs := c.Flags()
@@ -188,6 +189,10 @@ func (o *downloadOptions) destination(file api.File, label string) (string, erro
 // progress, checked against the strongest checksum the service gives.
 func (o *downloadOptions) save(ctx context.Context, client *api.Client, rep downloadJSON, file api.File, dest, label string) error {
 	body, _, err := client.Download(ctx, o.Project, rep.VersionID, file.ID)
+	if errors.Is(err, api.ErrNotFound) {
+		return fmt.Errorf("version %s of %s has no file %s (any longer): %w", safe.PlainLine(rep.Version),
+			safe.PlainLine(clip(o.Project)), safe.PlainReveal(clip(file.Name)), err)
+	}
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,9 @@ type invSendOptions struct {
 	Out          *jsonOutput
 }
 
+// sendFlags name the invitation POST's fields by invitations send's flags.
+var sendFlags = explain.Flags{"invitee": "INVITEE", "role": "--role", "permissions": "--permission"}
+
 func newInvSendCmd(f *Factory, runF func(context.Context, *invSendOptions) error) *cobra.Command {
 	opts := &invSendOptions{f: f}
 	c := &cobra.Command{
@@ -32,7 +35,8 @@ func newInvSendCmd(f *Factory, runF func(context.Context, *invSendOptions) error
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Org, opts.Invitee = args[0], args[1]
-			return runWith(cmd.Context(), opts, runF, invSendRun)
+			w := refusalWords{command: cmd.CommandPath(), flags: sendFlags}
+			return worded(w, runWith(cmd.Context(), opts, runF, invSendRun))
 		},
 	}
 	c.Flags().StringVar(&opts.Role, "role", "", "role the user will have")

@@ -12,6 +12,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/artifact"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 )
 
@@ -42,6 +43,10 @@ type createOptions struct {
 	// prop is what --from read; nil without it.
 	prop *artifact.Proposal
 }
+
+// createFlags name the version POST's fields by versions create's flags.
+var createFlags = explain.Flags{"version": "--version", "name": "--name", "channel": "--channel", "changelog": "--changelog",
+	"minecraft_versions": "--game-version", "platforms": "--platform", "dependencies": "--dependency", "files": "--file or --url"}
 
 func newVersionsCreateCmd(f *Factory, runF func(context.Context, *createOptions) error) *cobra.Command {
 	fl := &createOptions{f: f}
@@ -98,7 +103,8 @@ interrupted, the version may or may not exist on the server: check with
 			fs := cmd.Flags()
 			fl.args, fl.changelogSet = args, fs.Changed("changelog")
 			fl.gameVersions, fl.platforms = givenList(fs, "game-version", fl.gameVersions), givenList(fs, "platform", fl.platforms)
-			return runWith(cmd.Context(), fl, runF, createRun)
+			w := refusalWords{command: cmd.CommandPath(), flags: createFlags, notFound: noProject(args[0])}
+			return worded(w, runWith(cmd.Context(), fl, runF, createRun))
 		},
 	}
 	fs := c.Flags()

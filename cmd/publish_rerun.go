@@ -26,7 +26,7 @@ func (f *Factory) findPublished(ctx context.Context, client *api.Client, project
 	case errors.Is(err, api.ErrNotFound):
 		return nil, nil
 	case err != nil:
-		return nil, fmt.Errorf("checking whether %s already has version %s: %w", project, version, f.explain(nil, err))
+		return nil, fmt.Errorf("checking whether %s already has version %s: %w", project, version, f.explain(err))
 	case v.Version != version:
 		return nil, nil // the string is another version's ID, not a version string taken
 	}

@@ -48,7 +48,7 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 		fmt.Fprintln(f.IO.ErrOut, "rdash: cancelled")
 		return ExitCancel
 	}
-	err = f.explain(ran, err)
+	err = f.explain(err)
 	// Errors quote the server (a refused version string, a message), so
 	// they are made safe like any other server text.
 	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.PlainText(err.Error()))

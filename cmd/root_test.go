@@ -24,7 +24,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"unknown flag", []string{"versions", "list", "lumen", "--bogus"}, "unknown flag"},
 		{"no ids", []string{"versions", "edit", "lumen", "--name", "x"}, "--ids: needs at least one version ID"},
 		{"empty ids", []string{"versions", "delete", "lumen", "--ids", ""}, "--ids: needs at least one version ID"},
-		{"malformed id", []string{"versions", "delete", "lumen", "--ids", "nope"}, "--ids #1: must be an ID of 8 characters"},
+		{"malformed id", []string{"versions", "delete", "lumen", "--ids", "nope"}, "--ids value 1: must be an ID of 8 characters"},
 		{"create without a version", []string{"versions", "create", "lumen", "--name", "n", "--channel", "beta", "--url", "https://x.example/a.jar"}, "--version: is required"},
 	}
 	for _, tt := range tests {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rdash/api"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -40,6 +41,10 @@ type versionsListOptions struct {
 	Out                    *jsonOutput
 }
 
+// listFlags name the list's query by versions list's flags.
+var listFlags = explain.Flags{"page": "--page", "page_size": "--page-size", "channel": "--channel",
+	"minecraft_version": "--game-version", "search": "--search"}
+
 func newVersionsListCmd(f *Factory, runF func(context.Context, *versionsListOptions) error) *cobra.Command {
 	opts := &versionsListOptions{f: f}
 	c := &cobra.Command{
@@ -55,7 +60,8 @@ func newVersionsListCmd(f *Factory, runF func(context.Context, *versionsListOpti
 			if err := opts.check(); err != nil {
 				return &ExitError{Code: ExitCancel, Err: err}
 			}
-			return runWith(cmd.Context(), opts, runF, versionsListRun)
+			w := refusalWords{command: cmd.CommandPath(), flags: listFlags, notFound: noProject(opts.Project)}
+			return worded(w, runWith(cmd.Context(), opts, runF, versionsListRun))
 		},
 	}
 	fs := c.Flags()
@@ -211,7 +217,8 @@ func newVersionsGetCmd(f *Factory, runF func(context.Context, *versionsGetOption
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Project, opts.Version = args[0], args[1]
-			return runWith(cmd.Context(), opts, runF, versionsGetRun)
+			w := refusalWords{command: cmd.CommandPath(), notFound: noVersion(opts.Project, opts.Version)}
+			return worded(w, runWith(cmd.Context(), opts, runF, versionsGetRun))
 		},
 	}
 	opts.Out = addJSONFlags(c, versionJSON{})

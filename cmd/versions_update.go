@@ -13,6 +13,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 )
 
@@ -30,6 +31,13 @@ type updateOptions struct {
 	DryRun, Yes                   bool
 	Out                           *jsonOutput
 }
+
+// updateFlags name the version PATCH's fields by versions update's flags:
+// the files' items come from --file and --url, and a list with none is
+// --remove-file's doing.
+var updateFlags = explain.Flags{"version": "--version", "name": "--name", "channel": "--channel", "changelog": "--changelog",
+	"minecraft_versions": "--game-version", "platforms": "--platform", "dependencies": "--dependency",
+	"files": "--remove-file", "files[]": "--file or --url"}
 
 func newVersionsUpdateCmd(f *Factory, runF func(context.Context, *updateOptions) error) *cobra.Command {
 	opts := &updateOptions{f: f}
@@ -66,7 +74,8 @@ reverts it; a change of the version string or of files is not undoable
 			opts.Channel, opts.Changelog = given(fs, "channel", channel), given(fs, "changelog", changelog)
 			opts.GameVersions, opts.Platforms = givenList(fs, "game-version", gameVersions), givenList(fs, "platform", platforms)
 			opts.Deps = givenList(fs, "dependency", deps)
-			return runWith(cmd.Context(), opts, runF, updateRun)
+			w := refusalWords{command: cmd.CommandPath(), flags: updateFlags, notFound: noVersion(opts.Project, opts.Ref)}
+			return worded(w, runWith(cmd.Context(), opts, runF, updateRun))
 		},
 	}
 	fs := c.Flags()
