@@ -112,9 +112,7 @@ func newRoot(f *Factory, runF func(context.Context, *dashboardOptions) error) *c
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
 	root.PersistentFlags().BoolVar(&f.AllowInsecureHTTP, "allow-insecure-http", false,
 		"send tokens over plain http to a host other than this machine (as allow_insecure_http: true in the config)")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &usageError{cmd: c, err: err}
-	})
+	root.SetFlagErrorFunc(flagError)
 	for _, add := range f.commands() {
 		root.AddCommand(add(f))
 	}
