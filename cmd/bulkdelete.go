@@ -36,6 +36,12 @@ func newVersionsDeleteCmd(f *Factory, runF func(context.Context, *deleteOptions)
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Project = args[0]
+			var c flagChecks
+			c.arg("PROJECT", opts.Project)
+			opts.IDs = c.list("--ids", opts.IDs)
+			if err := c.done(f); err != nil {
+				return err
+			}
 			w := deleteWords
 			w.command, w.notFound = cmd.CommandPath(), noProject(opts.Project)
 			return worded(w, runWith(cmd.Context(), opts, runF, deleteRun))

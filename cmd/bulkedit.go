@@ -65,6 +65,9 @@ optional:name:LuckPerms=https://luckperms.net`,
 			opts.Project = args[0]
 			opts.Channel, opts.Name = given(fs, "channel", channel), given(fs, "name", name)
 			opts.SetGame, opts.SetPlatforms = givenList(fs, "set-game-versions", setGame), givenList(fs, "set-platforms", setPlatforms)
+			if err := opts.check(); err != nil {
+				return err
+			}
 			w := editWords
 			w.command, w.notFound = cmd.CommandPath(), noProject(opts.Project)
 			return worded(w, runWith(cmd.Context(), opts, runF, editRun))
@@ -86,6 +89,19 @@ optional:name:LuckPerms=https://luckperms.net`,
 	fs.StringArrayVar(&opts.RemoveDep, "remove-dependency", nil, "remove a dependency TYPE:KIND:TARGET; repeat for several")
 	opts.Out = addApplyFlags(c, &opts.DryRun, &opts.Yes)
 	return c
+}
+
+// check refuses blank values and counts a value given twice once: an ID
+// twice is one version, previewed, sent and undone once.
+func (o *editOptions) check() error {
+	var c flagChecks
+	c.arg("PROJECT", o.Project)
+	c.blank("--channel", o.Channel)
+	c.blank("--name", o.Name)
+	o.IDs = c.list("--ids", o.IDs)
+	o.SetGame, o.AddGame, o.RemoveGame = c.list("--set-game-versions", o.SetGame), c.list("--add-game-version", o.AddGame), c.list("--remove-game-version", o.RemoveGame)
+	o.SetPlatforms, o.AddPlatform, o.RmPlatfm = c.list("--set-platforms", o.SetPlatforms), c.list("--add-platform", o.AddPlatform), c.list("--remove-platform", o.RmPlatfm)
+	return c.done(o.f)
 }
 
 // addApplyFlags gives a bulk command --dry-run (when dryRun is not nil),

@@ -22,7 +22,7 @@ func TestErrorsSpeakInFlagsAndSentences(t *testing.T) {
 			ExitCancel, "rdash: --file or --url: needs at least one file"},
 		{[]string{"versions", "get", "lumen", ""}, ExitCancel, "rdash: VERSION: is required"},
 		{[]string{"versions", "get", "", "2.4.0"}, ExitCancel, "rdash: PROJECT: is required"},
-		{[]string{"versions", "update", "lumen", "2.4.0", "--game-version", "1.21.4,", "--yes"}, ExitFailure, "rdash: the server refused --game-version value 2: "},
+		{[]string{"versions", "update", "lumen", "2.4.0", "--game-version", "1.21.4", "--channel", "nosuch", "--yes"}, ExitCancel, "rdash: --channel: "},
 		{[]string{"versions", "update", "lumen", "2.4.0", "--yes"}, ExitCancel, "rdash: nothing to change"},
 		{[]string{"versions", "edit", "lumen", "--ids", "EEeBM181", "--set-platforms", "bedrock", "--yes"}, ExitCancel, "rdash: --set-platforms value 1: must be one of"},
 		{[]string{"versions", "edit", "nosuchproj", "--ids", "AAAAAAAA", "--name", "x", "--dry-run"}, ExitFailure,

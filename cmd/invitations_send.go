@@ -35,6 +35,13 @@ func newInvSendCmd(f *Factory, runF func(context.Context, *invSendOptions) error
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Org, opts.Invitee = args[0], args[1]
+			var c flagChecks
+			c.arg("ORG", opts.Org)
+			c.arg("INVITEE", opts.Invitee)
+			opts.Permissions = c.list("--permission", opts.Permissions)
+			if err := c.done(f); err != nil {
+				return err
+			}
 			w := refusalWords{command: cmd.CommandPath(), flags: sendFlags}
 			return worded(w, runWith(cmd.Context(), opts, runF, invSendRun))
 		},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rdash/api"
 	"rdash/internal/artifact"
@@ -103,6 +104,9 @@ interrupted, the version may or may not exist on the server: check with
 			fs := cmd.Flags()
 			fl.args, fl.changelogSet = args, fs.Changed("changelog")
 			fl.gameVersions, fl.platforms = givenList(fs, "game-version", fl.gameVersions), givenList(fs, "platform", fl.platforms)
+			if err := fl.check(fs); err != nil {
+				return err
+			}
 			w := refusalWords{command: cmd.CommandPath(), flags: createFlags, notFound: noProject(args[0])}
 			return worded(w, runWith(cmd.Context(), fl, runF, createRun))
 		},
@@ -128,7 +132,20 @@ interrupted, the version may or may not exist on the server: check with
 	return c
 }
 
-// runCreate checks everything it can before the upload, which is the
+// check refuses a blank value given (a version string, name or channel
+// of spaces would only be refused by the server, after the upload), and
+// counts a value given twice once.
+func (fl *createOptions) check(fs *pflag.FlagSet) error {
+	var c flagChecks
+	c.arg("PROJECT", fl.args[0])
+	c.blank("--version", given(fs, "version", fl.req.Version))
+	c.blank("--name", given(fs, "name", fl.req.Name))
+	c.blank("--channel", given(fs, "channel", fl.req.Channel))
+	fl.gameVersions, fl.platforms = c.list("--game-version", fl.gameVersions), c.list("--platform", fl.platforms)
+	return c.done(fl.f)
+}
+
+// createRun checks everything it can before the upload, which is the
 // expensive part: the request's limits, that every file can be read, and
 // the channel, which the project is asked for; with --from, what the
 // files say and whether the version is already published. Then it shows

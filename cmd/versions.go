@@ -58,7 +58,7 @@ func newVersionsListCmd(f *Factory, runF func(context.Context, *versionsListOpti
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Project = args[0]
 			if err := opts.check(); err != nil {
-				return &ExitError{Code: ExitCancel, Err: err}
+				return err
 			}
 			w := refusalWords{command: cmd.CommandPath(), flags: listFlags, notFound: noProject(opts.Project)}
 			return worded(w, runWith(cmd.Context(), opts, runF, versionsListRun))
@@ -123,13 +123,16 @@ func (o *versionsListOptions) cut(resp *api.Response) error {
 // check refuses page flags the command would otherwise send as no page
 // at all (0) or as a query the service refuses.
 func (o *versionsListOptions) check() error {
+	var c flagChecks
 	switch {
 	case o.Page < 1:
-		return fmt.Errorf("--page %d: pages are numbered from 1", o.Page)
+		c.err = fmt.Errorf("--page %d: pages are numbered from 1", o.Page)
 	case o.PageSize < 0:
-		return fmt.Errorf("--page-size %d: must be a number of versions, or 0 for the server's default", o.PageSize)
+		c.err = fmt.Errorf("--page-size %d: must be a number of versions, or 0 for the server's default", o.PageSize)
 	}
-	return nil
+	c.arg("PROJECT", o.Project)
+	o.Channels, o.GameVersions = c.list("--channel", o.Channels), c.list("--game-version", o.GameVersions)
+	return c.done(o.f)
 }
 
 // page1 is the list's JSON: the versions from --page on, and resp, the

@@ -74,6 +74,9 @@ reverts it; a change of the version string or of files is not undoable
 			opts.Channel, opts.Changelog = given(fs, "channel", channel), given(fs, "changelog", changelog)
 			opts.GameVersions, opts.Platforms = givenList(fs, "game-version", gameVersions), givenList(fs, "platform", platforms)
 			opts.Deps = givenList(fs, "dependency", deps)
+			if err := opts.check(); err != nil {
+				return err
+			}
 			w := refusalWords{command: cmd.CommandPath(), flags: updateFlags, notFound: noVersion(opts.Project, opts.Ref)}
 			return worded(w, runWith(cmd.Context(), opts, runF, updateRun))
 		},
@@ -96,6 +99,18 @@ reverts it; a change of the version string or of files is not undoable
 	opts.Out = addJSONFlags(c, updateJSON{})
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
+}
+
+// check refuses blank values, and counts a value given twice once.
+func (o *updateOptions) check() error {
+	var c flagChecks
+	c.arg("PROJECT", o.Project)
+	c.arg("VERSION", o.Ref)
+	c.blank("--version", o.Version)
+	c.blank("--name", o.Name)
+	c.blank("--channel", o.Channel)
+	o.GameVersions, o.Platforms = c.list("--game-version", o.GameVersions), c.list("--platform", o.Platforms)
+	return c.done(o.f)
 }
 
 // updatePlan is one version's change: the request, and what it does.
