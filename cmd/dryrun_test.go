@@ -42,3 +42,31 @@ func TestDeleteAndUndoDryRun(t *testing.T) {
 		t.Errorf("the undo after a dry run left %q", v.Name)
 	}
 }
+
+// TestCreateDryRunChecksWhatTheRunWould: create --dry-run fails where the
+// real run would, before any upload: not signed in (exit 4), and a
+// version string the project already has (exit 1; without --from, where
+// a re-run is not "already published").
+func TestCreateDryRunChecksWhatTheRunWould(t *testing.T) {
+	t.Parallel()
+	args := []string{"versions", "create", "lumen", "--version", "2.9.0", "--name", "n", "--channel", "beta",
+		"--url", "https://cdn.example.org/x.jar", "--dry-run"}
+	anon := newCLI(t, "", sandbox.Options{})
+	if r := anon.run("", args...); r.code != ExitAuth {
+		t.Errorf("not signed in: exit %d, stderr %q; want 4", r.code, r.err)
+	}
+	c := newCLI(t, "alice", sandbox.Options{})
+	c.ok(args...)
+	taken := append([]string{}, args...)
+	taken[4] = "2.4.0"
+	for _, last := range []string{"--dry-run", "--yes"} {
+		taken[len(taken)-1] = last
+		r := c.run("", taken...)
+		if r.code != ExitFailure || !strings.Contains(r.err, "--version 2.4.0: lumen already has this version (EEeBM181)") || r.out != "" {
+			t.Errorf("%s of a version string taken: exit %d, stdout %q, stderr %q", last, r.code, r.out, r.err)
+		}
+	}
+	if n := writes(c); n != 0 {
+		t.Errorf("%d writes", n)
+	}
+}

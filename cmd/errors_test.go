@@ -35,7 +35,7 @@ func TestErrorsSpeakInFlagsAndSentences(t *testing.T) {
 				"(the server refused --add-game-version value 1: at most 32 characters (got 40))"},
 		{[]string{"versions", "get", "lumen", "9.9.9"}, ExitFailure, "rdash: there is no version 9.9.9 in project lumen"},
 		{[]string{"versions", "create", "lumen", "--version", "2.4.0", "--name", "x", "--channel", "release", "--url", "https://x.example/a.jar", "--yes"},
-			ExitFailure, "rdash: the server refused --version: lumen already has version 2.4.0"},
+			ExitFailure, "rdash: --version 2.4.0: lumen already has this version (EEeBM181)"},
 	} {
 		r := c.run("", tc.args...)
 		if r.code != tc.code || !strings.HasPrefix(r.err, tc.want) {

@@ -64,7 +64,9 @@ must be readable) and the channel (the project is asked for a version in
 it; a channel with none cannot be checked, and a note says so). The
 request is shown first;
 on a terminal rdash then asks, and without one it sends nothing unless
---yes is given. --dry-run shows the request and sends nothing.
+--yes is given. --dry-run shows the request and sends nothing; it needs
+a sign-in as the real run does, and, like it, refuses a version string
+the project already has.
 
 --from FILE… reads what a build's jars and zips say about themselves
 (plugin.yml, paper-plugin.yml, bungee.yml, velocity-plugin.json,
@@ -163,7 +165,9 @@ func createRun(ctx context.Context, fl *createOptions) error {
 			return err
 		}
 	}
-	client, err := f.clientFor(ctx, fl.dryRun)
+	// Signed in, dry run or not: a dry run that passes where the real run
+	// would be refused for want of a sign-in checks nothing.
+	client, err := f.APIClient(ctx)
 	if err != nil {
 		return err
 	}
@@ -179,19 +183,27 @@ func createRun(ctx context.Context, fl *createOptions) error {
 	if _, err := f.resolveChannel(ctx, client, project, fl.req.Channel, seen); err != nil {
 		return err
 	}
-	if fl.from.given() {
-		v, err := f.findPublished(ctx, client, project, fl.req.Version)
-		if err != nil {
+	v, err := f.findPublished(ctx, client, project, fl.req.Version)
+	switch {
+	case err != nil:
+		return err
+	case v != nil && !fl.from.given():
+		return versionTaken(project, v)
+	case v != nil:
+		if err := comparePublished(project, fl.items, v); err != nil {
 			return err
 		}
-		if v != nil {
-			if err := comparePublished(project, fl.items, v); err != nil {
-				return err
-			}
-			return f.alreadyPublished(ctx, project, fl, v)
-		}
+		return f.alreadyPublished(ctx, project, fl, v)
 	}
 	return f.sendCreate(ctx, project, fl, client)
+}
+
+// versionTaken refuses a version string the project already has, before
+// the upload: the server takes one once. (With --from, a re-run of the
+// same files is already published instead: comparePublished.)
+func versionTaken(project string, v *api.Version) error {
+	return fmt.Errorf("--version %s: %s already has this version (%s), and the server takes a version string once: "+
+		"give another --version; nothing was sent", safe.PlainLine(v.Version), safe.PlainLine(clip(project)), safe.PlainReveal(v.ID))
 }
 
 // sendCreate shows the request, asks, and publishes; a dry run stops

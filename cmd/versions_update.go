@@ -160,7 +160,7 @@ func (p *updatePlan) out(dryRun bool, v *api.Version) updateJSON {
 // updateRun plans the change, shows it and, once asked, sends it.
 func updateRun(ctx context.Context, o *updateOptions) error {
 	f := o.f
-	client, err := f.clientFor(ctx, o.DryRun)
+	client, err := f.APIClient(ctx) // dry run or not: see createRun
 	if err != nil {
 		return err
 	}
