@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -26,7 +27,7 @@ type invAnswerOptions struct {
 // answer is accept or reject: its command, and what it does.
 type answer struct {
 	use, short, long, example string
-	question                  string // %s: the organization
+	plan, question            string // plan's %s: the organization and the user
 	op                        explain.InvitationOp
 	action, said              string // said: %s, the organization
 	remember                  bool   // the organization, for the dashboard
@@ -45,7 +46,7 @@ server who you are, or takes the username from the config.
 The organization is remembered for the dashboard's invitations screen.`,
 	example: `  rdash invitations accept emberforge
   rdash invitations accept https://example.com/orgs/emberforge/invitations/dave --yes`,
-	question: "Accept the invitation to %s? You become a member.", op: explain.OpAccept,
+	plan: "will accept the invitation to %s, as %s: you become a member", question: "Accept it?", op: explain.OpAccept,
 	action: "accepted", said: "accepted: you are now a member of %s", remember: true,
 	send: func(ctx context.Context, c *api.Client, org, user string) error {
 		_, err := c.AcceptInvitation(ctx, org, user)
@@ -57,7 +58,7 @@ var reject = answer{use: "reject ORG|LINK", short: "Reject your invitation to an
 the invitation link (see rdash invitations accept --help).`,
 	example: `  rdash invitations reject quartz
   rdash invitations reject https://example.com/orgs/quartz/invitations/dave --yes --json`,
-	question: "Reject the invitation to %s? It cannot be taken back.", op: explain.OpReject,
+	plan: "will reject the invitation to %s, as %s: it cannot be taken back", question: "Reject it?", op: explain.OpReject,
 	action: "rejected", said: "rejected the invitation to %s",
 	send: func(ctx context.Context, c *api.Client, org, user string) error {
 		_, err := c.DeleteInvitation(ctx, org, user)
@@ -87,7 +88,10 @@ func (a answer) run(ctx context.Context, o *invAnswerOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := f.confirm(ctx, o.Yes, fmt.Sprintf(a.question, safe.PlainLine(org))); err != nil {
+	f.showPreview(o.Out, o.Yes, func(w io.Writer) {
+		fmt.Fprintf(w, a.plan+"\n", safe.PlainLine(clip(org)), safe.PlainLine(clip(me)))
+	})
+	if err := f.confirm(ctx, o.Yes, a.question); err != nil {
 		return err
 	}
 	if err := a.send(ctx, client, org, me); err != nil {

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -63,7 +64,8 @@ func invSendRun(ctx context.Context, o *invSendOptions) error {
 	for i, p := range o.Permissions {
 		req.Permissions[i] = api.Permission(p)
 	}
-	if err := f.confirm(ctx, o.Yes, inviteQuestion(o.Org, &req)); err != nil {
+	f.showPreview(o.Out, o.Yes, func(w io.Writer) { fmt.Fprintln(w, invitePlan(o.Org, &req)) })
+	if err := f.confirm(ctx, o.Yes, "Send this invitation?"); err != nil {
 		return err
 	}
 	if _, err := client.CreateInvitation(ctx, o.Org, &req); err != nil {
@@ -74,17 +76,16 @@ func invSendRun(ctx context.Context, o *invSendOptions) error {
 		fmt.Sprintf("invited %s to %s", safe.PlainLine(o.Invitee), safe.PlainLine(o.Org)))
 }
 
-// inviteQuestion asks to send an invitation, naming what it grants.
-func inviteQuestion(org string, req *api.InvitationRequest) string {
-	role, perms := req.Role, joinPermissions(req.Permissions)
-	if role == "" {
-		role = "no role"
+// invitePlan says what an invitation will grant.
+func invitePlan(org string, req *api.InvitationRequest) string {
+	role, perms := "with no role", "no permissions"
+	if req.Role != "" {
+		role = "as " + safe.PlainLine(clip(req.Role))
 	}
-	if perms == "" {
-		perms = "none"
+	if len(req.Permissions) > 0 {
+		perms = "permissions " + safe.PlainLine(clip(joinPermissions(req.Permissions)))
 	}
-	return fmt.Sprintf("Invite %s to %s with %s and permissions %s?", safe.PlainLine(req.Invitee), safe.PlainLine(org),
-		safe.PlainLine(role), safe.PlainLine(perms))
+	return fmt.Sprintf("will invite %s to %s %s, with %s", safe.PlainLine(clip(req.Invitee)), safe.PlainLine(clip(org)), role, perms)
 }
 
 // invCancelOptions are invitations cancel's: whose invitation, to which
@@ -120,7 +121,10 @@ func invCancelRun(ctx context.Context, o *invCancelOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := f.confirm(ctx, o.Yes, fmt.Sprintf("Cancel %s's invitation to %s?", safe.PlainLine(o.User), safe.PlainLine(o.Org))); err != nil {
+	f.showPreview(o.Out, o.Yes, func(w io.Writer) {
+		fmt.Fprintf(w, "will cancel %s's pending invitation to %s\n", safe.PlainLine(clip(o.User)), safe.PlainLine(clip(o.Org)))
+	})
+	if err := f.confirm(ctx, o.Yes, "Cancel this invitation?"); err != nil {
 		return err
 	}
 	if _, err := client.DeleteInvitation(ctx, o.Org, o.User); err != nil {
