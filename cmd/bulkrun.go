@@ -144,7 +144,7 @@ func allOf(n int) string {
 
 // editQuestion asks to apply an edit to the versions it changes.
 func editQuestion(n, same int, project string) string {
-	q := fmt.Sprintf("Apply this edit to %s of %s", versionCount(n), safe.PlainLine(project))
+	q := fmt.Sprintf("Apply this edit to %s of %s", versionCount(n), safe.PlainLine(clip(project)))
 	if same > 0 {
 		have := "have these values and are"
 		if same == 1 {
@@ -214,7 +214,7 @@ func loadVersions(ctx context.Context, client *api.Client, project string, ids [
 		return vs, nil
 	}
 	if _, _, lerr := client.ListVersions(ctx, project, &api.ListVersionsOptions{PageSize: 1}); errors.Is(lerr, api.ErrNotFound) {
-		return nil, fmt.Errorf("there is no project %s; nothing was changed", safe.PlainLine(project))
+		return nil, fmt.Errorf("there is no project %s; nothing was changed", safe.PlainLine(clip(project)))
 	}
 	return nil, err
 }

@@ -89,12 +89,12 @@ func invListRun(ctx context.Context, o *invListOptions) error {
 		return f.printJSON(ctx, o.Out, itemsOf(items))
 	}
 	if len(invs) == 0 {
-		fmt.Fprintf(f.IO.ErrOut, "no pending invitations in %s\n", safe.PlainLine(o.Org))
+		fmt.Fprintf(f.IO.ErrOut, "no pending invitations in %s\n", safe.PlainLine(clip(o.Org)))
 		return nil
 	}
 	t := &table{tty: f.IO.OutTTY}
 	for _, inv := range invs {
-		t.add(inv.Username, inv.Name, safe.PlainReveal(inv.ID), inv.MemberRole, joinPermissions(inv.Permissions))
+		t.add(inv.Username, inv.Name, safe.PlainReveal(clipCell(inv.ID)), inv.MemberRole, joinPermissions(inv.Permissions))
 	}
 	return t.write(f.IO.Out, "USERNAME", "NAME", "ID", "ROLE", "PERMISSIONS")
 }

@@ -101,7 +101,7 @@ func (a answer) run(ctx context.Context, o *invAnswerOptions) error {
 		f.rememberOrg(org)
 	}
 	return f.printAction(ctx, o.Out, invitationActionJSON{Org: org, User: me, Action: a.action},
-		fmt.Sprintf(a.said, safe.PlainLine(org)))
+		fmt.Sprintf(a.said, safe.PlainLine(clip(org))))
 }
 
 // invitee returns a signed-in client, and the organization and the user

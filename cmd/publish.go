@@ -216,7 +216,7 @@ func (f *Factory) sendCreate(ctx context.Context, project string, fl *createOpti
 		return f.printCreateDryRun(ctx, project, fl)
 	}
 	f.showPreview(fl.out, fl.yes, func(w io.Writer) { printCreatePlan(w, project, fl, false) })
-	if err := f.confirm(ctx, fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(project))); err != nil {
+	if err := f.confirm(ctx, fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(clip(project)))); err != nil {
 		return err
 	}
 	line := f.newUploadLine(fl.items)
@@ -232,7 +232,7 @@ func (f *Factory) sendCreate(ctx context.Context, project string, fl *createOpti
 		out.Result = api.Ptr(versionOut(*v))
 		return f.printJSON(ctx, fl.out, out)
 	}
-	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(project))
+	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(clip(project)))
 	return nil
 }
 

@@ -82,7 +82,7 @@ func itemSums(items []fileItem) ([]artifact.FileSum, error) {
 // succeeds.
 func (f *Factory) alreadyPublished(ctx context.Context, project string, fl *createOptions, v *api.Version) error {
 	fmt.Fprintf(f.IO.ErrOut, "%s already has version %s (%s) with these same files: it is already published; nothing was sent\n",
-		safe.PlainLine(project), safe.PlainLine(v.Version), safe.PlainReveal(v.ID))
+		safe.PlainLine(clip(project)), safe.PlainLine(v.Version), safe.PlainReveal(v.ID))
 	if fl.out.on() {
 		return f.printJSON(ctx, fl.out, fl.publishedOut(project, v))
 	}

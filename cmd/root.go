@@ -50,8 +50,10 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 	}
 	err = f.explain(err)
 	// Errors quote the server (a refused version string, a message), so
-	// they are made safe like any other server text.
-	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.PlainText(err.Error()))
+	// they are made safe like any other server text, and no word of
+	// theirs runs on: an argument or a server's string is clipped where
+	// it is quoted, and anything still longer here is.
+	fmt.Fprintln(f.IO.ErrOut, "rdash:", clipWords(safe.PlainText(err.Error())))
 	var ue *usageError
 	if errors.As(err, &ue) {
 		// A run function has no command: the usage is that of the one that ran.

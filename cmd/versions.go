@@ -153,7 +153,7 @@ func (o *versionsListOptions) page1(vs []api.Version, resp *api.Response) listJS
 
 // none says that the list is empty, and why it may be.
 func (o *versionsListOptions) none() string {
-	project := safe.PlainLine(o.Project)
+	project := safe.PlainLine(clip(o.Project))
 	switch {
 	case o.Page > 1:
 		return fmt.Sprintf("no versions of %s on page %d", project, o.Page)
@@ -246,7 +246,7 @@ func versionsGetRun(ctx context.Context, opts *versionsGetOptions) error {
 
 func (f *Factory) printVersion(v *api.Version) error {
 	w := f.IO.Out
-	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(val)) }
+	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(clipCell(val))) }
 	line("version", v.Version)
 	line("name", v.Name)
 	line("id", safe.PlainReveal(v.ID))

@@ -176,7 +176,7 @@ func updateRun(ctx context.Context, o *updateOptions) error {
 		return nil
 	}
 	f.showPreview(o.Out, o.Yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
-	if err := f.confirm(ctx, o.Yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(o.Project), safe.PlainLine(p.Version))); err != nil {
+	if err := f.confirm(ctx, o.Yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(clip(o.Project)), safe.PlainLine(p.Version))); err != nil {
 		return err
 	}
 	return f.sendUpdate(ctx, client, p, o.Out)
