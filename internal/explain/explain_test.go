@@ -56,7 +56,9 @@ func TestInvitationPassesOtherErrors(t *testing.T) {
 // message names which, the sentence says it, in the server's words.
 func TestInvitationNotFoundInTheServersWords(t *testing.T) {
 	t.Parallel()
-	nf := func(msg string) error { return &api.Error{StatusCode: http.StatusNotFound, Method: "POST", Path: "/x", Message: msg} }
+	nf := func(msg string) error {
+		return &api.Error{StatusCode: http.StatusNotFound, Method: "POST", Path: "/x", Message: msg}
+	}
 	for _, tt := range []struct {
 		op   InvitationOp
 		msg  string
