@@ -192,3 +192,19 @@ func TestInvitationActionsShowThePlanFirst(t *testing.T) {
 		t.Errorf("%d writes", n)
 	}
 }
+
+// TestSendNotFoundSaysWhich: a 404 on invitations send says which of
+// the organization and the invitee is missing when the server names it.
+func TestSendNotFoundSaysWhich(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	for _, tc := range []struct{ org, user, want string }{
+		{"emberforge", "nobody", `rdash: there is no user nobody to invite (the server: invitee: no user "nobody")`},
+		{"stonecraft", "erin", `rdash: there is no organization stonecraft (the server: no organization "stonecraft")`},
+	} {
+		r := c.run("", "invitations", "send", tc.org, tc.user, "--yes")
+		if r.code != ExitFailure || !strings.HasPrefix(r.err, tc.want) {
+			t.Errorf("send %s %s: exit %d, stderr %q; want %q", tc.org, tc.user, r.code, r.err, tc.want)
+		}
+	}
+}
