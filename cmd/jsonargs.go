@@ -118,3 +118,18 @@ func (o *jsonOutput) looksLikeFields(word string) bool {
 	}
 	return len(names) > 1 || slices.Contains(o.fields, word)
 }
+
+// completingJSON makes the word after a bare --json its value while the
+// shell asks for completions (rdash __complete … --json ''): it completes
+// to the command's fields, not to arguments or file names.
+func completingJSON(root *cobra.Command, args []string) {
+	n := len(args)
+	if n < 3 || (args[0] != cobra.ShellCompRequestCmd && args[0] != cobra.ShellCompNoDescRequestCmd) || args[n-2] != "--json" {
+		return
+	}
+	if c, _, err := root.Find(args[1 : n-1]); err == nil {
+		if fl := c.Flags().Lookup("json"); fl != nil {
+			fl.NoOptDefVal = ""
+		}
+	}
+}

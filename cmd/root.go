@@ -38,6 +38,7 @@ var errCancelled = &ExitError{Code: ExitCancel, Err: errors.New("cancelled")}
 // code.
 func Main(ctx context.Context, args []string, f *Factory) int {
 	root := NewRoot(f)
+	completingJSON(root, args)
 	root.SetArgs(jsonFieldsArg(root, args))
 	ran, err := root.ExecuteContextC(ctx)
 	if err == nil {
