@@ -120,7 +120,7 @@ func (o *jsonOutput) looksLikeFields(word string) bool {
 }
 
 // completingJSON makes the word after a bare --json its value while the
-// shell asks for completions (rdash __complete … --json ”): it completes
+// shell asks for completions (rdash __complete … --json ""): it completes
 // to the command's fields, not to arguments or file names.
 func completingJSON(root *cobra.Command, args []string) {
 	n := len(args)
