@@ -123,8 +123,13 @@ func FieldRule(err error) (wire, rule string, ok bool) {
 
 // Fields words err with the form's labels in place of the interface's
 // field names ("Version: must be at most 32 characters (has 41)"); an
-// error that names no field passes unchanged. Is and As still reach err.
+// error that names no field, or that is already in words (an *Error),
+// passes unchanged. Is and As still reach err.
 func Fields(err error) error {
+	var worded *Error
+	if errors.As(err, &worded) {
+		return err // already in words for its action (Invitation)
+	}
 	wire, rule, ok := FieldRule(err)
 	if !ok {
 		return err
