@@ -3,10 +3,10 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -158,11 +158,12 @@ func (o *editOptions) dependencies(e *bulk.Edit, stdin io.Reader) error {
 }
 
 func mixError(err error, field string) error {
-	if err == nil {
-		return nil
+	var ve *api.ValidationError
+	if !errors.As(err, &ve) {
+		return err
 	}
 	return fmt.Errorf("%s: a --set-… flag cannot be combined with --add-… or --remove-… on %s (the service forbids a replace with add/remove on one field)",
-		strings.SplitN(err.Error(), ":", 2)[0], field)
+		ve.Field, field)
 }
 
 // parseDeps reads TYPE:KIND:TARGET[=URL] specs.

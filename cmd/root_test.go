@@ -26,6 +26,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"flag begun", []string{"versions", "update", "lumen", "2.4.0", "--game", "x"}, "unknown flag: --game; did you mean --game-version or --name?"},
 		{"mistyped global flag", []string{"versions", "list", "lumen", "--confg", "x"}, "did you mean --config?"},
 		{"no ids", []string{"versions", "edit", "lumen", "--name", "x"}, "--ids: needs at least one version ID"},
+		{"set with add", []string{"versions", "edit", "lumen", "--ids", "EEeBM181", "--set-platforms", "paper", "--add-platform", "folia"},
+			"--set-platforms: a --set-… flag cannot be combined with --add-… or --remove-… on platforms"},
 		{"empty ids", []string{"versions", "delete", "lumen", "--ids", ""}, "--ids: needs at least one version ID"},
 		{"malformed id", []string{"versions", "delete", "lumen", "--ids", "nope"}, "--ids value 1: must be an ID of 8 characters"},
 		{"create without a version", []string{"versions", "create", "lumen", "--name", "n", "--channel", "beta", "--url", "https://x.example/a.jar"}, "--version: is required"},
