@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"rdash/api"
@@ -84,7 +85,11 @@ func (f *Factory) explain(err error) error {
 	if errors.As(err, &we) {
 		w = we.words
 	}
-	if errors.Is(err, api.ErrUnreachable) {
+	var done *explainedError
+	switch {
+	case errors.As(err, &done):
+		return err // a command put it in words (an external host, say)
+	case errors.Is(err, api.ErrUnreachable):
 		return &explainedError{msg: f.unreachable(err), err: err}
 	}
 	if refusal(err) == nil {
@@ -125,20 +130,48 @@ func refusal(err error) error {
 // unreachable names the server rdash could not reach and how to point it
 // at another.
 func (f *Factory) unreachable(err error) string {
-	why := "it could not be reached"
-	var op *net.OpError
-	if errors.As(err, &op) && op.Err != nil {
-		why = op.Err.Error()
-		if _, after, ok := strings.Cut(why, "connect: "); ok {
-			why = after
-		}
-	}
+	why := dialCause(err)
 	server := "the server"
 	if f.cfg != nil && f.cfg.BaseURL != "" {
 		server = f.cfg.BaseURL
 	}
 	return fmt.Sprintf("cannot reach %s (%s). Is it running? rdash finds the server at base_url in config.yml, "+
 		"or RDASH_BASE_URL, which overrides it", server, why)
+}
+
+// dialedService says whether the dial that failed was to the service's
+// own host (base_url), by the name it looked up or the address it dialed.
+func (f *Factory) dialedService(err error) bool {
+	if f.cfg == nil {
+		return false
+	}
+	base, perr := url.Parse(f.cfg.BaseURL)
+	if perr != nil {
+		return false
+	}
+	var dns *net.DNSError
+	var op *net.OpError
+	switch {
+	case errors.As(err, &dns):
+		return dns.Name == base.Hostname()
+	case errors.As(err, &op) && op.Addr != nil:
+		return op.Addr.String() == base.Host
+	}
+	return false
+}
+
+// dialCause is why a dial failed, as the system says it ("connection
+// refused"; "lookup cdn.example.org: no such host").
+func dialCause(err error) string {
+	var op *net.OpError
+	if !errors.As(err, &op) || op.Err == nil {
+		return "it could not be reached"
+	}
+	why := op.Err.Error()
+	if _, after, ok := strings.Cut(why, "connect: "); ok {
+		why = after
+	}
+	return safe.PlainLine(why)
 }
 
 // statusSentence says what the server's refusal means for the command.
