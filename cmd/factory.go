@@ -33,9 +33,11 @@ package cmd
 // with Options and a Factory on fake streams (and a fake Prompter for the
 // terminal path). Unlike gh's runF, ours takes the context too: Ctrl+C
 // cancels it, and Go passes a context rather than keeping it in a struct.
-// A command whose requests the server may refuse by field says, in its
-// RunE, which flag gave each field (refusalWords), so a refusal names
-// what the user typed.
+// check gathers its refusals in flagChecks (a blank value, a value given
+// twice). A command whose requests the server may refuse by field keeps a
+// table of the flag that gives each field (refusalWords, explain.Flags)
+// and ends RunE with worded(words, runWith(…)), so a refusal names what
+// the user typed, and a 404 what the command asked for.
 
 import (
 	"context"
