@@ -61,17 +61,30 @@ func partsOf(p bulk.Parts) *partsJSON {
 }
 
 // reportParts puts what rec saw of the run planned in p into parts (the
-// JSON's, from partsOf), and returns the results' note ("" for a run in
-// one part).
-func reportParts(p bulk.Parts, parts *partsJSON, rec *bulk.PartsRecorder) string {
+// JSON's, from partsOf), each failure in w's words, and returns the
+// results' note ("" for a run in one part).
+func reportParts(p bulk.Parts, parts *partsJSON, rec *bulk.PartsRecorder, w refusalWords) string {
 	sent, failed := rec.Sent()
 	if parts != nil {
 		parts.Sent = &sent
 		for _, f := range failed {
-			parts.Failed = append(parts.Failed, failedPartJSON{Part: p.Number(f), IDs: f.IDs, Error: f.Err.Error()})
+			parts.Failed = append(parts.Failed, failedPartJSON{Part: p.Number(f), IDs: f.IDs, Error: w.say(f.Err)})
 		}
 	}
 	return p.Note(sent, failed, "listed above")
+}
+
+// partReasons are the errors of the parts rec saw fail, in w's words, by
+// version ID.
+func partReasons(rec *bulk.PartsRecorder, w refusalWords) map[string]string {
+	_, failed := rec.Sent()
+	out := map[string]string{}
+	for _, f := range failed {
+		for _, id := range f.IDs {
+			out[id] = w.say(f.Err)
+		}
+	}
+	return out
 }
 
 type previewJSON struct {

@@ -29,6 +29,10 @@ type runWords struct {
 	// parts says how the run went in parts, under the summary; "" for
 	// a run in one part (partPlan.report).
 	parts string
+	// reasons are the refusals of the parts that failed, by version ID,
+	// in the command's words (partReasons): an outcome keeps the client's
+	// text, which names the wire.
+	reasons map[string]string
 }
 
 // runCounts are a run's versions by what became of them.
@@ -87,6 +91,9 @@ func (c runCounts) failures() []string {
 func (f *Factory) finishRun(ctx context.Context, o *jsonOutput, out bulkJSON, e *bulk.Entry, runErr error, w runWords) error {
 	var c runCounts
 	if e != nil {
+		shown := *e
+		shown.Outcomes = reworded(e.Outcomes, w.reasons)
+		e = &shown
 		c = countRun(e.Outcomes)
 		out.Outcomes, out.Applied = outcomesOut(e.Outcomes), c.applied > 0
 		if e.InJournal() {
@@ -109,6 +116,20 @@ func (f *Factory) finishRun(ctx context.Context, o *jsonOutput, out bulkJSON, e 
 		return nil
 	}
 	return notDoneError(e, c, w)
+}
+
+// reworded are outcomes with each error that reasons has in its words.
+func reworded(outcomes []bulk.Outcome, reasons map[string]string) []bulk.Outcome {
+	if len(reasons) == 0 {
+		return outcomes
+	}
+	out := slices.Clone(outcomes)
+	for i, o := range out {
+		if r, ok := reasons[o.ID]; ok && o.Error != "" {
+			out[i].Error = r
+		}
+	}
+	return out
 }
 
 // interrupted says what a run cut short did: how many versions were

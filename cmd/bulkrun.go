@@ -9,14 +9,15 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"rdash/api"
 	"rdash/internal/bulk"
 	"rdash/internal/safe"
 )
 
-func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit bulk.Edit) error {
+// editRun reads the versions, shows the edit's preview and, once asked,
+// sends it.
+func editRun(ctx context.Context, o *editOptions) error {
+	f, project := o.f, o.Project
 	// An edit of a thousand versions decodes each twice (read, and as the
 	// PATCHes answer) and encodes it twice (the journal's Before and
 	// After): garbage in bursts, from a command that ends right after.
@@ -25,18 +26,22 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	// more RSS (35 to 39 MB); the setting is put back for a caller that
 	// goes on (tests run commands in process).
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	edit, err := o.edit(f.IO.In)
+	if err != nil {
+		return &ExitError{Code: ExitCancel, Err: err}
+	}
 	patch, err := edit.Patch()
 	if err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
-	if err := checkIDs(fl.ids); err != nil {
+	if err := checkIDs(o.IDs); err != nil {
 		return err
 	}
-	client, err := f.APIClient(cmd.Context())
+	client, err := f.APIClient(ctx)
 	if err != nil {
 		return err
 	}
-	versions, err := loadVersions(cmd.Context(), client, project, fl.ids)
+	versions, err := loadVersions(ctx, client, project, o.IDs)
 	if err != nil {
 		return err
 	}
@@ -44,43 +49,43 @@ func (f *Factory) runEdit(cmd *cobra.Command, project string, fl editFlags, edit
 	if edit.Channel != nil {
 		// Resolved against the project, so the preview, the request and the
 		// journal hold the channel itself, which is what undo compares.
-		ch, err := f.resolveChannel(cmd.Context(), client, project, *edit.Channel, versions)
+		ch, err := f.resolveChannel(ctx, client, project, *edit.Channel, versions)
 		if err != nil {
 			return err
 		}
 		edit.Channel, patch.Channel = api.Ptr(ch.ID), api.Ptr(ch.ID)
 		channels = append(channels, ch)
 	}
-	r := editRun{project: project, client: client}
-	out, refused := f.previewEdit(fl, &r, bulk.Preview(versions, edit, channels))
+	r := editPlan{project: project, client: client}
+	out, refused := f.previewEdit(o, &r, bulk.Preview(versions, edit, channels))
 	if refused != nil {
-		_ = f.finishJSON(cmd.Context(), fl.out, out)
+		_ = f.finishJSON(ctx, o.Out, out)
 		return &ExitError{Code: ExitCancel, Err: refused}
 	}
-	return f.applyEdit(cmd.Context(), fl, r, patch, out)
+	return f.applyEdit(ctx, o, r, patch, out)
 }
 
 // previewEdit shows the preview of changes, with the parts they go in,
 // and fills in r what to send; refused says why the service would refuse
 // the edit, which then sends nothing and says nothing of parts.
-func (f *Factory) previewEdit(fl editFlags, r *editRun, changes []bulk.Change) (out bulkJSON, refused error) {
+func (f *Factory) previewEdit(o *editOptions, r *editPlan, changes []bulk.Change) (out bulkJSON, refused error) {
 	refused = bulk.Check(changes)
 	r.send = changing(changes)
 	if refused == nil {
 		r.plan = bulk.PlanParts(r.client, r.project, changeIDs(r.send))
 	}
-	out = newBulkJSON(r.project, fl.dryRun, previewOf(changes))
+	out = newBulkJSON(r.project, o.DryRun, previewOf(changes))
 	out.Unchanged, out.Parts = nonNilSlice(unchangedIDs(changes)), partsOf(r.plan)
-	f.showPreview(fl.out, fl.yes || fl.dryRun, func(w io.Writer) {
+	f.showPreview(o.Out, o.Yes || o.DryRun, func(w io.Writer) {
 		printPreview(w, changes)
 		printSentIn(w, r.plan, len(r.send))
 	})
 	return out, refused
 }
 
-// editRun is an edit ready to send: the versions it changes, and the
+// editPlan is an edit ready to send: the versions it changes, and the
 // parts they go in.
-type editRun struct {
+type editPlan struct {
 	project string
 	client  *api.Client
 	send    []bulk.Change
@@ -107,14 +112,14 @@ func changeIDs(changes []bulk.Change) []string {
 // applyEdit asks, then sends the edit to the versions it changes: those
 // that already have the values are not sent, as the dashboard does not
 // send them, and the results count them apart.
-func (f *Factory) applyEdit(ctx context.Context, fl editFlags, r editRun, patch *api.BulkPatch, out bulkJSON) error {
-	if !fl.dryRun && len(r.send) == 0 {
+func (f *Factory) applyEdit(ctx context.Context, o *editOptions, r editPlan, patch *api.BulkPatch, out bulkJSON) error {
+	if !o.DryRun && len(r.send) == 0 {
 		fmt.Fprintf(f.IO.ErrOut, "nothing sent: %s already have these values\n", allOf(len(out.Preview)))
 	}
-	if fl.dryRun || len(r.send) == 0 {
-		return f.finishJSON(ctx, fl.out, out)
+	if o.DryRun || len(r.send) == 0 {
+		return f.finishJSON(ctx, o.Out, out)
 	}
-	if err := f.confirm(fl.yes, editQuestion(len(r.send), len(out.Unchanged), r.project)); err != nil {
+	if err := f.confirm(ctx, o.Yes, editQuestion(len(r.send), len(out.Unchanged), r.project)); err != nil {
 		return err
 	}
 	runner, rec, err := f.bulkRunner(r.project, r.client)
@@ -123,10 +128,10 @@ func (f *Factory) applyEdit(ctx context.Context, fl editFlags, r editRun, patch 
 	}
 	entry, err := runner.Edit(ctx, r.send, patch)
 	f.endProgress()
-	return f.finishRun(ctx, fl.out, out, entry, err, runWords{done: "updated",
+	return f.finishRun(ctx, o.Out, out, entry, err, runWords{done: "updated",
 		same: len(out.Unchanged), sameText: "already so (not sent)", retry: "retry them with --ids ",
 		interrupted: "`rdash versions undo` reverts the updated ones, and compares the unknown ones with what the edit meant to do",
-		parts:       reportParts(r.plan, out.Parts, rec)})
+		parts:       reportParts(r.plan, out.Parts, rec, editWords), reasons: partReasons(rec, editWords)})
 }
 
 // allOf is "the version" or "all n versions".
@@ -139,7 +144,7 @@ func allOf(n int) string {
 
 // editQuestion asks to apply an edit to the versions it changes.
 func editQuestion(n, same int, project string) string {
-	q := fmt.Sprintf("Apply this edit to %s of %s", versionCount(n), safe.PlainLine(project))
+	q := fmt.Sprintf("Apply this edit to %s of %s", versionCount(n), safe.PlainLine(clip(project)))
 	if same > 0 {
 		have := "have these values and are"
 		if same == 1 {
@@ -209,7 +214,7 @@ func loadVersions(ctx context.Context, client *api.Client, project string, ids [
 		return vs, nil
 	}
 	if _, _, lerr := client.ListVersions(ctx, project, &api.ListVersionsOptions{PageSize: 1}); errors.Is(lerr, api.ErrNotFound) {
-		return nil, fmt.Errorf("there is no project %s; nothing was changed", safe.PlainLine(project))
+		return nil, fmt.Errorf("there is no project %s; nothing was changed", safe.PlainLine(clip(project)))
 	}
 	return nil, err
 }

@@ -48,15 +48,6 @@ func (f *Factory) ReadClient(ctx context.Context) (*api.Client, error) {
 	return api.New(cfg.BaseURL, settings.APIOptions()...)
 }
 
-// clientFor is the client of a command that changes the server: signed
-// in, or for a dry run, which only reads, ReadClient's.
-func (f *Factory) clientFor(ctx context.Context, dryRun bool) (*api.Client, error) {
-	if dryRun {
-		return f.ReadClient(ctx)
-	}
-	return f.APIClient(ctx)
-}
-
 // session loads the stored token for the configured server.
 func (f *Factory) session(ctx context.Context, scopes []string) (*session, error) {
 	cfg, settings, err := f.authSettings(scopes)

@@ -62,6 +62,14 @@ func TestCompletionFromTheSandbox(t *testing.T) {
 		{[]string{"invitations", "list", ""}, []string{"quartz", "emberforge"}},
 		{[]string{"invitations", "cancel", "emberforge", ""}, []string{"dave"}},
 		{[]string{"versions", "list", "lumen", "--json="}, []string{"id", "version", "name", "channel"}},
+		// --json alone takes no value, yet the word after it completes
+		// to fields; flags of values complete to values, not file names.
+		{[]string{"versions", "list", "lumen", "--json", ""}, []string{"id", "version", "name", "channel"}},
+		{[]string{"auth", "status", "--json", ""}, []string{"host", "server", "auth_url"}},
+		{[]string{"versions", "list", "lumen", "--game-version", ""}, []string{"1.21.4", "1.21.3"}},
+		{[]string{"versions", "create", "lumen", "--game-version", "1.21.4,"}, []string{"1.21.4,1.21.3"}},
+		{[]string{"versions", "edit", "lumen", "--add-game-version", "1.21.3"}, []string{"1.21.3"}},
+		{[]string{"auth", "login", "--scopes", "user:read,project:"}, []string{"user:read,project:read", "user:read,project:version:create"}},
 	} {
 		got, dir := c.completions(tc.args...)
 		if !slices.Equal(got[:min(len(tc.want), len(got))], tc.want) {

@@ -20,9 +20,17 @@ import (
 	"rdash/ui/common"
 )
 
-// runDashboard opens the dashboard on the configured server, offering to
+// dashboardOptions are the dashboard's (rdash with no command): the
+// project to open at once.
+type dashboardOptions struct {
+	f       *Factory
+	Project string
+}
+
+// dashboardRun opens the dashboard on the configured server, offering to
 // sign in first when no token is stored.
-func runDashboard(ctx context.Context, f *Factory, project string) error {
+func dashboardRun(ctx context.Context, o *dashboardOptions) error {
+	f, project := o.f, o.Project
 	if err := f.needTerminal(); err != nil {
 		return err
 	}

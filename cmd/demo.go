@@ -14,7 +14,9 @@ import (
 	"rdash/config"
 )
 
-type demoFlags struct {
+// demoOptions are demo's: who signs in, and the sandbox's settings.
+type demoOptions struct {
+	f         *Factory
 	as        string
 	project   string
 	latency   time.Duration
@@ -22,8 +24,8 @@ type demoFlags struct {
 	strict    bool
 }
 
-func newDemoCmd(f *Factory) *cobra.Command {
-	var fl demoFlags
+func newDemoCmd(f *Factory, runF func(context.Context, *demoOptions) error) *cobra.Command {
+	fl := &demoOptions{f: f}
 	c := &cobra.Command{
 		Use:   "demo",
 		Short: "Open the dashboard on a built-in sandbox service with seeded data",
@@ -42,7 +44,7 @@ With --strict the sandbox serves only what the interface document states
   rdash demo --as dave --latency 150ms`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runDemo(cmd.Context(), f, fl)
+			return runWith(cmd.Context(), fl, runF, demoRun)
 		},
 	}
 	fs := c.Flags()
@@ -55,7 +57,8 @@ With --strict the sandbox serves only what the interface document states
 	return c
 }
 
-func runDemo(ctx context.Context, f *Factory, fl demoFlags) error {
+func demoRun(ctx context.Context, fl *demoOptions) error {
+	f := fl.f
 	if err := f.needTerminal(); err != nil {
 		return err
 	}
@@ -88,7 +91,7 @@ func runDemo(ctx context.Context, f *Factory, fl demoFlags) error {
 // sandbox is the demo's sandbox: approving as the chosen user at once, and
 // refusing a sign-in without PKCE, which every rdash sign-in sends, unless
 // strict, which ignores PKCE as the interface document does.
-func (fl demoFlags) sandbox(faultSeed int64) sandboxFlags {
+func (fl *demoOptions) sandbox(faultSeed int64) sandboxFlags {
 	return sandboxFlags{approveAs: fl.as, latency: fl.latency, faultRate: fl.faultRate,
 		faultSeed: faultSeed, codeTTL: 10 * time.Minute, tokenTTL: time.Hour, pkce: !fl.strict, strict: fl.strict}
 }

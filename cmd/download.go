@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,12 +17,16 @@ import (
 	"rdash/internal/savefile"
 )
 
-type downloadFlags struct {
-	file, dir, output string
-	force             bool
-	followExternal    bool
-	urlOnly           bool
-	out               *jsonOutput
+// downloadOptions are versions download's: which file, and where it goes.
+type downloadOptions struct {
+	f                *Factory
+	Project, Version string
+	File             string // by name, URL or ID; "" for the primary
+	Dir, Output      string
+	Force            bool
+	FollowExternal   bool
+	URLOnly          bool
+	Out              *jsonOutput
 }
 
 // downloadJSON is the file a download saved, or with --url where it is
@@ -35,12 +41,13 @@ type downloadJSON struct {
 	// Path and Bytes are the file saved; null with --url.
 	Path  nullString `json:"path"`
 	Bytes *int64     `json:"bytes"`
-	// Verified says the bytes matched the strongest checksum the service gives.
-	Verified bool `json:"verified"`
+	// Verified says the bytes matched the strongest checksum the service
+	// gives; null with --url, which downloads nothing.
+	Verified *bool `json:"verified"`
 }
 
-func newVersionsDownloadCmd(f *Factory) *cobra.Command {
-	var fl downloadFlags
+func newVersionsDownloadCmd(f *Factory, runF func(context.Context, *downloadOptions) error) *cobra.Command {
+	opts := &downloadOptions{f: f}
 	c := &cobra.Command{
 		Use:   "download PROJECT VERSION",
 		Short: "Download a version's primary file (or --file NAME), verified, or print where it is",
@@ -67,86 +74,141 @@ On a terminal, standard error shows a progress bar; none when piped.`,
   rdash versions download lumen 2.4.0 -o - | sha256sum`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if fl.output != "" && fl.dir != "" {
-				return &ExitError{Code: ExitCancel, Err: errors.New("--dir and -o cannot be combined")}
+			opts.Project, opts.Version = args[0], args[1]
+			if err := opts.check(); err != nil {
+				return &ExitError{Code: ExitCancel, Err: err}
 			}
-			if fl.output == "-" && f.IO.OutTTY && !fl.urlOnly {
-				return &ExitError{Code: ExitCancel, Err: errors.New("not writing a file to the terminal: use -o PATH, or pipe it")}
-			}
-			if fl.output == "-" && fl.out.on() && !fl.urlOnly {
-				return &ExitError{Code: ExitCancel, Err: errors.New("-o - writes the file to standard output: it cannot also take --json, --jq or --template")}
-			}
-			return f.download(cmd, args[0], args[1], &fl)
+			w := refusalWords{command: cmd.CommandPath(), notFound: noVersion(opts.Project, opts.Version)}
+			return worded(w, runWith(cmd.Context(), opts, runF, downloadRun))
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&fl.file, "file", "", "the file, by name, URL or ID (default: the primary file)")
-	fs.StringVar(&fl.dir, "dir", "", "the directory to save into, made if missing (default: the current one)")
-	fs.StringVarP(&fl.output, "output", "o", "", "the path to write, - for standard output (default: the file's name in --dir)")
-	fs.BoolVar(&fl.force, "force", false, "replace an existing file")
-	fs.BoolVar(&fl.force, "clobber", false, "the same as --force")
-	fs.BoolVar(&fl.followExternal, "follow-external", false, "download an external file from the site that hosts it")
-	fs.BoolVar(&fl.urlOnly, "url", false, "print the download URL and fetch nothing")
-	fl.out = addJSONFlags(c, downloadJSON{})
+	fs.StringVar(&opts.File, "file", "", "the file, by name, URL or ID (default: the primary file)")
+	fs.StringVar(&opts.Dir, "dir", "", "the directory to save into, made if missing (default: the current one)")
+	fs.StringVarP(&opts.Output, "output", "o", "", "the path to write, - for standard output (default: the file's name in --dir)")
+	fs.BoolVar(&opts.Force, "force", false, "replace an existing file")
+	fs.BoolVar(&opts.Force, "clobber", false, "the same as --force")
+	fs.BoolVar(&opts.FollowExternal, "follow-external", false, "download an external file from the site that hosts it")
+	fs.BoolVar(&opts.URLOnly, "url", false, "print the download URL and fetch nothing")
+	opts.Out = addJSONFlags(c, downloadJSON{})
 	return c
 }
 
-func (f *Factory) download(cmd *cobra.Command, project, version string, fl *downloadFlags) error {
-	ctx := cmd.Context()
-	client, err := f.ReadClient(ctx)
+// check refuses flags that cannot go together.
+func (o *downloadOptions) check() error {
+	toStdout := o.Output == "-" && !o.URLOnly
+	switch {
+	case o.Output != "" && o.Dir != "":
+		return errors.New("--dir and -o cannot be combined")
+	case toStdout && o.f.IO.OutTTY:
+		return errors.New("not writing a file to the terminal: use -o PATH, or pipe it")
+	case toStdout && o.Out.on():
+		return errors.New("-o - writes the file to standard output: it cannot also take --json, --jq or --template")
+	}
+	return nil
+}
+
+// downloadRun finds the file, then prints where it is served (--url) or
+// saves it, checked against the service's checksum.
+func downloadRun(ctx context.Context, o *downloadOptions) error {
+	client, err := o.f.ReadClient(ctx)
 	if err != nil {
 		return err
 	}
-	v, _, err := client.GetVersion(ctx, project, version)
+	v, _, err := client.GetVersion(ctx, o.Project, o.Version)
 	if err != nil {
 		return err
 	}
-	file, err := pickFile(v, fl.file)
+	file, err := pickFile(v, o.File)
 	if err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
-	label := safe.PlainLine(project+" "+v.Version+": ") + safe.PlainReveal(file.Name)
-	rep := downloadJSON{Project: project, Version: v.Version, VersionID: v.ID, File: fileOut(file)}
-	if fl.urlOnly {
-		u, _, err := client.DownloadURL(ctx, project, v.ID, file.ID)
-		if err != nil {
-			return err
-		}
-		if fl.out.on() {
-			rep.URL = nullString(u.String())
-			return f.printJSON(ctx, fl.out, rep)
-		}
-		fmt.Fprintln(f.IO.Out, safe.PlainReveal(u.String()))
-		return nil
+	rep := downloadJSON{Project: o.Project, Version: v.Version, VersionID: v.ID, File: fileOut(file)}
+	switch {
+	case o.URLOnly:
+		return o.printURL(ctx, client, rep, file)
+	case file.ExternalURL != "" && !o.FollowExternal:
+		return externalRefusal(o.Project, v, file)
 	}
-	if file.ExternalURL != "" && !fl.followExternal {
-		subject := project + " " + v.Version
-		if file.Name != file.ExternalURL {
-			subject += ": " + file.Name
-		}
-		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: an external file, hosted at %s; not fetched: pass --follow-external to download it from there, or --url to print only the URL",
-			safe.PlainLine(subject), safe.PlainReveal(file.ExternalURL))}
+	label := safe.PlainLine(clip(o.Project)+" "+v.Version+": ") + safe.PlainReveal(file.Name)
+	dest, err := o.destination(file, label)
+	if err != nil {
+		return err
 	}
-	dest := fl.output
+	return o.save(ctx, client, rep, file, dest, label)
+}
+
+// printURL prints where the file is served, fetching nothing.
+func (o *downloadOptions) printURL(ctx context.Context, client *api.Client, rep downloadJSON, file api.File) error {
+	u, _, err := client.DownloadURL(ctx, o.Project, rep.VersionID, file.ID)
+	if err != nil {
+		return err
+	}
+	if o.Out.on() {
+		rep.URL = nullString(u.String())
+		return o.f.printJSON(ctx, o.Out, rep)
+	}
+	fmt.Fprintln(o.f.IO.Out, safe.PlainReveal(u.String()))
+	return nil
+}
+
+// externalRefusal says that an external file is not fetched unasked.
+func externalRefusal(project string, v *api.Version, file api.File) error {
+	subject := clip(project) + " " + v.Version
+	if file.Name != file.ExternalURL {
+		subject += ": " + file.Name
+	}
+	return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: an external file, hosted at %s; not fetched: pass --follow-external to download it from there, or --url to print only the URL",
+		safe.PlainLine(subject), safe.PlainReveal(file.ExternalURL))}
+}
+
+// externalUnreachable names the site an external file is hosted on as
+// the one that could not be reached: not the service, whose base_url is
+// not at fault.
+func externalUnreachable(file api.File, err error) error {
+	host := file.ExternalURL
+	if u, perr := url.Parse(file.ExternalURL); perr == nil && u.Host != "" {
+		host = u.Host
+	}
+	return &explainedError{err: err, msg: fmt.Sprintf("cannot reach %s, the site that hosts this external file (%s); "+
+		"the service is reachable: try again later, or ask the project where else the file is", safe.PlainLine(clip(host)), dialCause(err))}
+}
+
+// destination is where the file goes: -o, or its own name in --dir (made
+// when missing, as gh does); an existing file is refused without --force.
+func (o *downloadOptions) destination(file api.File, label string) (string, error) {
+	dest := o.Output
 	if dest == "" {
 		name, err := savefile.LocalName(file)
 		if err != nil {
-			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: %w: use -o PATH", label, err)}
+			return "", &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s: %w: use -o PATH", label, err)}
 		}
-		dest = filepath.Join(fl.dir, name)
-		if fl.dir != "" {
-			// As gh does: the directory is made when missing.
-			if err := os.MkdirAll(fl.dir, 0o755); err != nil {
-				return fmt.Errorf("--dir: %w", err)
+		dest = filepath.Join(o.Dir, name)
+		if o.Dir != "" {
+			if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+				return "", fmt.Errorf("--dir: %w", err)
 			}
 		}
 	}
-	if dest != "-" && !fl.force {
+	if dest != "-" && !o.Force {
 		if _, err := os.Lstat(dest); err == nil {
-			return &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s already exists: pass --force to replace it", safe.PlainLine(dest))}
+			return "", &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s already exists: pass --force to replace it", safe.PlainLine(dest))}
 		}
 	}
-	body, _, err := client.Download(ctx, project, v.ID, file.ID)
+	return dest, nil
+}
+
+// save downloads the file to dest (- for standard output) with its
+// progress, checked against the strongest checksum the service gives.
+func (o *downloadOptions) save(ctx context.Context, client *api.Client, rep downloadJSON, file api.File, dest, label string) error {
+	body, _, err := client.Download(ctx, o.Project, rep.VersionID, file.ID)
+	if file.ExternalURL != "" && errors.Is(err, api.ErrUnreachable) && !o.f.dialedService(err) {
+		return externalUnreachable(file, err)
+	}
+	if errors.Is(err, api.ErrNotFound) {
+		return fmt.Errorf("version %s of %s has no file %s (any longer): %w", safe.PlainLine(rep.Version),
+			safe.PlainLine(clip(o.Project)), safe.PlainReveal(clip(file.Name)), err)
+	}
 	if err != nil {
 		return err
 	}
@@ -155,31 +217,35 @@ func (f *Factory) download(cmd *cobra.Command, project, version string, fl *down
 	if file.Size > 0 {
 		total = file.Size
 	}
-	line := f.newTransferLine("downloading " + label)
+	line := o.f.newTransferLine("downloading " + label)
 	src := &progressReader{r: body, line: line, total: total}
 	want, _ := file.StrongestChecksum()
 	if dest == "-" {
-		_, _, err := savefile.CopyChecked(f.IO.Out, src, want)
+		_, _, err := savefile.CopyChecked(o.f.IO.Out, src, want)
 		line.end()
 		if err != nil {
 			return fmt.Errorf("%s: %w", label, err) // a mismatch: the bytes are written by now
 		}
 		return nil
 	}
-	res, err := savefile.Save(dest, src, savefile.Options{Want: want, Force: fl.force})
+	res, err := savefile.Save(dest, src, savefile.Options{Want: want, Force: o.Force})
 	line.end()
-	if errors.Is(err, savefile.ErrExists) {
+	switch {
+	case errors.Is(err, savefile.ErrExists):
 		return fmt.Errorf("%s: %w; it appeared meanwhile: pass --force to replace it", label, err)
-	}
-	if err != nil {
+	case err != nil:
 		return fmt.Errorf("%s: %w", label, err)
 	}
-	n := res.N
-	if fl.out.on() {
-		rep.Path, rep.Bytes, rep.Verified = nullString(dest), &n, res.Checked != ""
-		return f.printJSON(ctx, fl.out, rep)
+	return o.saved(ctx, rep, file, dest, res)
+}
+
+// saved reports a file saved: its JSON, or a line on standard error.
+func (o *downloadOptions) saved(ctx context.Context, rep downloadJSON, file api.File, dest string, res savefile.Result) error {
+	if o.Out.on() {
+		rep.Path, rep.Bytes, rep.Verified = nullString(dest), &res.N, api.Ptr(res.Checked != "")
+		return o.f.printJSON(ctx, o.Out, rep)
 	}
-	fmt.Fprintf(f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(n)), savefile.Note(file, res.Checked))
+	fmt.Fprintf(o.f.IO.ErrOut, "saved %s (%s, %s)\n", safe.PlainLine(dest), humanize.IBytes(uint64(res.N)), savefile.Note(file, res.Checked))
 	return nil
 }
 

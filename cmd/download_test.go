@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"rdash/api/sandbox"
+	"rdash/config"
 )
 
 // dirNames lists a directory's entries.
@@ -174,5 +177,46 @@ func TestVersionsDownloadInterrupted(t *testing.T) {
 	}
 	if got := dirNames(t, dir); got != "" {
 		t.Errorf("an interrupted download left %s", got)
+	}
+}
+
+// TestDownloadExternalUnreachable: an external file whose host cannot be
+// reached is said to be the host's fault, not the service's (whose
+// base_url rdash reached), and the message says which host.
+func TestDownloadExternalUnreachable(t *testing.T) {
+	t.Parallel()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	gone := closed.URL + "/dl/ext-3.6.0.jar"
+	closed.Close() // nothing listens there now: the dial is refused
+	c := newCLI(t, "alice", sandbox.Options{})
+	c.ok("versions", "create", "--yes", "lumen", "--version", "3.6.0", "--name", "n", "--channel", "beta", "--url", gone)
+	r := c.run("", "versions", "download", "lumen", "3.6.0", "--dir", t.TempDir(), "--follow-external")
+	host := strings.TrimPrefix(closed.URL, "http://")
+	if r.code != ExitFailure || !strings.Contains(r.err, "cannot reach "+host+", the site that hosts this external file (connection refused)") ||
+		strings.Contains(r.err, "base_url") {
+		t.Fatalf("exit %d, stderr %q", r.code, r.err)
+	}
+}
+
+// TestDialedService: a dial that failed to base_url's host is the
+// service's, named as such by Main; one elsewhere is not.
+func TestDialedService(t *testing.T) {
+	t.Parallel()
+	f := &Factory{cfg: &config.Config{BaseURL: "http://127.0.0.1:8765/api/v1"}}
+	dial := func(addr string) error {
+		a, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &net.OpError{Op: "dial", Net: "tcp", Addr: a, Err: errors.New("connect: connection refused")}
+	}
+	if !f.dialedService(dial("127.0.0.1:8765")) {
+		t.Error("the service's own address was not recognised")
+	}
+	if f.dialedService(dial("127.0.0.1:9999")) {
+		t.Error("another address was taken for the service's")
+	}
+	if !f.dialedService(&net.OpError{Op: "dial", Err: &net.DNSError{Name: "127.0.0.1"}}) {
+		t.Error("a lookup of the service's host was not recognised")
 	}
 }

@@ -3,14 +3,11 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
-	"strconv"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"rdash/api"
 	"rdash/internal/explain"
@@ -27,37 +24,113 @@ type explainedError struct {
 func (e *explainedError) Error() string { return e.msg }
 func (e *explainedError) Unwrap() error { return e.err }
 
+// refusalWords say how one command words the refusals of its requests:
+// which flag or argument gave each field (a table keyed as the
+// dashboard's form labels are, see explain.Flags), and what a 404 means
+// for it. A command's RunE gives them to its errors (worded).
+type refusalWords struct {
+	command  string // "rdash versions update", for its --help
+	flags    explain.Flags
+	notFound string // "there is no project lumen"; "" for the server's path
+}
+
+// noProject is what a 404 means to a command that names a project.
+func noProject(project string) string {
+	return "there is no project " + safe.PlainLine(clip(project))
+}
+
+// noVersion is what a 404 means to a command that names a version.
+func noVersion(project, version string) string {
+	p := safe.PlainLine(clip(project))
+	return fmt.Sprintf("there is no version %s in project %s (or no project %s)", safe.PlainLine(clip(version)), p, p)
+}
+
+// pathFlags are the arguments the request paths' parts come from, in
+// every command.
+var pathFlags = explain.Flags{"projectId": "PROJECT", "versionId": "VERSION", "orgId": "ORG", "userId": "USER", "fileId": "--file"}
+
+// withPaths is a command's flags table with the paths' arguments.
+func withPaths(fl explain.Flags) explain.Flags {
+	out := maps.Clone(pathFlags)
+	maps.Copy(out, fl)
+	return out
+}
+
+// wordedError carries the words of the command that returned err, for
+// Main to explain it with.
+type wordedError struct {
+	words refusalWords
+	err   error
+}
+
+func (e *wordedError) Error() string { return e.err.Error() }
+func (e *wordedError) Unwrap() error { return e.err }
+
+// worded marks a command's error with its words; nil stays nil.
+func worded(w refusalWords, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &wordedError{words: w, err: err}
+}
+
 // explain words err in the command line's terms: the flag or argument a
-// refused field came from, not the interface's name for it
-// ("data.files" is --file or --url), and a sentence for the server's
-// answers instead of "METHOD path: status". Only an error that is the
-// refusal itself is reworded: one a command already put in words
-// (wrapped with context) is left as it is.
-func (f *Factory) explain(c *cobra.Command, err error) error {
-	var ve *api.ValidationError
-	var ae *api.Error
+// refused field came from, not the interface's name for it, and a
+// sentence for the server's answers instead of "METHOD path: status".
+// Only an error that is the refusal itself is reworded: one a command
+// already put in words (wrapped with context) is left as it is.
+func (f *Factory) explain(err error) error {
+	var we *wordedError
+	var w refusalWords
+	if errors.As(err, &we) {
+		w = we.words
+	}
+	var done *explainedError
 	switch {
-	case errors.As(err, &ve) && err.Error() == ve.Error():
-		return &explainedError{msg: fieldRule(c, ve.Field, ve.Rule), err: err}
+	case errors.As(err, &done):
+		return err // a command put it in words (an external host, say)
 	case errors.Is(err, api.ErrUnreachable):
 		return &explainedError{msg: f.unreachable(err), err: err}
-	case errors.As(err, &ae) && err.Error() == ae.Error():
-		return &explainedError{msg: statusSentence(c, ae), err: err}
 	}
-	return err
+	if refusal(err) == nil {
+		return err
+	}
+	return &explainedError{msg: w.say(err), err: err}
+}
+
+// say is err in w's words when it is a refusal, else its own text.
+func (w refusalWords) say(err error) string {
+	switch r := refusal(err).(type) {
+	case *api.ValidationError:
+		return w.fieldRule(r.Field, r.Rule)
+	case *api.RateLimitError, *api.Error:
+		return w.statusSentence(r)
+	}
+	return err.Error()
+}
+
+// refusal is the client's or the server's refusal when err is that
+// refusal itself, marked only with an exit code or its command's words;
+// nil when a command wrapped it in words of its own.
+func refusal(err error) error {
+	for {
+		switch e := err.(type) {
+		case *ExitError:
+			err = e.Err
+		case *wordedError:
+			err = e.err
+		case *api.ValidationError, *api.Error, *api.RateLimitError:
+			return err
+		default:
+			return nil
+		}
+	}
 }
 
 // unreachable names the server rdash could not reach and how to point it
 // at another.
 func (f *Factory) unreachable(err error) string {
-	why := "it could not be reached"
-	var op *net.OpError
-	if errors.As(err, &op) && op.Err != nil {
-		why = op.Err.Error()
-		if _, after, ok := strings.Cut(why, "connect: "); ok {
-			why = after
-		}
-	}
+	why := dialCause(err)
 	server := "the server"
 	if f.cfg != nil && f.cfg.BaseURL != "" {
 		server = f.cfg.BaseURL
@@ -66,11 +139,48 @@ func (f *Factory) unreachable(err error) string {
 		"or RDASH_BASE_URL, which overrides it", server, why)
 }
 
+// dialedService says whether the dial that failed was to the service's
+// own host (base_url), by the name it looked up or the address it dialed.
+func (f *Factory) dialedService(err error) bool {
+	if f.cfg == nil {
+		return false
+	}
+	base, perr := url.Parse(f.cfg.BaseURL)
+	if perr != nil {
+		return false
+	}
+	var dns *net.DNSError
+	var op *net.OpError
+	switch {
+	case errors.As(err, &dns):
+		return dns.Name == base.Hostname()
+	case errors.As(err, &op) && op.Addr != nil:
+		return op.Addr.String() == base.Host
+	}
+	return false
+}
+
+// dialCause is why a dial failed, as the system says it ("connection
+// refused"; "lookup cdn.example.org: no such host").
+func dialCause(err error) string {
+	var op *net.OpError
+	if !errors.As(err, &op) || op.Err == nil {
+		return "it could not be reached"
+	}
+	why := op.Err.Error()
+	if _, after, ok := strings.Cut(why, "connect: "); ok {
+		why = after
+	}
+	return safe.PlainLine(why)
+}
+
 // statusSentence says what the server's refusal means for the command.
-func statusSentence(c *cobra.Command, ae *api.Error) string {
+func (w refusalWords) statusSentence(err error) string {
+	var ae *api.Error
+	errors.As(err, &ae)
 	msg := safe.PlainLine(ae.Message)
 	if wire, rule, ok := explain.FieldRule(ae); ok {
-		return "the server refused " + fieldRule(c, wire, rule)
+		return "the server refused " + w.fieldRule(wire, rule)
 	}
 	switch ae.StatusCode {
 	case http.StatusUnauthorized:
@@ -78,13 +188,16 @@ func statusSentence(c *cobra.Command, ae *api.Error) string {
 	case http.StatusForbidden:
 		return "the server does not allow it: " + msg + " (the token's scopes, or your role in the organization, lack the permission)"
 	case http.StatusNotFound:
-		return notFoundSentence(ae.Path)
+		if w.notFound != "" {
+			return w.notFound
+		}
+		return "the server has nothing at " + safe.PlainLine(clip(ae.Path)) + " (" + msg + ")"
 	case http.StatusConflict:
 		return "the server refused it, as it conflicts with what the server holds: " + msg
 	case http.StatusRequestEntityTooLarge:
 		return "the server refused the upload as too large: " + msg
 	case http.StatusTooManyRequests:
-		return "the server is busy and asked rdash to slow down (" + msg + "); try again in a while"
+		return "the server is busy and asked rdash to slow down (" + msg + "); " + retryIn(err)
 	}
 	if ae.StatusCode >= 500 {
 		return fmt.Sprintf("the server failed (%d %s): %s; try again later", ae.StatusCode, http.StatusText(ae.StatusCode), msg)
@@ -92,100 +205,25 @@ func statusSentence(c *cobra.Command, ae *api.Error) string {
 	return fmt.Sprintf("the server refused it (%d %s): %s", ae.StatusCode, http.StatusText(ae.StatusCode), msg)
 }
 
-// versionPath matches the paths of a project's versions and files.
-var versionPath = regexp.MustCompile(`/projects/([^/]+)/versions(?:/([^/]+))?(?:/download/([^/]+))?$`)
-
-// notFoundSentence says what is missing, from the path the server did
-// not find.
-func notFoundSentence(path string) string {
-	m := versionPath.FindStringSubmatch(path)
-	if m == nil {
-		return "the server has nothing at " + safe.PlainLine(path)
+// retryIn says when to try again after a 429: when the server said, or
+// in a while.
+func retryIn(err error) string {
+	var rl *api.RateLimitError
+	if errors.As(err, &rl) && rl.RetryAfter > 0 {
+		return "try again in " + rl.RetryAfter.String()
 	}
-	part := func(s string) string {
-		if u, err := url.PathUnescape(s); err == nil {
-			s = u
-		}
-		return safe.PlainLine(s)
-	}
-	project, version := part(m[1]), part(m[2])
-	switch {
-	case m[3] != "":
-		return fmt.Sprintf("version %s of %s has no file %s (any longer)", version, project, part(m[3]))
-	case version != "":
-		return fmt.Sprintf("there is no version %s in project %s (or no project %s)", version, project, project)
-	}
-	return "there is no project " + project
+	return "try again in a while"
 }
 
-// wireItem splits a field as the interface names it: "data.files[2]",
-// "dependencies[0].url", "versionId".
-var wireItem = regexp.MustCompile(`^(?:data\.)?([A-Za-z_]+)(?:\[(\d+)\])?(?:\.([a-z_]+))?$`)
-
-// wireInRule finds the fields a rule names ("repeats ids[0]").
-var wireInRule = regexp.MustCompile(`\b(?:data\.)?[a-z_]+\[\d+\]|\bdata\.[a-z_]+\b`)
-
-// fieldRule is "FLAG: rule" for a field of c's request, the rule's own
-// field names made flags too.
-func fieldRule(c *cobra.Command, wire, rule string) string {
+// fieldRule is "FLAG: rule" for a field of the command's request, the
+// rule's own field names made flags too.
+func (w refusalWords) fieldRule(wire, rule string) string {
 	if (wire == "data" || wire == "body") && rule == "sets no field" {
-		return "nothing to change: give at least one flag that changes the version (see " + c.CommandPath() + " --help)"
-	}
-	rule = wireInRule.ReplaceAllStringFunc(rule, func(w string) string { return flagOf(c, w) })
-	flag := flagOf(c, wire)
-	if strings.Contains(rule, `"`) {
-		// The rule quotes the value (a file's name): clearer than its
-		// place in a list, which for uploads counts the uploads alone.
-		flag, _, _ = strings.Cut(flag, " #")
-	}
-	return flag + ": " + safe.PlainLine(rule)
-}
-
-// flagOf is the flag or argument of c that gives the field wire, with
-// the item's number when wire is one item of a list ("--game-version
-// #2"); a field with no flag is named as it is.
-func flagOf(c *cobra.Command, wire string) string {
-	m := wireItem.FindStringSubmatch(wire)
-	if m == nil {
-		return wire
-	}
-	name, ok := fieldFlags[m[1]]
-	if c != nil && c.Name() == "edit" {
-		if set, isSet := editSetFlags[m[1]]; isSet {
-			name, ok = set, true
+		help := "the command's --help"
+		if w.command != "" {
+			help = w.command + " --help"
 		}
+		return "nothing to change: give at least one flag that changes the version (see " + help + ")"
 	}
-	if m[1] == "files" && c != nil && c.Name() == "update" && m[2] == "" {
-		name = "--remove-file" // the only way an update lists no file
-	}
-	if !ok {
-		return wire
-	}
-	if m[2] != "" {
-		i, _ := strconv.Atoi(m[2])
-		name += " #" + strconv.Itoa(i+1)
-	}
-	if m[3] != "" {
-		name += " (" + m[3] + ")"
-	}
-	return name
-}
-
-// fieldFlags are the flags and arguments that give the request's fields.
-var fieldFlags = map[string]string{
-	"version": "--version", "name": "--name", "channel": "--channel", "changelog": "--changelog",
-	"minecraft_versions": "--game-version", "platforms": "--platform", "dependencies": "--dependency",
-	"files":                  "--file or --url",
-	"add_minecraft_versions": "--add-game-version", "remove_minecraft_versions": "--remove-game-version",
-	"add_platforms": "--add-platform", "remove_platforms": "--remove-platform",
-	"add_dependencies": "--add-dependency", "remove_dependencies": "--remove-dependency",
-	"ids": "--ids", "page": "--page", "page_size": "--page-size",
-	"invitee": "INVITEE", "role": "--role", "permissions": "--permission",
-	"projectId": "PROJECT", "versionId": "VERSION", "orgId": "ORG", "userId": "USER", "fileId": "--file",
-	"data": "the request", "body": "the request",
-}
-
-// editSetFlags are the replacing flags of versions edit.
-var editSetFlags = map[string]string{
-	"minecraft_versions": "--set-game-versions", "platforms": "--set-platforms", "dependencies": "--set-dependencies",
+	return withPaths(w.flags).Rule(wire, rule)
 }

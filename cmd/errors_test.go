@@ -22,17 +22,20 @@ func TestErrorsSpeakInFlagsAndSentences(t *testing.T) {
 			ExitCancel, "rdash: --file or --url: needs at least one file"},
 		{[]string{"versions", "get", "lumen", ""}, ExitCancel, "rdash: VERSION: is required"},
 		{[]string{"versions", "get", "", "2.4.0"}, ExitCancel, "rdash: PROJECT: is required"},
-		{[]string{"versions", "update", "lumen", "2.4.0", "--game-version", "1.21.4,", "--yes"}, ExitFailure, "rdash: the server refused --game-version #2: "},
+		{[]string{"versions", "update", "lumen", "2.4.0", "--game-version", "1.21.4", "--channel", "nosuch", "--yes"}, ExitCancel, "rdash: --channel: "},
 		{[]string{"versions", "update", "lumen", "2.4.0", "--yes"}, ExitCancel, "rdash: nothing to change"},
-		{[]string{"versions", "edit", "lumen", "--ids", "EEeBM181", "--set-platforms", "bedrock", "--yes"}, ExitCancel, "rdash: --set-platforms #1: must be one of"},
+		{[]string{"versions", "edit", "lumen", "--ids", "EEeBM181", "--set-platforms", "bedrock", "--yes"}, ExitCancel, "rdash: --set-platforms value 1: must be one of"},
 		{[]string{"versions", "edit", "nosuchproj", "--ids", "AAAAAAAA", "--name", "x", "--dry-run"}, ExitFailure,
 			"rdash: there is no project nosuchproj; nothing was changed"},
 		{[]string{"versions", "delete", "nosuchproj", "--ids", "AAAAAAAA", "--yes"}, ExitFailure, "rdash: there is no project nosuchproj"},
 		{[]string{"versions", "edit", "lumen", "--ids", "AAAAAAAA", "--name", "x", "--dry-run"}, ExitFailure, "rdash: no version AAAAAAAA in project lumen"},
 		{[]string{"versions", "list", "nosuchproj"}, ExitFailure, "rdash: there is no project nosuchproj"},
+		{[]string{"versions", "edit", "lumen", "--ids", "EEeBM181", "--add-game-version", strings.Repeat("1", 40), "--yes"}, ExitFailure,
+			"rdash: 1 of 1 version did not end as intended (1 not applied); the service refused them " +
+				"(the server refused --add-game-version value 1: at most 32 characters (got 40))"},
 		{[]string{"versions", "get", "lumen", "9.9.9"}, ExitFailure, "rdash: there is no version 9.9.9 in project lumen"},
 		{[]string{"versions", "create", "lumen", "--version", "2.4.0", "--name", "x", "--channel", "release", "--url", "https://x.example/a.jar", "--yes"},
-			ExitFailure, "rdash: the server refused --version: lumen already has version 2.4.0"},
+			ExitFailure, "rdash: --version 2.4.0: lumen already has this version (EEeBM181)"},
 	} {
 		r := c.run("", tc.args...)
 		if r.code != tc.code || !strings.HasPrefix(r.err, tc.want) {

@@ -1,5 +1,44 @@
 package cmd
 
+// How a command is built (gh's pkg/cmd shape; follow it for a new one):
+//
+//	type fooOptions struct {
+//		f       *Factory    // streams, config, clients, prompter
+//		Project string      // arguments,
+//		Name    *string     // flags: nil when not given (no cobra needed to tell)
+//		Out     *jsonOutput // --json, --jq, --template
+//	}
+//
+//	func newFooCmd(f *Factory, runF func(context.Context, *fooOptions) error) *cobra.Command {
+//		opts := &fooOptions{f: f}
+//		c := &cobra.Command{Use: "foo PROJECT", Args: cobra.ExactArgs(1),
+//			RunE: func(cmd *cobra.Command, args []string) error {
+//				opts.Project = args[0]
+//				opts.Name = given(cmd.Flags(), "name", name)
+//				if err := opts.check(); err != nil { // every mistake in the flags, before the server
+//					return err
+//				}
+//				return runWith(cmd.Context(), opts, runF, fooRun)
+//			}}
+//		...flags bound to locals or to opts...
+//		return c
+//	}
+//
+//	func fooRun(ctx context.Context, opts *fooOptions) error { ... }
+//
+// Only RunE sees cobra: it fills the Options from the arguments and flags
+// (recording which were given), refuses what the flags alone show is
+// wrong, and calls the run function, which takes the Options alone. A test
+// passes runF to see the Options a command line makes, or calls fooRun
+// with Options and a Factory on fake streams (and a fake Prompter for the
+// terminal path). Unlike gh's runF, ours takes the context too: Ctrl+C
+// cancels it, and Go passes a context rather than keeping it in a struct.
+// check gathers its refusals in flagChecks (a blank value, a value given
+// twice). A command whose requests the server may refuse by field keeps a
+// table of the flag that gives each field (refusalWords, explain.Flags)
+// and ends RunE with worded(words, runWith(…)), so a refusal names what
+// the user typed, and a 404 what the command asked for.
+
 import (
 	"context"
 	"errors"
@@ -24,6 +63,10 @@ type IOStreams struct {
 	OutTTY bool
 }
 
+// CanPrompt says whether a question can be asked: input and output are a
+// terminal.
+func (s IOStreams) CanPrompt() bool { return s.InTTY && s.OutTTY }
+
 // Factory carries what every command needs and builds the rest lazily, so
 // `rdash --help` does no I/O.
 type Factory struct {
@@ -40,6 +83,9 @@ type Factory struct {
 	// Build says which rdash runs; nil is buildinfo.Read (tests give a
 	// fixed one).
 	Build func() buildinfo.Info
+	// Prompter asks questions at a terminal; nil is huh on IO's streams
+	// (tests give a fake one).
+	Prompter Prompter
 
 	cfg *config.Config
 	// startUI runs the dashboard with its options; nil runs it on the

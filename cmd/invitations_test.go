@@ -158,3 +158,53 @@ func TestAcceptALinkAsItsInvitee(t *testing.T) {
 		t.Fatalf("reject by link: exit %d\n%s", r.code, r.err)
 	}
 }
+
+// TestInvitationActionsShowThePlanFirst: without a terminal and without
+// --yes, each invitation action prints what it would do before "not
+// asking without a terminal", as the versions commands print their plan;
+// with --json the plan goes to standard error, which holds no JSON.
+func TestInvitationActionsShowThePlanFirst(t *testing.T) {
+	t.Parallel()
+	alice := newCLI(t, "alice", sandbox.Options{})
+	dave := alice.as("dave")
+	for _, tc := range []struct {
+		c    *cli
+		args []string
+		plan string
+	}{
+		{alice, []string{"invitations", "send", "emberforge", "erin", "--role", "Tester", "--permission", "project:version:update"},
+			"will invite erin to emberforge as Tester, with permissions project:version:update\n"},
+		{alice, []string{"invitations", "send", "emberforge", "erin"}, "will invite erin to emberforge with no role, with no permissions\n"},
+		{alice, []string{"invitations", "cancel", "emberforge", "dave"}, "will cancel dave's pending invitation to emberforge\n"},
+		{dave, []string{"invitations", "accept", "emberforge"}, "will accept the invitation to emberforge, as usrDave0: you become a member\n"},
+		{dave, []string{"invitations", "reject", "quartz"}, "will reject the invitation to quartz, as usrDave0: it cannot be taken back\n"},
+	} {
+		r := tc.c.run("", tc.args...)
+		if r.code != ExitCancel || r.out != tc.plan || !strings.Contains(r.err, "not asking without a terminal") {
+			t.Errorf("rdash %q: exit %d, stdout %q, stderr %q; want the plan %q, then the refusal", tc.args, r.code, r.out, r.err, tc.plan)
+		}
+		r = tc.c.run("", append(tc.args, "--json")...)
+		if r.out != "" || !strings.HasPrefix(r.err, tc.plan) {
+			t.Errorf("rdash %q --json: stdout %q, stderr %q; want the plan on stderr", tc.args, r.out, r.err)
+		}
+	}
+	if n := writes(alice); n != 0 {
+		t.Errorf("%d writes", n)
+	}
+}
+
+// TestSendNotFoundSaysWhich: a 404 on invitations send says which of
+// the organization and the invitee is missing when the server names it.
+func TestSendNotFoundSaysWhich(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, "alice", sandbox.Options{})
+	for _, tc := range []struct{ org, user, want string }{
+		{"emberforge", "nobody", `rdash: there is no user nobody to invite (the server: invitee: no user "nobody")`},
+		{"stonecraft", "erin", `rdash: there is no organization stonecraft (the server: no organization "stonecraft")`},
+	} {
+		r := c.run("", "invitations", "send", tc.org, tc.user, "--yes")
+		if r.code != ExitFailure || !strings.HasPrefix(r.err, tc.want) {
+			t.Errorf("send %s %s: exit %d, stderr %q; want %q", tc.org, tc.user, r.code, r.err, tc.want)
+		}
+	}
+}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
+
+	"rdash/internal/safe"
 )
 
 // jsonOutput is a command's --json, --jq and --template, as gh has them:
@@ -89,7 +91,7 @@ func (v jsonFieldsValue) Set(s string) error {
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
 		if !slices.Contains(v.o.fields, name) {
-			return fmt.Errorf("no field %q; the fields are: %s", name, strings.Join(v.o.fields, ", "))
+			return &fieldsError{value: s, field: name, fields: v.o.fields}
 		}
 		if !slices.Contains(only, name) {
 			only = append(only, name)
@@ -97,6 +99,21 @@ func (v jsonFieldsValue) Set(s string) error {
 	}
 	v.o.only = only
 	return nil
+}
+
+// fieldsError is a --json value that names a field the command does not
+// print: mistyped (with the fields near it), or empty (a stray comma).
+type fieldsError struct {
+	value, field string
+	fields       []string
+}
+
+func (e *fieldsError) Error() string {
+	there := "\nJSON fields: " + strings.Join(e.fields, ", ")
+	if e.field == "" {
+		return fmt.Sprintf("--json %s: an empty field name (a comma too many?)%s", safe.PlainLine(clip(e.value)), there)
+	}
+	return fmt.Sprintf("unknown JSON field %s%s%s", safe.PlainLine(clip(e.field)), didYouMean(suggestFor(e.field, e.fields)), there)
 }
 
 // jqValue is --jq's value, compiled as it is parsed.
@@ -137,44 +154,4 @@ func (o *jsonOutput) completeFields(_ *cobra.Command, _ []string, typed string) 
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
-}
-
-// jsonFieldsArg joins "--json FIELDS" into "--json=FIELDS" in args: --json
-// alone prints every field, so a separate word after it would otherwise
-// be read as an argument. The word is taken as fields when it names only
-// fields of the command args run, or when it is a comma-separated list (so
-// that a mistyped field is refused by name, not taken for an argument).
-func jsonFieldsArg(root *cobra.Command, args []string) []string {
-	c, _, err := root.Find(args)
-	if err != nil {
-		return args
-	}
-	fl := c.Flags().Lookup("json")
-	if fl == nil {
-		return args
-	}
-	v, ok := fl.Value.(jsonFieldsValue)
-	if !ok {
-		return args
-	}
-	out := slices.Clone(args)
-	for i := 0; i+1 < len(out); i++ {
-		if out[i] == "--" {
-			break
-		}
-		if out[i] == "--json" && v.o.looksLikeFields(out[i+1]) {
-			out = slices.Replace(out, i, i+2, "--json="+out[i+1])
-		}
-	}
-	return out
-}
-
-func (o *jsonOutput) looksLikeFields(word string) bool {
-	names := strings.Split(word, ",")
-	for _, n := range names {
-		if n == "" || strings.ContainsFunc(n, func(r rune) bool { return (r < 'a' || r > 'z') && r != '_' }) {
-			return false
-		}
-	}
-	return len(names) > 1 || slices.Contains(o.fields, word)
 }

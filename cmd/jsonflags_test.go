@@ -62,8 +62,14 @@ func TestJSONFlagMistakesAreUsageErrors(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"versions", "list", "lumen", "--json", "id,verison"}, []string{`no field "verison"`, "id, version, name, channel"}},
-		{[]string{"versions", "get", "lumen", "2.4.0", "--json=files,sha256"}, []string{`no field "sha256"`}},
+		{[]string{"versions", "list", "lumen", "--json", "id,verison"}, []string{"unknown JSON field verison; did you mean version?", "JSON fields: id, version, name, channel"}},
+		{[]string{"versions", "get", "lumen", "2.4.0", "--json=files,sha256"}, []string{"unknown JSON field sha256\n"}},
+		// The word after a bare --json that cannot be an argument is its
+		// fields, mistyped: not "accepts 1 arg(s), received 2".
+		{[]string{"versions", "list", "lumen", "--json", "verison"}, []string{"unknown JSON field verison; did you mean version?", "JSON fields: id, version"}},
+		{[]string{"auth", "status", "--json", "accont"}, []string{"unknown JSON field accont; did you mean account?", "JSON fields: host,"}},
+		{[]string{"versions", "list", "lumen", "--json", "id,"}, []string{"--json id,: an empty field name (a comma too many?)"}},
+		{[]string{"versions", "list", "lumen", "--json=id,,version"}, []string{"--json id,,version: an empty field name"}},
 		{[]string{"versions", "list", "lumen", "--jq", ".items[] |"}, []string{"--jq"}},
 		{[]string{"versions", "list", "lumen", "--template", "{{.items"}, []string{"--template"}},
 		{[]string{"versions", "list", "lumen", "--jq", ".", "--template", "x"}, []string{"jq", "template"}},

@@ -69,7 +69,10 @@ type versionJSON struct {
 	Dependencies []dependencyJSON `json:"dependencies"`
 	Downloads    int64            `json:"downloads"`
 	CreatedAt    isoTime          `json:"created_at"`
-	Changelog    string           `json:"changelog"`
+	// Changelog is null when the version has none: the server sent none,
+	// or an empty one (the client cannot tell them apart, and they mean
+	// the same).
+	Changelog nullString `json:"changelog"`
 	// Files is null in a list: the service lists versions without them.
 	Files []fileJSON `json:"files"`
 }
@@ -98,7 +101,8 @@ type fileJSON struct {
 	Size        *int64     `json:"size"`         // null for an external file
 	ExternalURL nullString `json:"external_url"` // null for an uploaded file
 	SHA256      nullString `json:"sha256"`       // null when the service gives none
-	// Checksums are every checksum the service gives, by algorithm.
+	// Checksums are every checksum the service gives, by algorithm; null
+	// when it gives none (an external file).
 	Checksums map[string]any `json:"checksums"`
 	CreatedAt isoTime        `json:"created_at"`
 }
@@ -107,7 +111,7 @@ func versionOut(v api.Version) versionJSON {
 	out := versionJSON{ID: v.ID, Version: v.Version, Name: v.Name, Channel: channelOut(v.Channel),
 		Platforms: nonNilSlice(v.Platforms), GameVersions: nonNilSlice(v.MinecraftVersions),
 		Dependencies: dependenciesOut(v.Dependencies), Downloads: v.Downloads,
-		CreatedAt: isoTime(v.CreatedAt), Changelog: v.Changelog}
+		CreatedAt: isoTime(v.CreatedAt), Changelog: nullString(v.Changelog)}
 	if v.Files != nil {
 		out.Files = make([]fileJSON, len(v.Files))
 		for i, f := range v.Files {
@@ -141,11 +145,13 @@ func dependenciesOut(deps []api.Dependency) []dependencyJSON {
 func fileOut(f api.File) fileJSON {
 	sum, _ := f.SHA256()
 	out := fileJSON{ID: f.ID, Name: f.Name, Primary: f.IsPrimary, ExternalURL: nullString(f.ExternalURL),
-		SHA256: nullString(sum), Checksums: map[string]any{}, CreatedAt: isoTime(f.CreatedAt)}
+		SHA256: nullString(sum), CreatedAt: isoTime(f.CreatedAt)}
 	if f.ExternalURL == "" {
 		out.Size = &f.Size
 	}
-	maps.Copy(out.Checksums, f.Checksum)
+	if len(f.Checksum) > 0 {
+		out.Checksums = maps.Clone(f.Checksum)
+	}
 	return out
 }
 

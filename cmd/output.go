@@ -48,7 +48,8 @@ func rawHidden(r rune) bool {
 }
 
 // table prints rows aligned for a terminal, or tab-separated for a pipe,
-// like gh. Every cell is made safe: cells often come from the server. The
+// like gh. Every cell is made safe, and clipped (clipCell): cells often
+// come from the server. The
 // terminal lays the table out, not Bubble Tea, so cells go through
 // safe.PlainLine, which strips without fitting clusters: a Hindi or Thai
 // name stays whole.
@@ -59,7 +60,7 @@ type table struct {
 
 func (t *table) add(cells ...string) {
 	for i, c := range cells {
-		cells[i] = safe.PlainLine(c)
+		cells[i] = safe.PlainLine(clipCell(c))
 	}
 	t.rows = append(t.rows, cells)
 }

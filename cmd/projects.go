@@ -23,7 +23,7 @@ func newProjectsCmd(f *Factory) *cobra.Command {
 		Example: `  rdash projects list
   rdash projects list --json slug,mine --jq '.items[] | select(.mine) | .slug'`,
 	}
-	c.AddCommand(newProjectsListCmd(f))
+	c.AddCommand(newProjectsListCmd(f, nil))
 	return c
 }
 
@@ -51,8 +51,14 @@ type ownerJSON struct {
 	Slug nullString `json:"slug"`
 }
 
-func newProjectsListCmd(f *Factory) *cobra.Command {
-	var out *jsonOutput
+// projectsListOptions are projects list's: only the output flags.
+type projectsListOptions struct {
+	f   *Factory
+	Out *jsonOutput
+}
+
+func newProjectsListCmd(f *Factory, runF func(context.Context, *projectsListOptions) error) *cobra.Command {
+	opts := &projectsListOptions{f: f}
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "List your projects (when the server says), then pinned and recent ones",
@@ -64,23 +70,28 @@ gets the pinned and recent ones alone, and a note on standard error.`,
   rdash projects list --json slug,owner`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			items, listed, err := f.listProjects(cmd.Context())
-			if err != nil {
-				return err
-			}
-			if !listed {
-				fmt.Fprintln(f.IO.ErrOut, "rdash: the server does not list your projects (it has no GET /users/@me/projects); "+
-					"showing the pinned and recent ones. Open any project by its slug or ID (rdash versions list SLUG); "+
-					"pin it in the dashboard, or under projects: in config.yml, to see it here")
-			}
-			if out.on() {
-				return f.printJSON(cmd.Context(), out, itemsOf(items))
-			}
-			return f.printProjects(items)
+			return runWith(cmd.Context(), opts, runF, projectsListRun)
 		},
 	}
-	out = addJSONFlags(c, listJSON[projectJSON]{})
+	opts.Out = addJSONFlags(c, listJSON[projectJSON]{})
 	return c
+}
+
+func projectsListRun(ctx context.Context, o *projectsListOptions) error {
+	f := o.f
+	items, listed, err := f.listProjects(ctx)
+	if err != nil {
+		return err
+	}
+	if !listed {
+		fmt.Fprintln(f.IO.ErrOut, "rdash: the server does not list your projects (it has no GET /users/@me/projects); "+
+			"showing the pinned and recent ones. Open any project by its slug or ID (rdash versions list SLUG); "+
+			"pin it in the dashboard, or under projects: in config.yml, to see it here")
+	}
+	if o.Out.on() {
+		return f.printJSON(ctx, o.Out, itemsOf(items))
+	}
+	return f.printProjects(items)
 }
 
 // listProjects lists the user's projects, then the pinned and recent

@@ -9,13 +9,20 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rdash/api"
 	"rdash/internal/artifact"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 )
 
-type createFlags struct {
+// createOptions are versions create's: PROJECT and the files after
+// --from (args), the request's values as given, the files, and what
+// --from read (prop, once read).
+type createOptions struct {
+	f             *Factory
+	args          []string
 	req           api.CreateVersionRequest
 	files, urls   []string
 	from          *fromFlag
@@ -38,8 +45,12 @@ type createFlags struct {
 	prop *artifact.Proposal
 }
 
-func newVersionsCreateCmd(f *Factory) *cobra.Command {
-	var fl createFlags
+// createFlags name the version POST's fields by versions create's flags.
+var createFlags = explain.Flags{"version": "--version", "name": "--name", "channel": "--channel", "changelog": "--changelog",
+	"minecraft_versions": "--game-version", "platforms": "--platform", "dependencies": "--dependency", "files": "--file or --url"}
+
+func newVersionsCreateCmd(f *Factory, runF func(context.Context, *createOptions) error) *cobra.Command {
+	fl := &createOptions{f: f}
 	c := &cobra.Command{
 		Use:   "create PROJECT (--from FILE… | --version V --name N --channel C (--file PATH | --url URL)…)",
 		Short: "Publish a new version from a build's files, or from uploaded files and external URLs",
@@ -53,7 +64,9 @@ must be readable) and the channel (the project is asked for a version in
 it; a channel with none cannot be checked, and a note says so). The
 request is shown first;
 on a terminal rdash then asks, and without one it sends nothing unless
---yes is given. --dry-run shows the request and sends nothing.
+--yes is given. --dry-run shows the request and sends nothing; it needs
+a sign-in as the real run does, and, like it, refuses a version string
+the project already has.
 
 --from FILE… reads what a build's jars and zips say about themselves
 (plugin.yml, paper-plugin.yml, bungee.yml, velocity-plugin.json,
@@ -94,7 +107,14 @@ interrupted, the version may or may not exist on the server: check with
       --changelog-file CHANGELOG.md --game-version 1.21.4 --dependency required:project:prjEmber --yes`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return f.runCreate(cmd, args, &fl)
+			fs := cmd.Flags()
+			fl.args, fl.changelogSet = args, fs.Changed("changelog")
+			fl.gameVersions, fl.platforms = givenList(fs, "game-version", fl.gameVersions), givenList(fs, "platform", fl.platforms)
+			if err := fl.check(fs); err != nil {
+				return err
+			}
+			w := refusalWords{command: cmd.CommandPath(), flags: createFlags, notFound: noProject(args[0])}
+			return worded(w, runWith(cmd.Context(), fl, runF, createRun))
 		},
 	}
 	fs := c.Flags()
@@ -118,31 +138,46 @@ interrupted, the version may or may not exist on the server: check with
 	return c
 }
 
-// runCreate checks everything it can before the upload, which is the
+// check refuses a blank value given (a version string, name or channel
+// of spaces would only be refused by the server, after the upload), and
+// counts a value given twice once.
+func (fl *createOptions) check(fs *pflag.FlagSet) error {
+	var c flagChecks
+	c.arg("PROJECT", fl.args[0])
+	c.blank("--version", given(fs, "version", fl.req.Version))
+	c.blank("--name", given(fs, "name", fl.req.Name))
+	c.blank("--channel", given(fs, "channel", fl.req.Channel))
+	fl.gameVersions, fl.platforms = c.list("--game-version", fl.gameVersions), c.list("--platform", fl.platforms)
+	return c.done(fl.f)
+}
+
+// createRun checks everything it can before the upload, which is the
 // expensive part: the request's limits, that every file can be read, and
 // the channel, which the project is asked for; with --from, what the
 // files say and whether the version is already published. Then it shows
 // the request and asks.
-func (f *Factory) runCreate(cmd *cobra.Command, args []string, fl *createFlags) error {
-	ctx, project := cmd.Context(), args[0]
-	if err := fl.build(cmd, f.IO.In); err != nil {
+func createRun(ctx context.Context, fl *createOptions) error {
+	f, project := fl.f, fl.args[0]
+	if err := fl.build(f.IO.In); err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
 	if !fl.from.given() {
-		if _, err := fl.from.paths(args); err != nil {
-			return &usageError{cmd: cmd, err: err}
+		if _, err := fl.from.paths(fl.args); err != nil {
+			return &usageError{err: err}
 		}
 		if err := fl.finish(); err != nil {
 			return err
 		}
 	}
-	client, err := f.clientFor(ctx, fl.dryRun)
+	// Signed in, dry run or not: a dry run that passes where the real run
+	// would be refused for want of a sign-in checks nothing.
+	client, err := f.APIClient(ctx)
 	if err != nil {
 		return err
 	}
 	var seen []api.Version
 	if fl.from.given() {
-		if seen, err = f.fillFrom(ctx, cmd, client, args, fl); err != nil {
+		if seen, err = f.fillFrom(ctx, client, fl); err != nil {
 			return err
 		}
 		if err := fl.finish(); err != nil {
@@ -152,25 +187,32 @@ func (f *Factory) runCreate(cmd *cobra.Command, args []string, fl *createFlags) 
 	if _, err := f.resolveChannel(ctx, client, project, fl.req.Channel, seen); err != nil {
 		return err
 	}
-	if fl.from.given() {
-		v, err := f.findPublished(ctx, cmd, client, project, fl.req.Version)
-		if err != nil {
+	v, err := f.findPublished(ctx, client, project, fl.req.Version)
+	switch {
+	case err != nil:
+		return err
+	case v != nil && !fl.from.given():
+		return versionTaken(project, v)
+	case v != nil:
+		if err := comparePublished(project, fl.items, v); err != nil {
 			return err
 		}
-		if v != nil {
-			if err := comparePublished(project, fl.items, v); err != nil {
-				return err
-			}
-			return f.alreadyPublished(ctx, project, fl, v)
-		}
+		return f.alreadyPublished(ctx, project, fl, v)
 	}
-	return f.sendCreate(cmd, project, fl, client)
+	return f.sendCreate(ctx, project, fl, client)
+}
+
+// versionTaken refuses a version string the project already has, before
+// the upload: the server takes one once. (With --from, a re-run of the
+// same files is already published instead: comparePublished.)
+func versionTaken(project string, v *api.Version) error {
+	return fmt.Errorf("--version %s: %s already has this version (%s), and the server takes a version string once: "+
+		"give another --version; nothing was sent", safe.PlainLine(v.Version), safe.PlainLine(clip(project)), safe.PlainReveal(v.ID))
 }
 
 // sendCreate shows the request, asks, and publishes; a dry run stops
 // after showing it.
-func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags, client *api.Client) error {
-	ctx := cmd.Context()
+func (f *Factory) sendCreate(ctx context.Context, project string, fl *createOptions, client *api.Client) error {
 	if fl.out.on() && (fl.yes || fl.dryRun) {
 		f.warnProposal(fl.prop)
 	}
@@ -178,7 +220,7 @@ func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags
 		return f.printCreateDryRun(ctx, project, fl)
 	}
 	f.showPreview(fl.out, fl.yes, func(w io.Writer) { printCreatePlan(w, project, fl, false) })
-	if err := f.confirm(fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(project))); err != nil {
+	if err := f.confirm(ctx, fl.yes, fmt.Sprintf("Publish %s in %s as above?", safe.PlainLine(fl.req.Version), safe.PlainLine(clip(project)))); err != nil {
 		return err
 	}
 	line := f.newUploadLine(fl.items)
@@ -186,7 +228,7 @@ func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags
 	v, _, err := client.CreateVersion(ctx, project, &fl.req)
 	line.end()
 	if err != nil {
-		return interruptedChange(cmd, err, "version "+fl.req.Version+" may or may not exist on the server now",
+		return interruptedChange(ctx, err, "version "+fl.req.Version+" may or may not exist on the server now",
 			project, fl.req.Version)
 	}
 	if fl.out.on() {
@@ -195,14 +237,14 @@ func (f *Factory) sendCreate(cmd *cobra.Command, project string, fl *createFlags
 		out.ServerFilled = serverFilled(&fl.req, v)
 		return f.printJSON(ctx, fl.out, out)
 	}
-	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(project))
+	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(clip(project)))
 	printServerFilled(f.IO.ErrOut, &fl.req, v)
 	return nil
 }
 
 // build reads the flags: the request's values, the --file and --url
 // items, the changelog file.
-func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
+func (fl *createOptions) build(stdin io.Reader) error {
 	for _, p := range fl.files {
 		it, err := localUpload(p)
 		if err != nil {
@@ -213,7 +255,7 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 	for _, u := range fl.urls {
 		fl.items = append(fl.items, fileItem{Name: u})
 	}
-	fl.req.Changelog, fl.changelogSet = fl.changelog, cmd.Flags().Changed("changelog")
+	fl.req.Changelog = fl.changelog
 	if fl.changelogFile != "" {
 		b, err := readFileOrStdin(fl.changelogFile, stdin)
 		if err != nil {
@@ -225,12 +267,7 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 		}
 		fl.changelogDoc = &artifact.Document{Name: name, Text: string(b)}
 	}
-	if cmd.Flags().Changed("game-version") {
-		fl.req.MinecraftVersions = nonNilSlice(fl.gameVersions)
-	}
-	if cmd.Flags().Changed("platform") {
-		fl.req.Platforms = nonNilSlice(fl.platforms)
-	}
+	fl.req.MinecraftVersions, fl.req.Platforms = fl.gameVersions, fl.platforms
 	if len(fl.deps) > 0 {
 		deps, err := parseDeps("--dependency", fl.deps)
 		if err != nil {
@@ -244,7 +281,7 @@ func (fl *createFlags) build(cmd *cobra.Command, stdin io.Reader) error {
 // finish completes the request once every value is known: the changelog
 // file's section, the values required, the primary file and the files'
 // list, and the service's limits.
-func (fl *createFlags) finish() error {
+func (fl *createOptions) finish() error {
 	if err := fl.takeChangelog(); err != nil {
 		return &ExitError{Code: ExitCancel, Err: err}
 	}
@@ -262,7 +299,7 @@ func (fl *createFlags) finish() error {
 
 // requireRead says which required value neither a flag nor --from gave,
 // and why the files did not.
-func (fl *createFlags) requireRead() error {
+func (fl *createOptions) requireRead() error {
 	if fl.prop == nil {
 		return nil
 	}
@@ -283,7 +320,7 @@ func (fl *createFlags) requireRead() error {
 	return nil
 }
 
-func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *createFlags) error {
+func (f *Factory) printCreateDryRun(ctx context.Context, project string, fl *createOptions) error {
 	if fl.out.on() {
 		return f.printJSON(ctx, fl.out, fl.plan(project))
 	}
@@ -332,12 +369,13 @@ func (f *Factory) newUploadLine(items []fileItem) *transferLine {
 }
 
 // interruptedChange explains a create or update that failed after its
-// request may have reached the server: interrupted (Ctrl+C) or cut off.
-// It tells what may exist and how to check, instead of a bare "cancelled".
-func interruptedChange(cmd *cobra.Command, err error, what, project, version string) error {
+// request may have reached the server: interrupted (Ctrl+C, which ends
+// ctx) or cut off. It tells what may exist and how to check, instead of a
+// bare "cancelled".
+func interruptedChange(ctx context.Context, err error, what, project, version string) error {
 	check := fmt.Sprintf("check with: rdash versions get %s %s", project, version)
 	switch {
-	case cmd.Context().Err() != nil && errors.Is(err, context.Canceled):
+	case ctx.Err() != nil && errors.Is(err, context.Canceled):
 		// Not wrapped: Main would print a bare "cancelled".
 		return &ExitError{Code: ExitCancel, Err: fmt.Errorf("interrupted during the upload: %s; %s", what, check)}
 	case errors.Is(err, api.ErrMaybeApplied):

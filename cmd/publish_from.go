@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"rdash/api"
 	"rdash/internal/artifact"
 	"rdash/internal/bulk"
@@ -25,10 +23,10 @@ const projectSample = 100
 // (artifact.Propose), the project's channels and game versions, and
 // rdash.yml; flags always win. The files are uploaded, the primary first.
 // It returns the versions read, which the channel check looks at first.
-func (f *Factory) fillFrom(ctx context.Context, cmd *cobra.Command, client *api.Client, args []string, fl *createFlags) ([]api.Version, error) {
-	paths, err := fl.from.paths(args)
+func (f *Factory) fillFrom(ctx context.Context, client *api.Client, fl *createOptions) ([]api.Version, error) {
+	paths, err := fl.from.paths(fl.args)
 	if err != nil {
-		return nil, &usageError{cmd: cmd, err: err}
+		return nil, &usageError{err: err}
 	}
 	if paths, err = expandFrom(paths); err != nil {
 		return nil, &ExitError{Code: ExitCancel, Err: err}
@@ -41,7 +39,7 @@ func (f *Factory) fillFrom(ctx context.Context, cmd *cobra.Command, client *api.
 		}
 		items[p] = it
 	}
-	seen, project, note, err := readProject(ctx, client, args[0])
+	seen, project, note, err := readProject(ctx, client, fl.args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +47,7 @@ func (f *Factory) fillFrom(ctx context.Context, cmd *cobra.Command, client *api.
 	if err != nil {
 		return nil, fmt.Errorf("%w; nothing was sent", err)
 	}
-	in := artifact.Input{Paths: paths, Given: fl.given(cmd), Project: project, Config: cfg}
+	in := artifact.Input{Paths: paths, Given: fl.given(), Project: project, Config: cfg}
 	if slices.ContainsFunc(paths, func(p string) bool { return p == fl.primary || filepath.Base(p) == fl.primary }) {
 		in.Given.Primary, fl.primary = fl.primary, ""
 	}
@@ -59,7 +57,7 @@ func (f *Factory) fillFrom(ctx context.Context, cmd *cobra.Command, client *api.
 	}
 	p.Notes = append([]string{note}, p.Notes...)
 	p.Apply(&fl.req)
-	if err := f.chooseChannel(fl, p); err != nil {
+	if err := f.chooseChannel(ctx, fl, p); err != nil {
 		return nil, err
 	}
 	fl.prop = p
@@ -80,11 +78,11 @@ func nameFile(err error, paths []string) error {
 
 // given is what the user gave, as artifact.Propose takes it: the flags
 // set, each of which wins over what the files say.
-func (fl *createFlags) given(cmd *cobra.Command) artifact.Given {
+func (fl *createOptions) given() artifact.Given {
 	r := fl.req
 	g := artifact.Given{Version: r.Version, Name: r.Name, Channel: r.Channel, ChangelogFile: fl.changelogDoc,
 		GameVersions: r.MinecraftVersions, Platforms: r.Platforms, Dependencies: r.Dependencies}
-	if cmd.Flags().Changed("changelog") {
+	if fl.changelogSet {
 		g.Changelog = &fl.changelog
 	}
 	return g
@@ -155,7 +153,7 @@ func projectNote(project string, vs []api.Version, resp *api.Response, p artifac
 // Changelog, else the whole file. A file that follows it but has no
 // section for this version is an error rather than a version published
 // with no notes, or with every release's.
-func (fl *createFlags) takeChangelog() error {
+func (fl *createOptions) takeChangelog() error {
 	if fl.changelogDoc == nil || fl.req.Version == "" {
 		return nil // without a version, the request is refused for it
 	}

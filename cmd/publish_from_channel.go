@@ -1,10 +1,9 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"strings"
-
-	"charm.land/huh/v2"
 
 	"rdash/internal/artifact"
 	"rdash/internal/safe"
@@ -16,7 +15,7 @@ import (
 // offering the project's channels; otherwise it refuses, saying why and
 // which channels there are. A version or name not read is left to
 // requireRead, which names the first value missing.
-func (f *Factory) chooseChannel(fl *createFlags, p *artifact.Proposal) error {
+func (f *Factory) chooseChannel(ctx context.Context, fl *createOptions, p *artifact.Proposal) error {
 	c := p.ChannelChoice
 	if c == nil || fl.req.Channel != "" || fl.req.Version == "" || fl.req.Name == "" {
 		return nil
@@ -24,13 +23,11 @@ func (f *Factory) chooseChannel(fl *createFlags, p *artifact.Proposal) error {
 	if !f.IO.InTTY || !f.IO.OutTTY || fl.yes || fl.out.on() || len(c.Channels) == 0 {
 		return &ExitError{Code: ExitCancel, Err: channelRefusal(c)}
 	}
-	opts := make([]huh.Option[string], len(c.Channels))
-	for i, s := range c.Channels {
-		opts[i] = huh.NewOption(safe.PlainLine(s), s)
+	pick, err := f.prompter().Select(ctx, "Which channel? "+safe.PlainLine(c.Reason), c.Channels)
+	if err != nil {
+		return err
 	}
-	var pick string
-	err := huh.NewSelect[string]().Title("Which channel? " + safe.PlainLine(c.Reason)).Options(opts...).Value(&pick).Run()
-	if err != nil || pick == "" {
+	if pick == "" {
 		return errCancelled
 	}
 	fl.req.Channel = pick

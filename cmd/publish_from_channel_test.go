@@ -42,6 +42,33 @@ func TestCreateFromPreReleaseRefused(t *testing.T) {
 	}
 }
 
+// TestCreateFromPreReleaseAsksForTheChannel: at a terminal, a pre-release
+// that rdash will not put in a channel itself asks which, offering the
+// project's channels, and publishes to the one picked; a cancelled
+// question publishes nothing.
+func TestCreateFromPreReleaseAsksForTheChannel(t *testing.T) {
+	t.Parallel()
+	c := corpusCLI(t)
+	jar := preReleaseJar(t, "2.7.0-rc.1")
+	none := &fakePrompter{}
+	if r := c.runAt(none, "versions", "create", "releases-only", "--from", jar); r.code != ExitCancel {
+		t.Fatalf("no channel picked: exit %d, stderr %q; want %d", r.code, r.err, ExitCancel)
+	}
+	p := &fakePrompter{yes: true, pick: func(string, []string) string { return "lts" }}
+	r := c.runAt(p, "versions", "create", "releases-only", "--from", jar)
+	if r.code != ExitOK {
+		t.Fatalf("exit %d, stderr %q", r.code, r.err)
+	}
+	q := p.questions()
+	if len(q) != 2 || !strings.HasPrefix(q[0], `Which channel? version "2.7.0-rc.1" is a pre-release (rc)`) || !strings.HasSuffix(q[0], "[lts release]") {
+		t.Fatalf("asked %q; want the channel among the project's, then the confirmation", q)
+	}
+	got := c.ok("versions", "get", "releases-only", "2.7.0-rc.1", "--json", "channel", "--jq", ".channel.slug")
+	if strings.TrimSpace(got) != "lts" {
+		t.Fatalf("published to %q; want the channel picked, lts", got)
+	}
+}
+
 // TestCreateFromPreReleaseChannel: a pre-release goes to the project's
 // closest less-stable channel, and the preview says which and why.
 func TestCreateFromPreReleaseChannel(t *testing.T) {

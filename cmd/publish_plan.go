@@ -22,7 +22,7 @@ type createJSON struct {
 	Version      string           `json:"version"`
 	Name         string           `json:"name"`
 	Channel      string           `json:"channel"`
-	Changelog    string           `json:"changelog"`
+	Changelog    nullString       `json:"changelog"` // null: none sent
 	GameVersions []string         `json:"game_versions"`
 	Platforms    []string         `json:"platforms"`
 	Dependencies []dependencyJSON `json:"dependencies"`
@@ -99,10 +99,10 @@ type gapJSON struct {
 	Reason string `json:"reason"`
 }
 
-func (fl *createFlags) plan(project string) createJSON {
+func (fl *createOptions) plan(project string) createJSON {
 	r := fl.req
 	out := createJSON{Project: project, DryRun: fl.dryRun, Version: r.Version, Name: r.Name, Channel: r.Channel,
-		Changelog: r.Changelog, GameVersions: r.MinecraftVersions, Platforms: r.Platforms, Files: fileItemsOut(fl.items),
+		Changelog: nullString(r.Changelog), GameVersions: r.MinecraftVersions, Platforms: r.Platforms, Files: fileItemsOut(fl.items),
 		Sources: fl.sources(), Unread: []gapJSON{}, Warnings: []string{}, Notes: []string{},
 		Defaults: artifact.RequestDefaults(&r), DependencyBounds: []boundJSON{}}
 	if r.Dependencies != nil {
@@ -139,7 +139,7 @@ func boundsOut(p *artifact.Proposal) []boundJSON {
 
 // sources is where each value came from: the proposal's, or without
 // --from the flags' (and the changelog file's section).
-func (fl *createFlags) sources() sourcesJSON {
+func (fl *createOptions) sources() sourcesJSON {
 	if p := fl.prop; p != nil {
 		return sourcesJSON{Version: orNull(p.Version.Source), Name: orNull(p.Name.Source),
 			Channel: orNull(p.Channel.Source), Changelog: orNull(p.Changelog.Source),
@@ -190,7 +190,7 @@ func eachSource(f artifact.Field[[]artifact.Dependency]) []string {
 
 // printCreatePlan shows the version a create publishes, where each value
 // came from, and its files; dryRun says that is all that happens.
-func printCreatePlan(w io.Writer, project string, fl *createFlags, dryRun bool) {
+func printCreatePlan(w io.Writer, project string, fl *createOptions, dryRun bool) {
 	r, src := fl.req, fl.sources()
 	line := func(k, v string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(v)) }
 	// Without --from every value but a changelog file's is a flag: no
@@ -278,7 +278,7 @@ func (f *Factory) warnProposal(p *artifact.Proposal) {
 
 // publishedOut is the JSON of a create that found its version already
 // published: nothing sent, and the version as it is.
-func (fl *createFlags) publishedOut(project string, v *api.Version) createJSON {
+func (fl *createOptions) publishedOut(project string, v *api.Version) createJSON {
 	out := fl.plan(project)
 	out.AlreadyPublished = true
 	out.Result = api.Ptr(versionOut(*v))

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"rdash/api"
 	"rdash/internal/artifact"
 	"rdash/internal/safe"
@@ -22,13 +20,13 @@ import (
 
 // findPublished returns the version of project whose version string is
 // the one about to be published, or nil when there is none: one GET.
-func (f *Factory) findPublished(ctx context.Context, cmd *cobra.Command, client *api.Client, project, version string) (*api.Version, error) {
+func (f *Factory) findPublished(ctx context.Context, client *api.Client, project, version string) (*api.Version, error) {
 	v, _, err := client.GetVersion(ctx, project, version)
 	switch {
 	case errors.Is(err, api.ErrNotFound):
 		return nil, nil
 	case err != nil:
-		return nil, fmt.Errorf("checking whether %s already has version %s: %w", project, version, f.explain(cmd, err))
+		return nil, fmt.Errorf("checking whether %s already has version %s: %w", project, version, f.explain(err))
 	case v.Version != version:
 		return nil, nil // the string is another version's ID, not a version string taken
 	}
@@ -82,9 +80,9 @@ func itemSums(items []fileItem) ([]artifact.FileSum, error) {
 // files: a line on standard error (a CI log shows it) and, with --json,
 // the JSON with the version as it is; nothing is sent, and the run
 // succeeds.
-func (f *Factory) alreadyPublished(ctx context.Context, project string, fl *createFlags, v *api.Version) error {
+func (f *Factory) alreadyPublished(ctx context.Context, project string, fl *createOptions, v *api.Version) error {
 	fmt.Fprintf(f.IO.ErrOut, "%s already has version %s (%s) with these same files: it is already published; nothing was sent\n",
-		safe.PlainLine(project), safe.PlainLine(v.Version), safe.PlainReveal(v.ID))
+		safe.PlainLine(clip(project)), safe.PlainLine(v.Version), safe.PlainReveal(v.ID))
 	if fl.out.on() {
 		return f.printJSON(ctx, fl.out, fl.publishedOut(project, v))
 	}

@@ -56,7 +56,7 @@ func TestVersionsCreateRejectsBeforeSending(t *testing.T) {
 	}{
 		{"long version", []string{"--version", long, "--url", "https://x.example/a.jar"}, "--version: must be at most 32"},
 		{"no files", []string{"--version", "1"}, "--file or --url: needs at least one file"},
-		{"ftp url", []string{"--version", "1", "--url", "ftp://x.example/a.jar"}, "--file or --url #1: must be an http(s) URL"},
+		{"ftp url", []string{"--version", "1", "--url", "ftp://x.example/a.jar"}, "--file or --url value 1: must be an http(s) URL"},
 		{"missing file", []string{"--version", "1", "--file", "/nonexistent/a.jar"}, "--file"},
 	}
 	for _, tt := range tests {

@@ -38,6 +38,7 @@ var errCancelled = &ExitError{Code: ExitCancel, Err: errors.New("cancelled")}
 // code.
 func Main(ctx context.Context, args []string, f *Factory) int {
 	root := NewRoot(f)
+	completingJSON(root, args)
 	root.SetArgs(jsonFieldsArg(root, args))
 	ran, err := root.ExecuteContextC(ctx)
 	if err == nil {
@@ -48,13 +49,16 @@ func Main(ctx context.Context, args []string, f *Factory) int {
 		fmt.Fprintln(f.IO.ErrOut, "rdash: cancelled")
 		return ExitCancel
 	}
-	err = f.explain(ran, err)
+	err = f.explain(err)
 	// Errors quote the server (a refused version string, a message), so
-	// they are made safe like any other server text.
-	fmt.Fprintln(f.IO.ErrOut, "rdash:", safe.PlainText(err.Error()))
+	// they are made safe like any other server text, and no word of
+	// theirs runs on: an argument or a server's string is clipped where
+	// it is quoted, and anything still longer here is.
+	fmt.Fprintln(f.IO.ErrOut, "rdash:", clipWords(safe.PlainText(err.Error())))
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(f.IO.ErrOut, "\n%s", ue.cmd.UsageString())
+		// A run function has no command: the usage is that of the one that ran.
+		fmt.Fprintf(f.IO.ErrOut, "\n%s", cmp.Or(ue.cmd, ran).UsageString())
 	}
 	return exitCode(err)
 }
@@ -78,7 +82,12 @@ func exitCode(err error) int {
 
 // NewRoot builds the command tree.
 func NewRoot(f *Factory) *cobra.Command {
-	var project string
+	return newRoot(f, nil)
+}
+
+// newRoot is NewRoot with the dashboard's runF (see the top of factory.go).
+func newRoot(f *Factory, runF func(context.Context, *dashboardOptions) error) *cobra.Command {
+	opts := &dashboardOptions{f: f}
 	build := f.build()
 	root := &cobra.Command{
 		Use:   "rdash",
@@ -92,7 +101,7 @@ func NewRoot(f *Factory) *cobra.Command {
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runDashboard(cmd.Context(), f, project)
+			return runWith(cmd.Context(), opts, runF, dashboardRun)
 		},
 	}
 	// Before the completion command is made: it keeps the output it is
@@ -101,14 +110,12 @@ func NewRoot(f *Factory) *cobra.Command {
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.Flags().StringVarP(&project, "project", "p", "", "open this project (slug or ID) at once")
+	root.Flags().StringVarP(&opts.Project, "project", "p", "", "open this project (slug or ID) at once")
 	addMouseFlag(root.Flags(), f)
 	root.PersistentFlags().StringVar(&f.ConfigPath, "config", "", "config file (default $XDG_CONFIG_HOME/rdash/config.yml)")
 	root.PersistentFlags().BoolVar(&f.AllowInsecureHTTP, "allow-insecure-http", false,
 		"send tokens over plain http to a host other than this machine (as allow_insecure_http: true in the config)")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &usageError{cmd: c, err: err}
-	})
+	root.SetFlagErrorFunc(flagError)
 	for _, add := range f.commands() {
 		root.AddCommand(add(f))
 	}

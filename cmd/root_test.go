@@ -21,10 +21,15 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"unknown subcommand", []string{"versions", "bogus"}, `unknown command "bogus" for "rdash versions"`},
 		{"missing argument", []string{"versions", "list"}, "accepts 1 arg(s)"},
 		{"too many arguments", []string{"versions", "get", "a", "b", "c"}, "accepts 2 arg(s)"},
-		{"unknown flag", []string{"versions", "list", "lumen", "--bogus"}, "unknown flag"},
+		{"unknown flag", []string{"versions", "list", "lumen", "--bogus"}, "unknown flag: --bogus\n"},
+		{"mistyped flag", []string{"versions", "list", "lumen", "--chanel", "beta"}, "unknown flag: --chanel; did you mean --channel?"},
+		{"flag begun", []string{"versions", "update", "lumen", "2.4.0", "--game", "x"}, "unknown flag: --game; did you mean --game-version or --name?"},
+		{"mistyped global flag", []string{"versions", "list", "lumen", "--confg", "x"}, "did you mean --config?"},
 		{"no ids", []string{"versions", "edit", "lumen", "--name", "x"}, "--ids: needs at least one version ID"},
+		{"set with add", []string{"versions", "edit", "lumen", "--ids", "EEeBM181", "--set-platforms", "paper", "--add-platform", "folia"},
+			"--set-platforms: a --set-… flag cannot be combined with --add-… or --remove-… on platforms"},
 		{"empty ids", []string{"versions", "delete", "lumen", "--ids", ""}, "--ids: needs at least one version ID"},
-		{"malformed id", []string{"versions", "delete", "lumen", "--ids", "nope"}, "--ids #1: must be an ID of 8 characters"},
+		{"malformed id", []string{"versions", "delete", "lumen", "--ids", "nope"}, "--ids value 1: must be an ID of 8 characters"},
 		{"create without a version", []string{"versions", "create", "lumen", "--name", "n", "--channel", "beta", "--url", "https://x.example/a.jar"}, "--version: is required"},
 	}
 	for _, tt := range tests {

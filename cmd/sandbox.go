@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"rdash/api/sandbox"
 )
 
+// sandboxFlags are the sandbox's settings, from sandbox's flags, or set
+// by demo and serve --demo.
 type sandboxFlags struct {
 	addr      string
 	data      string
@@ -34,9 +37,15 @@ type sandboxJSON struct {
 	ClientSecret string `json:"client_secret"`
 }
 
-func newSandboxCmd(f *Factory) *cobra.Command {
-	var fl sandboxFlags
-	var out *jsonOutput
+// sandboxOptions are sandbox's: the sandbox's settings.
+type sandboxOptions struct {
+	f        *Factory
+	Settings sandboxFlags
+	Out      *jsonOutput
+}
+
+func newSandboxCmd(f *Factory, runF func(context.Context, *sandboxOptions) error) *cobra.Command {
+	opts := &sandboxOptions{f: f}
 	c := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run the built-in sandbox service alone, for scripts and tests",
@@ -55,33 +64,40 @@ the document is silent, the reading that promises a client least: no
   rdash sandbox --strict --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			srv, err := newSandbox(fl)
-			if err != nil {
-				return err
-			}
-			run, err := srv.Start(fl.addr)
-			if err != nil {
-				return err
-			}
-			defer run.Close()
-			if out.on() {
-				err = f.printJSON(cmd.Context(), out, sandboxJSON{BaseURL: run.BaseURL, AuthURL: run.AuthURL,
-					ClientID: run.ClientID, ClientSecret: run.ClientSecret})
-			} else {
-				for _, line := range run.Env() {
-					fmt.Fprintln(f.IO.Out, line)
-				}
-			}
-			if err != nil {
-				return err
-			}
-			<-cmd.Context().Done()
-			return nil
+			return runWith(cmd.Context(), opts, runF, sandboxRun)
 		},
 	}
-	fl.bind(c.Flags())
-	out = addJSONFlags(c, sandboxJSON{})
+	opts.Settings.bind(c.Flags())
+	opts.Out = addJSONFlags(c, sandboxJSON{})
 	return c
+}
+
+// sandboxRun starts the sandbox, prints its settings and serves until ctx
+// ends.
+func sandboxRun(ctx context.Context, o *sandboxOptions) error {
+	f := o.f
+	srv, err := newSandbox(o.Settings)
+	if err != nil {
+		return err
+	}
+	run, err := srv.Start(o.Settings.addr)
+	if err != nil {
+		return err
+	}
+	defer run.Close()
+	if o.Out.on() {
+		err = f.printJSON(ctx, o.Out, sandboxJSON{BaseURL: run.BaseURL, AuthURL: run.AuthURL,
+			ClientID: run.ClientID, ClientSecret: run.ClientSecret})
+	} else {
+		for _, line := range run.Env() {
+			fmt.Fprintln(f.IO.Out, line)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return nil
 }
 
 func (fl *sandboxFlags) bind(fs *pflag.FlagSet) {

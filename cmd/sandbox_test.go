@@ -91,7 +91,7 @@ func TestSandboxStrict(t *testing.T) {
 	if _, err := newSandbox(fl); exitCode(err) != ExitCancel || !strings.Contains(err.Error(), "--strict") {
 		t.Fatalf("--strict --require-pkce: %v", err)
 	}
-	for name, fl := range map[string]sandboxFlags{"sandbox --strict": {strict: true}, "demo --strict": demoFlags{as: "alice", strict: true}.sandbox(1)} {
+	for name, fl := range map[string]sandboxFlags{"sandbox --strict": {strict: true}, "demo --strict": (&demoOptions{as: "alice", strict: true}).sandbox(1)} {
 		srv, err := newSandbox(fl)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -13,17 +13,18 @@ import (
 	"rdash/internal/serve/server"
 )
 
-// serveFlags are the server's Config and what cmd keeps to itself: the
-// demo's sandbox and the log's file.
-type serveFlags struct {
+// serveOptions are serve's: the server's Config and what cmd keeps to
+// itself, the demo's sandbox and the log's file.
+type serveOptions struct {
+	f *Factory
 	server.Config
 	sandboxAddr string
 	demoLatency time.Duration
 	logPath     string
 }
 
-func newServeCmd(f *Factory) *cobra.Command {
-	var fl serveFlags
+func newServeCmd(f *Factory, runF func(context.Context, *serveOptions) error) *cobra.Command {
+	opts := &serveOptions{f: f}
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the dashboard over SSH to the keys in an authorized_keys file",
@@ -57,16 +58,16 @@ server; each key signs in as a seeded user of its choice.`,
   rdash serve --demo --authorized-keys ~/.config/rdash/serve/authorized_keys`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runServe(cmd.Context(), f, fl)
+			return runWith(cmd.Context(), opts, runF, serveRun)
 		},
 	}
-	c.AddCommand(newServeForgetCmd(f))
-	bindServeFlags(c, &fl)
+	c.AddCommand(newServeForgetCmd(f, nil))
+	bindServeFlags(c, opts)
 	addMouseFlag(c.Flags(), f)
 	return c
 }
 
-func bindServeFlags(c *cobra.Command, fl *serveFlags) {
+func bindServeFlags(c *cobra.Command, fl *serveOptions) {
 	fs := c.Flags()
 	fs.StringVar(&fl.Addr, "addr", "127.0.0.1:23234", "address to listen on")
 	fs.StringVar(&fl.HostKey, "host-key", "", "the server's SSH host key, made on first start (default $XDG_CONFIG_HOME/rdash/serve/host_key)")
@@ -86,9 +87,10 @@ func bindServeFlags(c *cobra.Command, fl *serveFlags) {
 	fs.StringVar(&fl.logPath, "log", "", "write the JSON log to this file (0600, appended) instead of stderr")
 }
 
-// runServe checks everything before it listens, starts the sandbox with
+// serveRun checks everything before it listens, starts the sandbox with
 // --demo, then serves until SIGINT or SIGTERM.
-func runServe(ctx context.Context, f *Factory, fl serveFlags) error {
+func serveRun(ctx context.Context, fl *serveOptions) error {
+	f := fl.f
 	base, err := f.Config()
 	if err != nil {
 		return err

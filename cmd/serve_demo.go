@@ -16,7 +16,7 @@ import (
 // demoSetup, with --demo, starts the sandbox and points base at it; the
 // returned func stops it. Without --demo it checks that base names a
 // server to sign in to.
-func demoSetup(base *config.Config, fl serveFlags, logger *slog.Logger) (*config.Config, func(), error) {
+func demoSetup(base *config.Config, fl *serveOptions, logger *slog.Logger) (*config.Config, func(), error) {
 	if !fl.Demo {
 		if _, err := auth.SettingsFrom(base, nil); err != nil {
 			return nil, nil, refuseServe(err)

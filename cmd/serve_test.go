@@ -41,7 +41,7 @@ func (e *serveEnv) run(ctx context.Context, args ...string) result {
 	f := &Factory{
 		IO:     IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
 		Lookup: func(k string) (string, bool) { v, ok := e.env[k]; return v, ok },
-		Extra:  []func(*Factory) *cobra.Command{newServeCmd},
+		Extra:  []func(*Factory) *cobra.Command{func(f *Factory) *cobra.Command { return newServeCmd(f, nil) }},
 	}
 	code := Main(ctx, args, f)
 	return result{out.String(), errOut.String(), code}

@@ -161,7 +161,7 @@ func TestUISessionPlainTextNeedsConsent(t *testing.T) {
 
 func TestDemoSessionKeepsTheTokenInMemory(t *testing.T) {
 	t.Parallel()
-	srv, err := newSandbox(demoFlags{as: "erin"}.sandbox(1)) // as `rdash demo --as erin` has it
+	srv, err := newSandbox((&demoOptions{as: "erin"}).sandbox(1)) // as `rdash demo --as erin` has it
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,8 @@ import (
 
 // usageError is a mistake in the command line itself: an unknown command
 // or flag, a wrong number of arguments, flags that cannot go together.
-// Main prints it with the command's usage, and exits 2.
+// Main prints it with the command's usage (cmd's, or when nil, as from a
+// run function, the one that ran), and exits 2.
 type usageError struct {
 	cmd *cobra.Command
 	err error

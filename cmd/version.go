@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -33,8 +34,14 @@ func buildOut(b buildinfo.Info) buildJSON {
 		GoVersion: b.GoVersion, Platform: b.Platform}
 }
 
-func newVersionCmd(f *Factory) *cobra.Command {
-	var out *jsonOutput
+// versionOptions are version's: only the output flags.
+type versionOptions struct {
+	f   *Factory
+	Out *jsonOutput
+}
+
+func newVersionCmd(f *Factory, runF func(context.Context, *versionOptions) error) *cobra.Command {
+	opts := &versionOptions{f: f}
 	c := &cobra.Command{
 		Use:   "version",
 		Short: "Print rdash's version, commit and Go version",
@@ -43,14 +50,19 @@ func newVersionCmd(f *Factory) *cobra.Command {
   rdash version --json version,commit`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			b := f.build()
-			if out.on() {
-				return f.printJSON(cmd.Context(), out, buildOut(b))
-			}
-			_, err := fmt.Fprintln(f.IO.Out, b.String())
-			return err
+			return runWith(cmd.Context(), opts, runF, versionRun)
 		},
 	}
-	out = addJSONFlags(c, buildJSON{})
+	opts.Out = addJSONFlags(c, buildJSON{})
 	return c
+}
+
+func versionRun(ctx context.Context, opts *versionOptions) error {
+	f := opts.f
+	b := f.build()
+	if opts.Out.on() {
+		return f.printJSON(ctx, opts.Out, buildOut(b))
+	}
+	_, err := fmt.Fprintln(f.IO.Out, b.String())
+	return err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rdash/api"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/common"
 )
@@ -22,22 +23,30 @@ func newVersionsCmd(f *Factory) *cobra.Command {
 		Example: `  rdash versions list lumen
   rdash versions edit lumen --ids AbCd1234 --add-game-version 1.21.4 --dry-run`,
 	}
-	c.AddCommand(newVersionsListCmd(f), newVersionsGetCmd(f), newVersionsEditCmd(f),
-		newVersionsDeleteCmd(f), newVersionsUndoCmd(f), newVersionsCreateCmd(f), newVersionsUpdateCmd(f),
-		newVersionsDownloadCmd(f))
+	c.AddCommand(newVersionsListCmd(f, nil), newVersionsGetCmd(f, nil), newVersionsEditCmd(f, nil),
+		newVersionsDeleteCmd(f, nil), newVersionsUndoCmd(f, nil), newVersionsCreateCmd(f, nil), newVersionsUpdateCmd(f, nil),
+		newVersionsDownloadCmd(f, nil))
 	return c
 }
 
-type versionsListFlags struct {
-	channels, gameVersions []string
-	search                 string
-	page, pageSize         int
-	all                    bool
-	out                    *jsonOutput
+// versionsListOptions are versions list's: the project, its filters and
+// which pages.
+type versionsListOptions struct {
+	f                      *Factory
+	Project                string
+	Channels, GameVersions []string
+	Search                 string
+	Page, PageSize         int
+	All                    bool
+	Out                    *jsonOutput
 }
 
-func newVersionsListCmd(f *Factory) *cobra.Command {
-	var fl versionsListFlags
+// listFlags name the list's query by versions list's flags.
+var listFlags = explain.Flags{"page": "--page", "page_size": "--page-size", "channel": "--channel",
+	"minecraft_version": "--game-version", "search": "--search"}
+
+func newVersionsListCmd(f *Factory, runF func(context.Context, *versionsListOptions) error) *cobra.Command {
+	opts := &versionsListOptions{f: f}
 	c := &cobra.Command{
 		Use:   "list PROJECT",
 		Short: "List a project's versions, one page at a time, in the server's order",
@@ -47,56 +56,64 @@ func newVersionsListCmd(f *Factory) *cobra.Command {
   rdash versions list lumen --all --json id,version,channel --jq '.items[] | select(.channel.slug == "beta") | .id'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := fl.check(); err != nil {
-				return &ExitError{Code: ExitCancel, Err: err}
-			}
-			client, err := f.ReadClient(cmd.Context())
-			if err != nil {
+			opts.Project = args[0]
+			if err := opts.check(); err != nil {
 				return err
 			}
-			vs, resp, err := fl.list(cmd.Context(), client, args[0])
-			if err != nil {
-				return err
-			}
-			if fl.out.on() {
-				err = f.printJSON(cmd.Context(), fl.out, fl.page1(vs, resp))
-			} else if len(vs) == 0 {
-				// Piped or not, an empty table says nothing: say what it means.
-				fmt.Fprintln(f.IO.ErrOut, fl.none(args[0]))
-			} else {
-				err = f.printVersions(vs, resp, fl.all)
-			}
-			if err == nil {
-				err = fl.cut(resp)
-			}
-			return err
+			w := refusalWords{command: cmd.CommandPath(), flags: listFlags, notFound: noProject(opts.Project)}
+			return worded(w, runWith(cmd.Context(), opts, runF, versionsListRun))
 		},
 	}
 	fs := c.Flags()
-	fs.StringArrayVar(&fl.channels, "channel", nil, "only versions in this channel (ID or slug); repeat for several")
-	fs.StringArrayVar(&fl.gameVersions, "game-version", nil, "only versions for this game version; repeat for several")
-	fs.StringVar(&fl.search, "search", "", "only versions whose version string or name contains this")
-	fs.IntVar(&fl.page, "page", 1, "page number, from 1")
-	fs.IntVar(&fl.pageSize, "page-size", 0, "versions per page (default: the server's)")
-	fs.BoolVar(&fl.all, "all", false, "every page from --page on, not one (at most 1,000 pages; more is an error)")
-	fl.out = addJSONFlags(c, listJSON[versionJSON]{})
+	fs.StringArrayVar(&opts.Channels, "channel", nil, "only versions in this channel (ID or slug); repeat for several")
+	fs.StringArrayVar(&opts.GameVersions, "game-version", nil, "only versions for this game version; repeat for several")
+	fs.StringVar(&opts.Search, "search", "", "only versions whose version string or name contains this")
+	fs.IntVar(&opts.Page, "page", 1, "page number, from 1")
+	fs.IntVar(&opts.PageSize, "page-size", 0, "versions per page (default: the server's)")
+	fs.BoolVar(&opts.All, "all", false, "every page from --page on, not one (at most 1,000 pages; more is an error)")
+	opts.Out = addJSONFlags(c, listJSON[versionJSON]{})
 	return c
 }
 
-// list reads the page asked for, or with --all every page from it on.
-func (fl versionsListFlags) list(ctx context.Context, client *api.Client, project string) ([]api.Version, *api.Response, error) {
-	opts := &api.ListVersionsOptions{Page: fl.page, PageSize: fl.pageSize,
-		Channels: fl.channels, MinecraftVersions: fl.gameVersions, Search: fl.search}
-	if fl.all {
-		return client.ListAllVersions(ctx, project, opts)
+func versionsListRun(ctx context.Context, opts *versionsListOptions) error {
+	f := opts.f
+	client, err := f.ReadClient(ctx)
+	if err != nil {
+		return err
 	}
-	return client.ListVersions(ctx, project, opts)
+	vs, resp, err := opts.list(ctx, client)
+	if err != nil {
+		return err
+	}
+	switch {
+	case opts.Out.on():
+		err = f.printJSON(ctx, opts.Out, opts.page1(vs, resp))
+	case len(vs) == 0:
+		// Piped or not, an empty table says nothing: say what it means.
+		fmt.Fprintln(f.IO.ErrOut, opts.none())
+	default:
+		err = f.printVersions(vs, resp, opts.All)
+	}
+	if err == nil {
+		err = opts.cut(resp)
+	}
+	return err
+}
+
+// list reads the page asked for, or with --all every page from it on.
+func (o *versionsListOptions) list(ctx context.Context, client *api.Client) ([]api.Version, *api.Response, error) {
+	lo := &api.ListVersionsOptions{Page: o.Page, PageSize: o.PageSize,
+		Channels: o.Channels, MinecraftVersions: o.GameVersions, Search: o.Search}
+	if o.All {
+		return client.ListAllVersions(ctx, o.Project, lo)
+	}
+	return client.ListVersions(ctx, o.Project, lo)
 }
 
 // cut is an error when --all stopped before the list's end: what was
 // read is printed, and the exit code says it is not every page.
-func (fl versionsListFlags) cut(resp *api.Response) error {
-	if !fl.all || resp.NextPage == 0 {
+func (o *versionsListOptions) cut(resp *api.Response) error {
+	if !o.All || resp.NextPage == 0 {
 		return nil
 	}
 	return fmt.Errorf("--all stopped after %s pages, the most it reads, before the list's end: "+
@@ -105,22 +122,25 @@ func (fl versionsListFlags) cut(resp *api.Response) error {
 
 // check refuses page flags the command would otherwise send as no page
 // at all (0) or as a query the service refuses.
-func (fl versionsListFlags) check() error {
+func (o *versionsListOptions) check() error {
+	var c flagChecks
 	switch {
-	case fl.page < 1:
-		return fmt.Errorf("--page %d: pages are numbered from 1", fl.page)
-	case fl.pageSize < 0:
-		return fmt.Errorf("--page-size %d: must be a number of versions, or 0 for the server's default", fl.pageSize)
+	case o.Page < 1:
+		c.err = fmt.Errorf("--page %d: pages are numbered from 1", o.Page)
+	case o.PageSize < 0:
+		c.err = fmt.Errorf("--page-size %d: must be a number of versions, or 0 for the server's default", o.PageSize)
 	}
-	return nil
+	c.arg("PROJECT", o.Project)
+	o.Channels, o.GameVersions = c.list("--channel", o.Channels), c.list("--game-version", o.GameVersions)
+	return c.done(o.f)
 }
 
 // page1 is the list's JSON: the versions from --page on, and resp, the
 // answer for the last page read, says whether there are more.
-func (fl versionsListFlags) page1(vs []api.Version, resp *api.Response) listJSON[versionJSON] {
-	out := listJSON[versionJSON]{Items: versionsOut(vs), Page: &fl.page}
-	if fl.pageSize > 0 {
-		out.PageSize = &fl.pageSize
+func (o *versionsListOptions) page1(vs []api.Version, resp *api.Response) listJSON[versionJSON] {
+	out := listJSON[versionJSON]{Items: versionsOut(vs), Page: &o.Page}
+	if o.PageSize > 0 {
+		out.PageSize = &o.PageSize
 	}
 	if p := resp.Pagination; p != nil {
 		out.PageSize, out.Total = &p.PageSize, &p.Total
@@ -132,12 +152,12 @@ func (fl versionsListFlags) page1(vs []api.Version, resp *api.Response) listJSON
 }
 
 // none says that the list is empty, and why it may be.
-func (fl versionsListFlags) none(project string) string {
-	project = safe.PlainLine(project)
+func (o *versionsListOptions) none() string {
+	project := safe.PlainLine(clip(o.Project))
 	switch {
-	case fl.page > 1:
-		return fmt.Sprintf("no versions of %s on page %d", project, fl.page)
-	case len(fl.channels)+len(fl.gameVersions) > 0 || fl.search != "":
+	case o.Page > 1:
+		return fmt.Sprintf("no versions of %s on page %d", project, o.Page)
+	case len(o.Channels)+len(o.GameVersions) > 0 || o.Search != "":
 		return fmt.Sprintf("no versions of %s match", project)
 	}
 	return project + " has no versions"
@@ -181,8 +201,15 @@ func pageLine(n int, resp *api.Response) string {
 	return s
 }
 
-func newVersionsGetCmd(f *Factory) *cobra.Command {
-	var out *jsonOutput
+// versionsGetOptions are versions get's: which version.
+type versionsGetOptions struct {
+	f                *Factory
+	Project, Version string
+	Out              *jsonOutput
+}
+
+func newVersionsGetCmd(f *Factory, runF func(context.Context, *versionsGetOptions) error) *cobra.Command {
+	opts := &versionsGetOptions{f: f}
 	c := &cobra.Command{
 		Use:   "get PROJECT VERSION",
 		Short: "Show one version: metadata, files, dependencies and changelog",
@@ -192,27 +219,34 @@ func newVersionsGetCmd(f *Factory) *cobra.Command {
   rdash versions get lumen 2.4.0 --jq '.files[] | select(.primary) | .sha256'`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			client, err := f.ReadClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			v, _, err := client.GetVersion(cmd.Context(), args[0], args[1])
-			if err != nil {
-				return err
-			}
-			if out.on() {
-				return f.printJSON(cmd.Context(), out, versionOut(*v))
-			}
-			return f.printVersion(v)
+			opts.Project, opts.Version = args[0], args[1]
+			w := refusalWords{command: cmd.CommandPath(), notFound: noVersion(opts.Project, opts.Version)}
+			return worded(w, runWith(cmd.Context(), opts, runF, versionsGetRun))
 		},
 	}
-	out = addJSONFlags(c, versionJSON{})
+	opts.Out = addJSONFlags(c, versionJSON{})
 	return c
+}
+
+func versionsGetRun(ctx context.Context, opts *versionsGetOptions) error {
+	f := opts.f
+	client, err := f.ReadClient(ctx)
+	if err != nil {
+		return err
+	}
+	v, _, err := client.GetVersion(ctx, opts.Project, opts.Version)
+	if err != nil {
+		return err
+	}
+	if opts.Out.on() {
+		return f.printJSON(ctx, opts.Out, versionOut(*v))
+	}
+	return f.printVersion(v)
 }
 
 func (f *Factory) printVersion(v *api.Version) error {
 	w := f.IO.Out
-	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(val)) }
+	line := func(k, val string) { fmt.Fprintf(w, "%-14s %s\n", k+":", safe.PlainLine(clipCell(val))) }
 	line("version", v.Version)
 	line("name", v.Name)
 	line("id", safe.PlainReveal(v.ID))

@@ -73,7 +73,7 @@ func TestVersionsEditRejectsBeforeSending(t *testing.T) {
 		want string
 	}{
 		{"replace and add", []string{"--set-platforms", "paper", "--add-platform", "folia"}, "--set-platforms: a --set-… flag cannot be combined"},
-		{"bad platform", []string{"--add-platform", "bedrock"}, "--add-platform #1: must be one of"},
+		{"bad platform", []string{"--add-platform", "bedrock"}, "--add-platform value 1: must be one of"},
 		{"bad dependency id", []string{"--add-dependency", "required:project:short"}, "dependencies[0].project_id"},
 		{"bad dependency kind", []string{"--add-dependency", "required:repo:AbCd1234"}, "KIND must be version, project or name"},
 		{"nothing", nil, "nothing to change"},

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,22 +13,36 @@ import (
 
 	"rdash/api"
 	"rdash/internal/bulk"
+	"rdash/internal/explain"
 	"rdash/internal/safe"
 )
 
-type updateFlags struct {
-	version, name, channel   string
-	changelog, changelogFile string
-	gameVersions, platforms  []string
-	deps                     []string
-	files, urls, remove      []string
-	primary                  string
-	dryRun, yes              bool
-	out                      *jsonOutput
+// updateOptions are versions update's: the version, and each change. A
+// field not given is nil; a list given empty (--platform "") is [].
+type updateOptions struct {
+	f                             *Factory
+	Project, Ref                  string // Ref: the version's ID or version string
+	Version, Name, Channel        *string
+	Changelog                     *string
+	ChangelogFile                 string
+	GameVersions, Platforms, Deps []string
+	Files, URLs, Remove           []string
+	Primary                       string
+	DryRun, Yes                   bool
+	Out                           *jsonOutput
 }
 
-func newVersionsUpdateCmd(f *Factory) *cobra.Command {
-	var fl updateFlags
+// updateFlags name the version PATCH's fields by versions update's flags:
+// the files' items come from --file and --url, and a list with none is
+// --remove-file's doing.
+var updateFlags = explain.Flags{"version": "--version", "name": "--name", "channel": "--channel", "changelog": "--changelog",
+	"minecraft_versions": "--game-version", "platforms": "--platform", "dependencies": "--dependency",
+	"files": "--remove-file", "files[]": "--file or --url"}
+
+func newVersionsUpdateCmd(f *Factory, runF func(context.Context, *updateOptions) error) *cobra.Command {
+	opts := &updateOptions{f: f}
+	var version, name, channel, changelog string
+	var gameVersions, platforms, deps []string
 	c := &cobra.Command{
 		Use:   "update PROJECT VERSION [fields] [--file PATH]... [--url URL]... [--remove-file NAME]... [--primary NAME]",
 		Short: "Change one version: its fields and its files",
@@ -53,27 +68,49 @@ reverts it; a change of the version string or of files is not undoable
   rdash versions update lumen 2.4.0 --url https://cdn.example.org/lumen-2.4.0-fabric.jar --primary lumen-2.4.0.jar --json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return f.runUpdate(cmd, args[0], args[1], &fl)
+			fs := cmd.Flags()
+			opts.Project, opts.Ref = args[0], args[1]
+			opts.Version, opts.Name = given(fs, "version", version), given(fs, "name", name)
+			opts.Channel, opts.Changelog = given(fs, "channel", channel), given(fs, "changelog", changelog)
+			opts.GameVersions, opts.Platforms = givenList(fs, "game-version", gameVersions), givenList(fs, "platform", platforms)
+			opts.Deps = givenList(fs, "dependency", deps)
+			if err := opts.check(); err != nil {
+				return err
+			}
+			w := refusalWords{command: cmd.CommandPath(), flags: updateFlags, notFound: noVersion(opts.Project, opts.Ref)}
+			return worded(w, runWith(cmd.Context(), opts, runF, updateRun))
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&fl.version, "version", "", "new version string, at most 32 characters")
-	fs.StringVar(&fl.name, "name", "", "new display name, at most 64 characters")
-	fs.StringVar(&fl.channel, "channel", "", "new channel, ID or slug")
-	fs.StringVar(&fl.changelog, "changelog", "", "new changelog, Markdown")
-	fs.StringVar(&fl.changelogFile, "changelog-file", "", "new changelog from a Markdown file, or - for standard input")
-	fs.StringSliceVar(&fl.gameVersions, "game-version", nil, "replace the game versions")
-	fs.StringSliceVar(&fl.platforms, "platform", nil, "replace the platforms")
-	fs.StringArrayVar(&fl.deps, "dependency", nil, "replace the dependencies: TYPE:KIND:TARGET; repeat for several")
-	fs.StringArrayVar(&fl.files, "file", nil, "upload a file, replacing the one of the same name or adding it; repeat for several")
-	fs.StringArrayVar(&fl.urls, "url", nil, "add an external file URL; repeat for several")
-	fs.StringArrayVar(&fl.remove, "remove-file", nil, "remove a file, by name, URL or ID; repeat for several")
-	fs.StringVar(&fl.primary, "primary", "", "make this file primary, by name, URL or ID")
-	fs.BoolVar(&fl.dryRun, "dry-run", false, "print what would change, send nothing")
-	addYesFlag(fs, &fl.yes)
-	fl.out = addJSONFlags(c, updateJSON{})
+	fs.StringVar(&version, "version", "", "new version string, at most 32 characters")
+	fs.StringVar(&name, "name", "", "new display name, at most 64 characters")
+	fs.StringVar(&channel, "channel", "", "new channel, ID or slug")
+	fs.StringVar(&changelog, "changelog", "", "new changelog, Markdown")
+	fs.StringVar(&opts.ChangelogFile, "changelog-file", "", "new changelog from a Markdown file, or - for standard input")
+	fs.StringSliceVar(&gameVersions, "game-version", nil, "replace the game versions")
+	fs.StringSliceVar(&platforms, "platform", nil, "replace the platforms")
+	fs.StringArrayVar(&deps, "dependency", nil, "replace the dependencies: TYPE:KIND:TARGET; repeat for several")
+	fs.StringArrayVar(&opts.Files, "file", nil, "upload a file, replacing the one of the same name or adding it; repeat for several")
+	fs.StringArrayVar(&opts.URLs, "url", nil, "add an external file URL; repeat for several")
+	fs.StringArrayVar(&opts.Remove, "remove-file", nil, "remove a file, by name, URL or ID; repeat for several")
+	fs.StringVar(&opts.Primary, "primary", "", "make this file primary, by name, URL or ID")
+	fs.BoolVar(&opts.DryRun, "dry-run", false, "print what would change, send nothing")
+	addYesFlag(fs, &opts.Yes)
+	opts.Out = addJSONFlags(c, updateJSON{})
 	c.MarkFlagsMutuallyExclusive("changelog", "changelog-file")
 	return c
+}
+
+// check refuses blank values, and counts a value given twice once.
+func (o *updateOptions) check() error {
+	var c flagChecks
+	c.arg("PROJECT", o.Project)
+	c.arg("VERSION", o.Ref)
+	c.blank("--version", o.Version)
+	c.blank("--name", o.Name)
+	c.blank("--channel", o.Channel)
+	o.GameVersions, o.Platforms = c.list("--game-version", o.GameVersions), c.list("--platform", o.Platforms)
+	return c.done(o.f)
 }
 
 // updatePlan is one version's change: the request, and what it does.
@@ -120,39 +157,40 @@ func (p *updatePlan) out(dryRun bool, v *api.Version) updateJSON {
 	return out
 }
 
-func (f *Factory) runUpdate(cmd *cobra.Command, project, version string, fl *updateFlags) error {
-	client, err := f.clientFor(cmd.Context(), fl.dryRun)
+// updateRun plans the change, shows it and, once asked, sends it.
+func updateRun(ctx context.Context, o *updateOptions) error {
+	f := o.f
+	client, err := f.APIClient(ctx) // dry run or not: see createRun
 	if err != nil {
 		return err
 	}
-	p, err := f.checkedUpdate(cmd, client, project, version, fl)
+	p, err := f.checkedUpdate(ctx, client, o)
 	if err != nil {
 		return err
 	}
-	if fl.dryRun {
-		if fl.out.on() {
-			return f.printJSON(cmd.Context(), fl.out, p.out(true, nil))
+	if o.DryRun {
+		if o.Out.on() {
+			return f.printJSON(ctx, o.Out, p.out(true, nil))
 		}
 		buffered(f.IO.Out, func(w io.Writer) { printUpdatePlan(w, p, true) })
 		return nil
 	}
-	f.showPreview(fl.out, fl.yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
-	if err := f.confirm(fl.yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(project), safe.PlainLine(p.Version))); err != nil {
+	f.showPreview(o.Out, o.Yes, func(w io.Writer) { printUpdatePlan(w, p, false) })
+	if err := f.confirm(ctx, o.Yes, fmt.Sprintf("Update %s %s as above?", safe.PlainLine(clip(o.Project)), safe.PlainLine(p.Version))); err != nil {
 		return err
 	}
-	return f.sendUpdate(cmd, client, p, fl.out)
+	return f.sendUpdate(ctx, client, p, o.Out)
 }
 
 // checkedUpdate reads the version, plans the change from the flags and
 // checks everything that can be checked before sending: the channel
 // against the project, the interface's limits, the files.
-func (f *Factory) checkedUpdate(cmd *cobra.Command, client *api.Client, project, version string, fl *updateFlags) (*updatePlan, error) {
-	ctx := cmd.Context()
-	cur, _, err := client.GetVersion(ctx, project, version)
+func (f *Factory) checkedUpdate(ctx context.Context, client *api.Client, o *updateOptions) (*updatePlan, error) {
+	cur, _, err := client.GetVersion(ctx, o.Project, o.Ref)
 	if err != nil {
 		return nil, err
 	}
-	p, err := planUpdate(cmd, project, cur, fl, f.IO.In)
+	p, err := planUpdate(o, cur, f.IO.In)
 	if err != nil {
 		var ve *api.ValidationError
 		if errors.As(err, &ve) {
@@ -160,8 +198,8 @@ func (f *Factory) checkedUpdate(cmd *cobra.Command, client *api.Client, project,
 		}
 		return nil, &ExitError{Code: ExitCancel, Err: err}
 	}
-	if fl.channel != "" {
-		ch, err := f.resolveChannel(ctx, client, project, fl.channel, []api.Version{*cur})
+	if o.Channel != nil {
+		ch, err := f.resolveChannel(ctx, client, o.Project, *o.Channel, []api.Version{*cur})
 		if err != nil {
 			return nil, err
 		}
@@ -178,46 +216,45 @@ func (f *Factory) checkedUpdate(cmd *cobra.Command, client *api.Client, project,
 	return p, nil
 }
 
-// planUpdate builds the request from the flags and the version as it is.
-func planUpdate(cmd *cobra.Command, project string, cur *api.Version, fl *updateFlags, stdin io.Reader) (*updatePlan, error) {
-	p := &updatePlan{Project: project, ID: cur.ID, Version: cur.Version, before: *cur, after: *cur}
+// planUpdate builds the request from the options and the version as it is.
+func planUpdate(o *updateOptions, cur *api.Version, stdin io.Reader) (*updatePlan, error) {
+	p := &updatePlan{Project: o.Project, ID: cur.ID, Version: cur.Version, before: *cur, after: *cur}
 	r := &p.req
-	changed := cmd.Flags().Changed
-	if changed("version") {
-		r.Version, p.after.Version = &fl.version, fl.version
+	if o.Version != nil {
+		r.Version, p.after.Version = o.Version, *o.Version
 	}
-	if changed("name") {
-		r.Name, p.after.Name = &fl.name, fl.name
+	if o.Name != nil {
+		r.Name, p.after.Name = o.Name, *o.Name
 	}
-	if changed("changelog") {
-		r.Changelog, p.after.Changelog = &fl.changelog, fl.changelog
+	if o.Changelog != nil {
+		r.Changelog, p.after.Changelog = o.Changelog, *o.Changelog
 	}
-	if fl.changelogFile != "" {
-		b, err := readFileOrStdin(fl.changelogFile, stdin)
+	if o.ChangelogFile != "" {
+		b, err := readFileOrStdin(o.ChangelogFile, stdin)
 		if err != nil {
 			return nil, fmt.Errorf("--changelog-file: %w", err)
 		}
 		s := string(b)
 		r.Changelog, p.after.Changelog = &s, s
 	}
-	if changed("game-version") {
-		r.MinecraftVersions = nonNilSlice(fl.gameVersions)
+	if o.GameVersions != nil {
+		r.MinecraftVersions = o.GameVersions
 		p.after.MinecraftVersions = r.MinecraftVersions
 	}
-	if changed("platform") {
-		r.Platforms = nonNilSlice(fl.platforms)
+	if o.Platforms != nil {
+		r.Platforms = o.Platforms
 		p.after.Platforms = r.Platforms
 	}
-	if changed("dependency") {
-		deps, err := parseDeps("--dependency", fl.deps)
+	if o.Deps != nil {
+		deps, err := parseDeps("--dependency", o.Deps)
 		if err != nil {
 			return nil, err
 		}
 		r.Dependencies = nonNilSlice(deps)
 		p.after.Dependencies = r.Dependencies
 	}
-	if len(fl.files)+len(fl.urls)+len(fl.remove) > 0 || fl.primary != "" {
-		if err := p.planFiles(cur, fl); err != nil {
+	if len(o.Files)+len(o.URLs)+len(o.Remove) > 0 || o.Primary != "" {
+		if err := p.planFiles(cur, o); err != nil {
 			return nil, err
 		}
 	}
@@ -228,7 +265,7 @@ func planUpdate(cmd *cobra.Command, project string, cur *api.Version, fl *update
 // planFiles works out the version's whole file list afterwards, which is
 // what the request sends (docs/wire.md): kept files by name or URL,
 // uploads by name, new URLs.
-func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
+func (p *updatePlan) planFiles(cur *api.Version, o *updateOptions) error {
 	ids := map[string]string{}
 	var items []fileItem
 	for _, file := range cur.Files {
@@ -244,7 +281,7 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 			items = append(items, it)
 		}
 	}
-	for _, ref := range fl.remove {
+	for _, ref := range o.Remove {
 		name := ref
 		if n, ok := ids[ref]; ok {
 			name = n
@@ -256,7 +293,7 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 		p.Removed = append(p.Removed, name)
 		items = slices.Delete(items, i, i+1)
 	}
-	for _, path := range fl.files {
+	for _, path := range o.Files {
 		up, err := localUpload(path)
 		if err != nil {
 			return err
@@ -279,13 +316,13 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 		}
 		items = append(items, up)
 	}
-	for _, u := range fl.urls {
+	for _, u := range o.URLs {
 		if slices.ContainsFunc(items, func(it fileItem) bool { return it.Name == u }) {
 			return fmt.Errorf("--url %s: already a file of %s", safe.PlainLine(u), safe.PlainLine(cur.Version))
 		}
 		items = append(items, fileItem{Name: u, Action: "add"})
 	}
-	items, err := makePrimary(items, fl.primary, ids)
+	items, err := makePrimary(items, o.Primary, ids)
 	if err != nil {
 		return err
 	}
@@ -297,7 +334,7 @@ func (p *updatePlan) planFiles(cur *api.Version, fl *updateFlags) error {
 
 // sendUpdate journals an undoable change first, sends it with progress,
 // and reports.
-func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePlan, o *jsonOutput) error {
+func (f *Factory) sendUpdate(ctx context.Context, client *api.Client, p *updatePlan, o *jsonOutput) error {
 	var journal *bulk.Journal
 	var entry *bulk.Entry
 	if p.Undoable {
@@ -314,7 +351,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 	}
 	line := f.newUploadLine(p.Files)
 	p.req.Progress = line.set
-	v, _, err := client.UpdateVersion(cmd.Context(), p.Project, p.ID, &p.req)
+	v, _, err := client.UpdateVersion(ctx, p.Project, p.ID, &p.req)
 	line.end()
 	if err != nil {
 		if entry != nil && !errors.Is(err, api.ErrMaybeApplied) {
@@ -327,7 +364,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 		// A change that may have been applied keeps its entry without
 		// outcomes: an undo then compares the version as it is with what
 		// this change meant to do.
-		return interruptedChange(cmd, err, "version "+p.Version+" may or may not have been changed on the server",
+		return interruptedChange(ctx, err, "version "+p.Version+" may or may not have been changed on the server",
 			p.Project, p.ID)
 	}
 	if entry != nil {
@@ -338,7 +375,7 @@ func (f *Factory) sendUpdate(cmd *cobra.Command, client *api.Client, p *updatePl
 		}
 	}
 	if o.on() {
-		return f.printJSON(cmd.Context(), o, p.out(false, v))
+		return f.printJSON(ctx, o, p.out(false, v))
 	}
 	fields := make([]string, 0, len(p.Changes)+1)
 	for _, c := range p.Changes {

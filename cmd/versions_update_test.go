@@ -175,10 +175,10 @@ func TestVersionsUpdateRefusesBeforeSending(t *testing.T) {
 	}{
 		{[]string{"--name", long}, "--name: must be at most 64"},
 		{[]string{"--version", strings.Repeat("v", api.MaxVersionLength+1)}, "--version: must be at most 32"},
-		{[]string{"--url", "ftp://x.example/lumen.jar"}, "--file or --url #3: must be an http(s) URL"},
+		{[]string{"--url", "ftp://x.example/lumen.jar"}, "--file or --url value 3: must be an http(s) URL"},
 		{[]string{"--remove-file", "nope.jar"}, "--remove-file"},
 		{[]string{"--primary", "nope.jar"}, "--primary"},
-		{[]string{"--platform", "bukkit2"}, "--platform #1: must be one of"},
+		{[]string{"--platform", "bukkit2"}, "--platform value 1: must be one of"},
 	} {
 		r := c.run("", append([]string{"versions", "update", "lumen", "2.4.0"}, tc.args...)...)
 		if r.code != ExitCancel || !strings.Contains(r.err, tc.want) {

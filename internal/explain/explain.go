@@ -6,6 +6,12 @@ package explain
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dustin/go-humanize"
 
 	"rdash/api"
 	"rdash/internal/safe"
@@ -30,13 +36,14 @@ func Invitation(op InvitationOp, org, user string, err error) error {
 	if err == nil {
 		return nil
 	}
-	org, user = safe.Line(org), safe.Line(user)
+	said := serverSaid(err, org, user)
+	org, user = safe.Line(Short(org)), safe.Line(Short(user))
 	var msg string
 	switch {
 	case errors.Is(err, api.ErrForbidden):
 		msg = forbidden(op, org, user)
 	case errors.Is(err, api.ErrNotFound):
-		msg = notFound(op, org, user)
+		msg = notFound(op, org, user, said)
 	case errors.Is(err, api.ErrConflict):
 		msg = conflict(op, org, user)
 	default:
@@ -55,7 +62,16 @@ func forbidden(op InvitationOp, org, user string) string {
 	return fmt.Sprintf("you cannot manage invitations of %s: that needs the owner or a member with the MEMBER_CREATE permission (and the org:member:create scope at sign-in)", org)
 }
 
-func notFound(op InvitationOp, org, user string) string {
+// notFound says what a 404 means for op. The interface answers 404 for
+// a missing organization and for a missing user alike; when the server's
+// message names one of the two (said), it says which, in its own words.
+func notFound(op InvitationOp, org, user string, said missing) string {
+	switch {
+	case said.org && (op == OpSend || op == OpCancel):
+		return fmt.Sprintf("there is no organization %s (the server: %s)", org, said.words)
+	case said.user && op == OpSend:
+		return fmt.Sprintf("there is no user %s to invite (the server: %s)", user, said.words)
+	}
 	switch op {
 	case OpAccept, OpReject:
 		return fmt.Sprintf("there is no pending invitation for you (%s) in %s", user, org)
@@ -67,11 +83,65 @@ func notFound(op InvitationOp, org, user string) string {
 	return fmt.Sprintf("no organization %s", org)
 }
 
+// missing is what a server's 404 message names: the organization or the
+// user (not both), and its words.
+type missing struct {
+	org, user bool
+	words     string
+}
+
+// serverSaid reads which of org and user the message of err names, as a
+// word of its own (a slug or username, quoted or not).
+func serverSaid(err error, org, user string) missing {
+	var ae *api.Error
+	if !errors.As(err, &ae) || ae.Message == "" {
+		return missing{}
+	}
+	names := func(s string) bool {
+		return s != "" && slices.Contains(strings.FieldsFunc(ae.Message, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' && r != '.'
+		}), s)
+	}
+	m := missing{org: names(org), user: names(user), words: safe.Line(ae.Message)}
+	if m.org && m.user {
+		return missing{}
+	}
+	return m
+}
+
 func conflict(op InvitationOp, org, user string) string {
 	if op == OpSend {
 		return fmt.Sprintf("%s already has a pending invitation to %s, or is already a member", user, org)
 	}
 	return fmt.Sprintf("the invitation of %s to %s changed meanwhile; reload and try again", user, org)
+}
+
+// maxShown is the most characters of a name a sentence shows.
+const maxShown = 80
+
+// Short shortens s for a sentence: its first characters, "…", and how
+// long it is, so a name pasted by mistake (or a 10 MB ID from a server)
+// is named, not printed whole.
+func Short(s string) string { return ShortTo(s, maxShown) }
+
+// ShortTo is Short in at most n characters, its length said included,
+// so shortening again changes nothing.
+func ShortTo(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	count := utf8.RuneCountInString(s)
+	tail := "… (" + humanize.Comma(int64(count)) + " characters)"
+	keep := max(n-utf8.RuneCountInString(tail), 1)
+	i := 0
+	for j := range s {
+		if keep == 0 {
+			i = j
+			break
+		}
+		keep--
+	}
+	return s[:i] + tail
 }
 
 // Error is an explained error; Is and As still reach the API error.

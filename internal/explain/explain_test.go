@@ -50,3 +50,41 @@ func TestInvitationPassesOtherErrors(t *testing.T) {
 		t.Fatal("Invitation(nil) is not nil")
 	}
 }
+
+// TestInvitationNotFoundInTheServersWords: the interface answers 404 for
+// a missing organization and a missing user alike; when the server's
+// message names which, the sentence says it, in the server's words.
+func TestInvitationNotFoundInTheServersWords(t *testing.T) {
+	t.Parallel()
+	nf := func(msg string) error {
+		return &api.Error{StatusCode: http.StatusNotFound, Method: "POST", Path: "/x", Message: msg}
+	}
+	for _, tt := range []struct {
+		op   InvitationOp
+		msg  string
+		want string
+	}{
+		{OpSend, `no organization "stonecraft"`, `there is no organization stonecraft (the server: no organization "stonecraft")`},
+		{OpSend, `invitee: no user "nobody"`, `there is no user nobody to invite (the server: invitee: no user "nobody")`},
+		{OpCancel, `no organization "stonecraft"`, `there is no organization stonecraft`},
+		{OpSend, "Not Found", "no organization stonecraft, or no user nobody"},
+		{OpSend, "stonecraft has no nobody", "no organization stonecraft, or no user nobody"}, // names both: which is not said
+	} {
+		if got := Invitation(tt.op, "stonecraft", "nobody", nf(tt.msg)).Error(); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("op %d, %q: %q, want %q", tt.op, tt.msg, got, tt.want)
+		}
+	}
+}
+
+// TestShort: a long name is shown by its start and its length.
+func TestShort(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("é", 10_000)
+	got := Short(long)
+	if !strings.HasSuffix(got, "… (10,000 characters)") || len([]rune(got)) > 110 {
+		t.Errorf("Short = %q", got)
+	}
+	if Short("lumen") != "lumen" {
+		t.Error("a short name was changed")
+	}
+}

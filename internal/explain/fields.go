@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -12,9 +11,11 @@ import (
 	"rdash/internal/safe"
 )
 
-// fieldLabels name the request's fields as the forms label them; the
+// fieldLabels name the requests' fields as the forms label them; the
 // wire names ("data.minecraft_versions") are the interface's, not the
-// user's. Each has the name of one item of it, for "Dependency 2".
+// user's. Each has the name of one item of it, for "Dependency 2". It is
+// the one table of the fields rdash sends: a command's Flags name the
+// same fields by its flags (Known says which fields there are).
 var fieldLabels = map[string][2]string{
 	"channel":            {"Channel", "Channel"},
 	"version":            {"Version", "Version"},
@@ -25,6 +26,18 @@ var fieldLabels = map[string][2]string{
 	"dependencies":       {"Dependencies", "Dependency"},
 	"files":              {"Files", "File"},
 	"ids":                {"Versions", "Version"},
+	"minecraft_version":  {"Game version", "Game version"}, // a list's filter
+	"page":               {"Page", "Page"},
+	"page_size":          {"Page size", "Page size"},
+	"search":             {"Search", "Search"},
+	"invitee":            {"Invitee", "Invitee"},
+	"role":               {"Role", "Role"},
+	"permissions":        {"Permissions", "Permission"},
+	"projectId":          {"Project", "Project"}, // the path's
+	"versionId":          {"Version", "Version"},
+	"fileId":             {"File", "File"},
+	"orgId":              {"Organization", "Organization"},
+	"userId":             {"User", "User"},
 	"data":               {"The request", "The request"},
 	"body":               {"The request", "The request"},
 }
@@ -34,53 +47,55 @@ var subLabels = map[string]string{
 	"version_id": "version ID", "project_id": "project ID", "name": "name", "url": "URL", "type": "type",
 }
 
-// wireField matches a field as the interface names it: "data.version",
-// "add_platforms[0]", "dependencies[2].version_id".
-var wireField = regexp.MustCompile(`^(?:data\.)?((?:add_|remove_)?[a-z_]+)(?:\[(\d+)\])?(?:\.([a-z_]+))?$`)
+// Known says whether wire names a field of the requests rdash sends, one
+// fieldLabels has: a command's Flags are keyed by these, with an
+// operation ("add_platforms").
+func Known(wire string) bool {
+	p, ok := ParsePath(strings.TrimSuffix(wire, "[]"))
+	_, known := fieldLabels[p.Field]
+	return ok && known
+}
 
 // Label is the form's name for the wire field ("data.dependencies[1].url"
 // reads "Dependency 2, URL"); a name it does not know is returned as it is.
 func Label(wire string) string {
-	m := wireField.FindStringSubmatch(wire)
-	if m == nil {
-		return wire
-	}
-	base, op := m[1], ""
-	for _, p := range []string{"add_", "remove_"} {
-		if rest, ok := strings.CutPrefix(base, p); ok {
-			base, op = rest, " to "+strings.TrimSuffix(p, "_")
-		}
-	}
-	names, ok := fieldLabels[base]
+	p, ok := ParsePath(wire)
 	if !ok {
 		return wire
 	}
-	label := names[0] + op
-	if m[2] != "" {
-		i, _ := strconv.Atoi(m[2])
-		label = names[1] + " " + strconv.Itoa(i+1) + op
+	if _, known := fieldLabels[p.Field]; !known {
+		return wire
 	}
-	if m[3] != "" {
-		sub, ok := subLabels[m[3]]
-		if !ok {
-			sub = m[3]
-		}
-		label += ", " + sub
+	return labelOf(p)
+}
+
+// labelOf is the form's name for p, which names a field of fieldLabels.
+func labelOf(p Path) string {
+	names, ok := fieldLabels[p.Field]
+	if !ok {
+		return p.Key()
+	}
+	op := ""
+	if p.Op != "" {
+		op = " to " + p.Op
+	}
+	label := names[0] + op
+	if p.Item > 0 {
+		label = names[1] + " " + strconv.Itoa(p.Item) + op
+	}
+	if p.Part != "" {
+		label += ", " + partLabel(p.Part)
 	}
 	return label
 }
 
-// inRule matches the wire names a rule mentions ("repeats data.files[0]",
-// "one of version_id, project_id or name").
-var inRule = regexp.MustCompile(`\b(?:data\.)?[a-z_]+\[\d+\](?:\.[a-z_]+)?|\bdata\.[a-z_]+\b|\b(?:version_id|project_id)\b`)
-
 // labelRule names the fields a rule mentions by their labels.
 func labelRule(rule string) string {
-	return inRule.ReplaceAllStringFunc(rule, func(w string) string {
-		if sub, ok := subLabels[w]; ok {
-			return "a " + sub
+	return namesInRule(rule, func(p Path) string {
+		if _, known := fieldLabels[p.Field]; !known {
+			return ""
 		}
-		return Label(w)
+		return labelOf(p)
 	})
 }
 
@@ -99,7 +114,7 @@ func FieldRule(err error) (wire, rule string, ok bool) {
 	case errors.As(err, &ae) && (ae.StatusCode == http.StatusBadRequest || ae.StatusCode == http.StatusConflict ||
 		ae.StatusCode == http.StatusUnprocessableEntity):
 		field, rule, found := strings.Cut(ae.Message, ": ")
-		if found && wireField.MatchString(field) && Label(field) != field {
+		if found && Label(field) != field {
 			return field, rule, true
 		}
 	}
@@ -108,8 +123,13 @@ func FieldRule(err error) (wire, rule string, ok bool) {
 
 // Fields words err with the form's labels in place of the interface's
 // field names ("Version: must be at most 32 characters (has 41)"); an
-// error that names no field passes unchanged. Is and As still reach err.
+// error that names no field, or that is already in words (an *Error),
+// passes unchanged. Is and As still reach err.
 func Fields(err error) error {
+	var worded *Error
+	if errors.As(err, &worded) {
+		return err // already in words for its action (Invitation)
+	}
 	wire, rule, ok := FieldRule(err)
 	if !ok {
 		return err

@@ -104,3 +104,18 @@ func TestRetryAndChange(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldsKeepsWordedErrors: an error already in words for its action
+// keeps them, though the server's message names a field ("invitee: …").
+func TestFieldsKeepsWordedErrors(t *testing.T) {
+	t.Parallel()
+	conflict := &api.Error{StatusCode: http.StatusConflict, Method: "POST", Path: "/orgs/emberforge/invitations",
+		Message: "invitee: dave already has a pending invitation"}
+	worded := Invitation(OpSend, "emberforge", "dave", conflict)
+	if got := Fields(worded); got != worded {
+		t.Errorf("Fields = %q, want the invitation's words", got)
+	}
+	if got := Fields(conflict).Error(); got != "the server refused it: Invitee: dave already has a pending invitation" {
+		t.Errorf("Fields of the bare refusal = %q", got)
+	}
+}
