@@ -110,7 +110,7 @@ func fuzzRequest(s *Server, method, path, headers string, body []byte) (*http.Re
 	return req, nil
 }
 
-func checkFuzzAnswer(t *testing.T, prof *profile, req *http.Request, rec *httptest.ResponseRecorder) {
+func checkFuzzAnswer(t *testing.T, prof *Choices, req *http.Request, rec *httptest.ResponseRecorder) {
 	t.Helper()
 	status, body := rec.Code, rec.Body.Bytes()
 	if status < 200 || status >= 500 {
@@ -124,7 +124,7 @@ func checkFuzzAnswer(t *testing.T, prof *profile, req *http.Request, rec *httpte
 		t.Fatalf("%s %s: 204 with a body: %.300s", req.Method, req.URL, body)
 	case status == http.StatusMethodNotAllowed && rec.Header().Get("Allow") == "":
 		t.Fatalf("%s %s: 405 without Allow", req.Method, req.URL)
-	case api && status < 300 && status != http.StatusNoContent && !(prof.bareAnswers && len(body) == 0):
+	case api && status < 300 && status != http.StatusNoContent && !(prof.NotShown == NotShownBare && len(body) == 0):
 		var env map[string]json.RawMessage
 		if mt != "application/json" || json.Unmarshal(body, &env) != nil || env["data"] == nil {
 			t.Fatalf("%s %s: %d without the data envelope: %.300s", req.Method, req.URL, status, body)
@@ -135,7 +135,7 @@ func checkFuzzAnswer(t *testing.T, prof *profile, req *http.Request, rec *httpte
 	}
 	tokenPath := path == AuthPrefix+"/oauth/token" && req.Method == http.MethodPost
 	switch {
-	case api && !prof.jsonErrors, tokenPath && !prof.oauthJSONErrors:
+	case api && prof.ErrorBody == ErrorText, tokenPath && !prof.OAuthJSONErrors:
 		if mt != "text/plain" || len(bytes.TrimSpace(body)) == 0 {
 			t.Fatalf("%s %s: %d without a plain-text message (%s): %.300s", req.Method, req.URL, status, mt, body)
 		}
