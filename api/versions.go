@@ -46,8 +46,9 @@ func (o *ListVersionsOptions) query() url.Values {
 // may follow and Response.Total whether the server said how many there
 // are; one page alone shows an end only when it is empty, or by its
 // metadata (paging.go). A page asked for at LargePageSize, rdash's own
-// choice, that the server refuses (refusedPageSize) is asked for again
-// at the server's default. GET /projects/{projectId}/versions
+// choice, or with PageSizeOrDefault, that the server refuses
+// (refusedPageSize) is asked for again at the server's default.
+// GET /projects/{projectId}/versions
 func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListVersionsOptions) ([]Version, *Response, error) {
 	if err := validatePathID("projectId", projectID); err != nil {
 		return nil, nil, err
@@ -62,7 +63,7 @@ func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListV
 		return nil, nil, err
 	}
 	versions, resp, err := getMany[Version](ctx, c, req)
-	if err != nil && opts != nil && opts.PageSize == LargePageSize && refusedPageSize(err) {
+	if err != nil && opts != nil && opts.PageSize > 0 && (opts.PageSize == LargePageSize || opts.PageSizeOrDefault) && refusedPageSize(err) {
 		o := *opts
 		o.PageSize = 0
 		return c.ListVersions(ctx, projectID, &o)
@@ -94,7 +95,7 @@ func (c *Client) ListAllVersions(ctx context.Context, projectID string, opts *Li
 	return follow(o.Page, func(page int) ([]Version, *Response, error) {
 		o.Page = page
 		vs, resp, err := c.ListVersions(ctx, projectID, &o)
-		if err == nil && o.PageSize == LargePageSize && !resp.Request.URL.Query().Has("page_size") {
+		if err == nil && o.PageSize > 0 && !resp.Request.URL.Query().Has("page_size") {
 			o.PageSize = 0 // refused: the server's default from now on
 		}
 		return vs, resp, err
