@@ -128,8 +128,8 @@ func TestLookupFirst(t *testing.T) {
 func TestNotShownAnswers(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		answer             sandbox.NotShown
-		post, patch, del   int
+		answer            sandbox.NotShown
+		post, patch, del  int
 		postBody, delBody string
 	}{
 		{sandbox.NotShownEcho, 201, 200, 204, `"data"`, ""},
@@ -190,7 +190,9 @@ func TestPageCaps(t *testing.T) {
 	if vs, _ = cut.list(t, "emberforge-core", ""); len(vs) != 10 {
 		t.Errorf("default page: %d versions", len(vs))
 	}
-	refuse := with(t, func(c *sandbox.Choices) { c.MaxPageSize, c.SilentCap, c.ValidationStatus, c.DefaultPageSize = 20, false, 422, 10 })
+	refuse := with(t, func(c *sandbox.Choices) {
+		c.MaxPageSize, c.SilentCap, c.ValidationStatus, c.DefaultPageSize = 20, false, 422, 10
+	})
 	refuse.do(t, "GET", "/projects/lumen/versions?page_size=21", "", nil).wantError(t, 422, "page_size", "20")
 }
 
