@@ -71,12 +71,16 @@ func links(self *url.URL, pg *wirePagination) string {
 	return strings.Join(out, ", ")
 }
 
-// selfURL is the absolute URL of r, for the Link header.
-func selfURL(r *http.Request) *url.URL {
+// linkTo gives a list's envelope the absolute URL of r, for the Link
+// header, where the choices send one.
+func (s *Server) linkTo(env *envelope, r *http.Request) {
+	if s.prof.Pagination != PaginationHeaders {
+		return
+	}
 	u := *r.URL
 	u.Scheme, u.Host = "http", r.Host
 	if r.TLS != nil {
 		u.Scheme = "https"
 	}
-	return &u
+	env.self = &u
 }

@@ -63,7 +63,7 @@ func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request) {
 			p.add(in.toWire)
 		}
 		env := p.envelope(s.prof.PagedInvitations)
-		env.self = selfURL(r)
+		s.linkTo(&env, r)
 		return env, nil
 	})
 }

@@ -65,7 +65,7 @@ func (s *Server) userProjects(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		env := p.envelope(true)
-		env.self = selfURL(r)
+		s.linkTo(&env, r)
 		return env, nil
 	})
 }

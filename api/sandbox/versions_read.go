@@ -73,7 +73,7 @@ func (s *Server) listVersions(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		env := pg.envelope(true)
-		env.self = selfURL(r)
+		s.linkTo(&env, r)
 		return env, nil
 	})
 }
