@@ -99,22 +99,7 @@ func (c *Client) bulkAnswer(ctx context.Context, req *http.Request) ([]Version, 
 	if err != nil || isNull(data) || string(bytes.TrimSpace(data)) == "{}" {
 		return nil, err
 	}
-	var list []Version
-	if data[0] == '{' {
-		list = make([]Version, 1)
-		err = json.Unmarshal(data, &list[0])
-	} else {
-		err = json.Unmarshal(data, &list)
-	}
-	if err != nil {
-		return nil, malformed(req, err)
-	}
-	for i := range list {
-		if err := checkWire(&list[i], fmt.Sprintf("data[%d]", i)); err != nil {
-			return nil, malformed(req, err)
-		}
-	}
-	return list, nil
+	return decodeList[Version](req, data)
 }
 
 // DeleteVersions deletes many versions, split and sent like UpdateVersions.
