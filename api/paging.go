@@ -153,15 +153,34 @@ func follow[T any](first int, fetch func(page int) ([]T, *Response, error), id f
 // so pages are read at LargePageSize (or, when the server refuses that,
 // at its default) until the list is known to end (follow).
 func getAll[T any](ctx context.Context, c *Client, u *url.URL, id func(T) string) ([]T, *Response, error) {
-	size := LargePageSize
 	return follow(1, func(page int) ([]T, *Response, error) {
+		size := c.pageSize(LargePageSize)
 		items, resp, err := getPage[T](ctx, c, u, page, size)
 		if err != nil && size > 0 && refusedPageSize(err) {
-			size = 0 // the server's default, from now on
-			items, resp, err = getPage[T](ctx, c, u, page, size)
+			c.notePageSizeRefused(size)
+			items, resp, err = getPage[T](ctx, c, u, page, 0)
 		}
 		return items, resp, err
 	}, id)
+}
+
+// pageSize is size, a page size of rdash's own choosing, or 0 (the
+// server's default) when the server refused it or a smaller one before.
+func (c *Client) pageSize(size int) int {
+	if refused := c.pageSizeRefused.Load(); refused > 0 && int64(size) >= refused {
+		return 0
+	}
+	return size
+}
+
+// notePageSizeRefused remembers that the server refused size.
+func (c *Client) notePageSizeRefused(size int) {
+	for {
+		old := c.pageSizeRefused.Load()
+		if old > 0 && old <= int64(size) || c.pageSizeRefused.CompareAndSwap(old, int64(size)) {
+			return
+		}
+	}
 }
 
 // getPage fetches page of the list at u, size items to a page (0: the

@@ -198,6 +198,13 @@ func TestLargePageSizeRefused(t *testing.T) {
 	if n := rt.n.Load(); n != coreVersions/20+1 { // 75 pages and the refused first ask
 		t.Errorf("%d requests: the refused size was asked again past the first page", n)
 	}
+	rt.n.Store(0)
+	if all, _, err = alice.ListAllVersions(ctx, "emberforge-core", nil); err != nil || len(all) != coreVersions {
+		t.Fatalf("ListAllVersions again: %d, %v", len(all), err)
+	}
+	if n := rt.n.Load(); n != coreVersions/20 {
+		t.Errorf("%d requests: the client asked the refused size again", n)
+	}
 	if _, _, err := alice.ListInvitations(ctx, "emberforge"); err != nil {
 		t.Errorf("ListInvitations: %v", err)
 	}

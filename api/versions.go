@@ -47,7 +47,8 @@ func (o *ListVersionsOptions) query() url.Values {
 // are; one page alone shows an end only when it is empty, or by its
 // metadata (paging.go). A page asked for at LargePageSize, rdash's own
 // choice, or with PageSizeOrDefault, that the server refuses
-// (refusedPageSize) is asked for again at the server's default.
+// (refusedPageSize) is asked for again at the server's default, and so
+// is every later one of that size or larger, at once.
 // GET /projects/{projectId}/versions
 func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListVersionsOptions) ([]Version, *Response, error) {
 	if err := validatePathID("projectId", projectID); err != nil {
@@ -56,6 +57,12 @@ func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListV
 	if err := opts.Validate(); err != nil {
 		return nil, nil, err
 	}
+	own := opts != nil && opts.PageSize > 0 && (opts.PageSize == LargePageSize || opts.PageSizeOrDefault)
+	if own && c.pageSize(opts.PageSize) == 0 {
+		o := *opts
+		o.PageSize = 0 // refused before: the server's default at once
+		opts = &o
+	}
 	u := c.endpoint("projects", projectID, "versions")
 	u.RawQuery = opts.query().Encode()
 	req, err := c.newRequest(ctx, http.MethodGet, u, nil, "")
@@ -63,7 +70,8 @@ func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListV
 		return nil, nil, err
 	}
 	versions, resp, err := getMany[Version](ctx, c, req)
-	if err != nil && opts != nil && opts.PageSize > 0 && (opts.PageSize == LargePageSize || opts.PageSizeOrDefault) && refusedPageSize(err) {
+	if err != nil && own && opts.PageSize > 0 && refusedPageSize(err) {
+		c.notePageSizeRefused(opts.PageSize)
 		o := *opts
 		o.PageSize = 0
 		return c.ListVersions(ctx, projectID, &o)
