@@ -16,9 +16,15 @@ import (
 // several requests ("parts"): at most the part size (WithBulkPartSize)
 // IDs each, in URLs of at most WithMaxURLLength characters.
 type BulkResult struct {
-	Versions  []Version     // as returned by the parts that succeeded (PATCH only)
-	Succeeded []string      // IDs of the parts that succeeded, in the order given
-	Failed    []BulkFailure // one per failed part
+	Versions  []Version // as returned by the parts that succeeded (PATCH only)
+	Succeeded []string  // IDs of the parts that succeeded, in the order given
+	// Unseen are the IDs of Succeeded whose version no answer showed
+	// (PATCH only): the document leaves open whether the answer is every
+	// updated version, one of them, or (as some servers have it)
+	// nothing. What the server made of these is known only by reading
+	// them again.
+	Unseen []string
+	Failed []BulkFailure // one per failed part
 	// Parts is how many requests the change took in the end: BulkParts,
 	// plus those of parts the server refused for their size and that
 	// went again as halves.
@@ -76,20 +82,30 @@ func (c *Client) UpdateVersions(ctx context.Context, projectID string, ids []str
 	if err != nil {
 		return nil, err
 	}
-	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+	return c.bulk(ctx, projectID, ids, true, func(ctx context.Context, u *url.URL) ([]Version, error) {
 		req, err := c.newRequest(ctx, http.MethodPatch, u, bytes.NewReader(body), "application/json")
 		if err != nil {
 			return nil, err
 		}
-		versions, _, err := getMany[Version](ctx, c, req)
-		return versions, err
+		return c.bulkAnswer(ctx, req)
 	})
+}
+
+// bulkAnswer sends a bulk PATCH and reads the versions its answer shows:
+// every updated version, one object, or none at all when the body is
+// empty, null or {} (the server said nothing; BulkResult.Unseen).
+func (c *Client) bulkAnswer(ctx context.Context, req *http.Request) ([]Version, error) {
+	data, _, err := c.doJSON(ctx, req)
+	if err != nil || isNull(data) || string(bytes.TrimSpace(data)) == "{}" {
+		return nil, err
+	}
+	return decodeList[Version](req, data)
 }
 
 // DeleteVersions deletes many versions, split and sent like UpdateVersions.
 // DELETE /projects/{projectId}/versions?ids=…
 func (c *Client) DeleteVersions(ctx context.Context, projectID string, ids []string) (*BulkResult, error) {
-	return c.bulk(ctx, projectID, ids, func(ctx context.Context, u *url.URL) ([]Version, error) {
+	return c.bulk(ctx, projectID, ids, false, func(ctx context.Context, u *url.URL) ([]Version, error) {
 		req, err := c.newRequest(ctx, http.MethodDelete, u, nil, "")
 		if err != nil {
 			return nil, err
@@ -127,8 +143,9 @@ func bulkProgress(ctx context.Context) func(int, int) {
 // bulk validates, splits ids into parts and sends them with at most
 // WithConcurrency requests of this client in flight. This is the only
 // place a bulk change is split or sent concurrently: callers pass every ID
-// of a change in one call.
-func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send bulkSend) (*BulkResult, error) {
+// of a change in one call. answers says that send returns the versions
+// the answer shows, so the result names the IDs it did not (Unseen).
+func (c *Client) bulk(ctx context.Context, projectID string, ids []string, answers bool, send bulkSend) (*BulkResult, error) {
 	u, parts, err := c.bulkParts(projectID, ids)
 	if err != nil {
 		return nil, err
@@ -165,7 +182,7 @@ func (c *Client) bulk(ctx context.Context, projectID string, ids []string, send 
 		})
 	}
 	wg.Wait()
-	return collect(slices.Concat(outcomes...))
+	return collect(slices.Concat(outcomes...), answers)
 }
 
 // ValidateIDs checks the ids of a bulk change as the document states

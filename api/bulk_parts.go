@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -59,8 +60,9 @@ func sendPart(ctx context.Context, u *url.URL, ids []string, send bulkSend) []pa
 }
 
 // refusedForSize reports a refusal of a part for its size: a 413, or a 400
-// whose message is about the ids list as a whole ("ids: at most 50 IDs"),
-// not one of its IDs ("ids[3]: …").
+// or 422 (the statuses a server may choose for a broken rule) whose
+// message is about the ids list as a whole ("ids: at most 50 IDs"), not
+// one of its IDs ("ids[3]: …").
 func refusedForSize(err error) bool {
 	var se *Error
 	if !errors.As(err, &se) || errors.Is(err, ErrMaybeApplied) {
@@ -70,11 +72,13 @@ func refusedForSize(err error) bool {
 		return true
 	}
 	rest, ok := strings.CutPrefix(se.Message, "ids")
-	return se.StatusCode == http.StatusBadRequest && ok && rest != "" && (rest[0] == ':' || rest[0] == ' ') &&
+	return (se.StatusCode == http.StatusBadRequest || se.StatusCode == http.StatusUnprocessableEntity) && ok && rest != "" && (rest[0] == ':' || rest[0] == ' ') &&
 		strings.ContainsAny(rest, "0123456789")
 }
 
-func collect(outcomes []partOutcome) (*BulkResult, error) {
+// collect sums the parts' outcomes up; with answers, the IDs of parts
+// that succeeded but whose answer did not show them are Unseen.
+func collect(outcomes []partOutcome, answers bool) (*BulkResult, error) {
 	res := &BulkResult{Parts: len(outcomes)}
 	for _, o := range outcomes {
 		if o.err != nil {
@@ -83,11 +87,25 @@ func collect(outcomes []partOutcome) (*BulkResult, error) {
 		}
 		res.Succeeded = append(res.Succeeded, o.ids...)
 		res.Versions = append(res.Versions, o.versions...)
+		if answers {
+			res.Unseen = append(res.Unseen, unseen(o.ids, o.versions)...)
+		}
 	}
 	if len(res.Failed) > 0 {
 		return res, &BulkError{Failed: res.Failed, Parts: res.Parts}
 	}
 	return res, nil
+}
+
+// unseen returns the ids that none of versions has.
+func unseen(ids []string, versions []Version) []string {
+	var out []string
+	for _, id := range ids {
+		if !slices.ContainsFunc(versions, func(v Version) bool { return v.ID == id }) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // splitIDs cuts ids, in order, into parts of at most size IDs whose URL,

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -46,6 +47,11 @@ type Client struct {
 	backoffMax   time.Duration
 	maxRetryWait time.Duration
 	limits       Limits
+
+	// pageSizeRefused is the smallest page size of rdash's own choosing
+	// the server refused (0: none), so later lists ask its default at
+	// once instead of being refused again (refusedPageSize).
+	pageSizeRefused atomic.Int64
 }
 
 // Option configures a Client.

@@ -62,26 +62,37 @@ func getMany[T any](ctx context.Context, c *Client, req *http.Request) ([]T, *Re
 	if err != nil {
 		return nil, resp, err
 	}
-	var list []T
-	switch {
-	case isNull(data):
+	if isNull(data) {
 		return []T{}, resp, nil
-	case data[0] == '{':
-		list = make([]T, 1)
-		err = json.Unmarshal(data, &list[0])
-	default:
-		err = json.Unmarshal(data, &list)
 	}
+	list, err := decodeList[T](req, data)
 	if err != nil {
-		return nil, resp, malformed(req, err)
-	}
-	for i := range list {
-		if err := checkWire(&list[i], fmt.Sprintf("data[%d]", i)); err != nil {
-			return nil, resp, malformed(req, err)
-		}
+		return nil, resp, err
 	}
 	resp.items = len(list)
 	return list, resp, nil
+}
+
+// decodeList decodes data, an array or one object, as a list of T and
+// checks each against the document's limits.
+func decodeList[T any](req *http.Request, data json.RawMessage) ([]T, error) {
+	var list []T
+	var err error
+	if data[0] == '{' {
+		list = make([]T, 1)
+		err = json.Unmarshal(data, &list[0])
+	} else {
+		err = json.Unmarshal(data, &list)
+	}
+	if err != nil {
+		return nil, malformed(req, err)
+	}
+	for i := range list {
+		if err := checkWire(&list[i], fmt.Sprintf("data[%d]", i)); err != nil {
+			return nil, malformed(req, err)
+		}
+	}
+	return list, nil
 }
 
 // doNoContent sends req and ignores any body of a success, so 201, 200

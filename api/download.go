@@ -33,10 +33,12 @@ func (c *Client) DownloadURL(ctx context.Context, projectID, versionID, fileID s
 	return loc, newResponse(resp, nil), err
 }
 
-// Download streams a file, following the redirect; the caller closes the
-// reader. Redirects are followed one hop at a time so the token, which
-// the HTTP client adds to every request it sends, never goes to another
-// origin such as an external download site. The body is not capped.
+// Download streams a file, following the redirect (301, 302, 303, 307 or
+// 308: the document shows no status); the caller closes the reader.
+// Redirects are followed one hop at a time so the token, which the HTTP
+// client adds to every request it sends, never goes to another origin
+// such as an external download site; a failure there is an
+// *ExternalHostError, naming that host. The body is not capped.
 // GET /projects/{projectId}/versions/{versionId}/download/{fileId}
 func (c *Client) Download(ctx context.Context, projectID, versionID, fileID string) (io.ReadCloser, *Response, error) {
 	u, err := c.downloadEndpoint(projectID, versionID, fileID)
@@ -46,7 +48,7 @@ func (c *Client) Download(ctx context.Context, projectID, versionID, fileID stri
 	for hops := 0; ; hops++ {
 		resp, err := c.hop(ctx, u)
 		if err != nil {
-			return nil, newResponse(resp, nil), err
+			return nil, newResponse(resp, nil), c.elsewhere(u, err)
 		}
 		if !isRedirect(resp.StatusCode) {
 			return resp.Body, newResponse(resp, nil), nil

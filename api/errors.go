@@ -64,7 +64,7 @@ type Error struct {
 	Method     string
 	Path       string // request path without query or host, escaped
 	Code       string // the server's error code, when it sent one
-	Message    string // the best message found in the body, or the status text
+	Message    string // the best message found in the body; "" when it has none (Error then says the status text)
 
 	// retryAfter is the Retry-After of a 503, which a GET waits for
 	// before its next attempt (a 429's is RateLimitError.RetryAfter).

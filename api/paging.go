@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"math"
 	"net/http"
 	"net/url"
@@ -149,16 +150,47 @@ func follow[T any](first int, fetch func(page int) ([]T, *Response, error), id f
 
 // getAll fetches a list the interface documents as one array. The
 // sandbox pages it all the same, and a server may too without saying so,
-// so pages are read at LargePageSize until the list is known to end
-// (follow).
+// so pages are read at LargePageSize (or, when the server refuses that,
+// at its default) until the list is known to end (follow).
 func getAll[T any](ctx context.Context, c *Client, u *url.URL, id func(T) string) ([]T, *Response, error) {
-	return follow(1, func(page int) ([]T, *Response, error) { return getPage[T](ctx, c, u, page) }, id)
+	return follow(1, func(page int) ([]T, *Response, error) {
+		size := c.pageSize(LargePageSize)
+		items, resp, err := getPage[T](ctx, c, u, page, size)
+		if err != nil && size > 0 && refusedPageSize(err) {
+			c.notePageSizeRefused(size)
+			items, resp, err = getPage[T](ctx, c, u, page, 0)
+		}
+		return items, resp, err
+	}, id)
 }
 
-// getPage fetches page of the list at u, LargePageSize items to a page.
-func getPage[T any](ctx context.Context, c *Client, u *url.URL, page int) ([]T, *Response, error) {
+// pageSize is size, a page size of rdash's own choosing, or 0 (the
+// server's default) when the server refused it or a smaller one before.
+func (c *Client) pageSize(size int) int {
+	if refused := c.pageSizeRefused.Load(); refused > 0 && int64(size) >= refused {
+		return 0
+	}
+	return size
+}
+
+// notePageSizeRefused remembers that the server refused size.
+func (c *Client) notePageSizeRefused(size int) {
+	for {
+		old := c.pageSizeRefused.Load()
+		if old > 0 && old <= int64(size) || c.pageSizeRefused.CompareAndSwap(old, int64(size)) {
+			return
+		}
+	}
+}
+
+// getPage fetches page of the list at u, size items to a page (0: the
+// server's default).
+func getPage[T any](ctx context.Context, c *Client, u *url.URL, page, size int) ([]T, *Response, error) {
 	pu := *u
-	q := url.Values{"page_size": {strconv.Itoa(LargePageSize)}}
+	q := url.Values{}
+	if size > 0 {
+		q.Set("page_size", strconv.Itoa(size))
+	}
 	if page > 1 {
 		q.Set("page", strconv.Itoa(page))
 	}
@@ -169,7 +201,24 @@ func getPage[T any](ctx context.Context, c *Client, u *url.URL, page int) ([]T, 
 	}
 	items, resp, err := getMany[T](ctx, c, req)
 	if err == nil {
-		resp.NextPage = nextPage(resp.Pagination, page, LargePageSize, len(items))
+		resp.NextPage = nextPage(resp.Pagination, page, size, len(items))
 	}
 	return items, resp, err
+}
+
+// refusedPageSize reports a list request the server refused as a request
+// (a 4xx other than 401, 403, 404, 409 or 429): what a server with a
+// largest page_size below LargePageSize answers, in whatever status and
+// words it chose (the document shows neither). Asked again without
+// page_size, a refusal for another reason comes back as it was.
+func refusedPageSize(err error) bool {
+	var se *Error
+	if !errors.As(err, &se) || se.StatusCode < 400 || se.StatusCode >= 500 {
+		return false
+	}
+	switch se.StatusCode {
+	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusConflict, http.StatusTooManyRequests:
+		return false
+	}
+	return true
 }

@@ -174,6 +174,11 @@ type ListVersionsOptions struct {
 	Channels          []string // channel IDs or slugs, any of
 	MinecraftVersions []string // game versions, any of
 	Search            string   // matches the version string or display name
+	// PageSizeOrDefault says PageSize is rdash's preference, not the
+	// user's demand: a server that refuses it (the document states no
+	// largest page_size) is asked again at its default. LargePageSize is
+	// always a preference.
+	PageSizeOrDefault bool
 }
 
 // Upload is a file part of a multipart create or update request. Name is the

@@ -30,7 +30,8 @@ const (
 
 // LargePageSize is the page size rdash asks for to read a long list in
 // few requests. The document states no maximum; a server that sends
-// fewer per page is followed page by page all the same.
+// fewer per page is followed page by page all the same, and one that
+// refuses it is asked again at its own default (ListVersions, paging.go).
 const LargePageSize = 100
 
 func invalid(field, format string, args ...any) error {

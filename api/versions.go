@@ -45,13 +45,23 @@ func (o *ListVersionsOptions) query() url.Values {
 // order (the document states none). Response.NextPage tells whether more
 // may follow and Response.Total whether the server said how many there
 // are; one page alone shows an end only when it is empty, or by its
-// metadata (paging.go). GET /projects/{projectId}/versions
+// metadata (paging.go). A page asked for at LargePageSize, rdash's own
+// choice, or with PageSizeOrDefault, that the server refuses
+// (refusedPageSize) is asked for again at the server's default, and so
+// is every later one of that size or larger, at once.
+// GET /projects/{projectId}/versions
 func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListVersionsOptions) ([]Version, *Response, error) {
 	if err := validatePathID("projectId", projectID); err != nil {
 		return nil, nil, err
 	}
 	if err := opts.Validate(); err != nil {
 		return nil, nil, err
+	}
+	own := opts != nil && opts.PageSize > 0 && (opts.PageSize == LargePageSize || opts.PageSizeOrDefault)
+	if own && c.pageSize(opts.PageSize) == 0 {
+		o := *opts
+		o.PageSize = 0 // refused before: the server's default at once
+		opts = &o
 	}
 	u := c.endpoint("projects", projectID, "versions")
 	u.RawQuery = opts.query().Encode()
@@ -60,6 +70,12 @@ func (c *Client) ListVersions(ctx context.Context, projectID string, opts *ListV
 		return nil, nil, err
 	}
 	versions, resp, err := getMany[Version](ctx, c, req)
+	if err != nil && own && opts.PageSize > 0 && refusedPageSize(err) {
+		c.notePageSizeRefused(opts.PageSize)
+		o := *opts
+		o.PageSize = 0
+		return c.ListVersions(ctx, projectID, &o)
+	}
 	if err == nil {
 		var page, size int
 		if opts != nil {
@@ -86,7 +102,11 @@ func (c *Client) ListAllVersions(ctx context.Context, projectID string, opts *Li
 	}
 	return follow(o.Page, func(page int) ([]Version, *Response, error) {
 		o.Page = page
-		return c.ListVersions(ctx, projectID, &o)
+		vs, resp, err := c.ListVersions(ctx, projectID, &o)
+		if err == nil && o.PageSize > 0 && !resp.Request.URL.Query().Has("page_size") {
+			o.PageSize = 0 // refused: the server's default from now on
+		}
+		return vs, resp, err
 	}, func(v Version) string { return v.ID })
 }
 

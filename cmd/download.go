@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,16 +161,15 @@ func externalRefusal(project string, v *api.Version, file api.File) error {
 		safe.PlainLine(subject), safe.PlainReveal(file.ExternalURL))}
 }
 
-// externalUnreachable names the site an external file is hosted on as
-// the one that could not be reached: not the service, whose base_url is
-// not at fault.
-func externalUnreachable(file api.File, err error) error {
-	host := file.ExternalURL
-	if u, perr := url.Parse(file.ExternalURL); perr == nil && u.Host != "" {
-		host = u.Host
+// externalFailed adds to the failure of an external file's host (the
+// api names the host, never base_url) what the user can do: the service
+// answered, so the fault is at the file's host.
+func externalFailed(err error) error {
+	var ext *api.ExternalHostError
+	if !errors.As(err, &ext) {
+		return err
 	}
-	return &explainedError{err: err, msg: fmt.Sprintf("cannot reach %s, the site that hosts this external file (%s); "+
-		"the service is reachable: try again later, or ask the project where else the file is", safe.PlainLine(clip(host)), dialCause(err))}
+	return &explainedError{err: err, msg: err.Error() + "; the service answered: try again later, or ask the project where else the file is"}
 }
 
 // destination is where the file goes: -o, or its own name in --dir (made
@@ -202,9 +200,7 @@ func (o *downloadOptions) destination(file api.File, label string) (string, erro
 // progress, checked against the strongest checksum the service gives.
 func (o *downloadOptions) save(ctx context.Context, client *api.Client, rep downloadJSON, file api.File, dest, label string) error {
 	body, _, err := client.Download(ctx, o.Project, rep.VersionID, file.ID)
-	if file.ExternalURL != "" && errors.Is(err, api.ErrUnreachable) && !o.f.dialedService(err) {
-		return externalUnreachable(file, err)
-	}
+	err = externalFailed(err)
 	if errors.Is(err, api.ErrNotFound) {
 		return fmt.Errorf("version %s of %s has no file %s (any longer): %w", safe.PlainLine(rep.Version),
 			safe.PlainLine(clip(o.Project)), safe.PlainReveal(clip(file.Name)), err)

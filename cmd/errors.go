@@ -6,7 +6,6 @@ import (
 	"maps"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"rdash/api"
@@ -137,27 +136,6 @@ func (f *Factory) unreachable(err error) string {
 	}
 	return fmt.Sprintf("cannot reach %s (%s). Is it running? rdash finds the server at base_url in config.yml, "+
 		"or RDASH_BASE_URL, which overrides it", server, why)
-}
-
-// dialedService says whether the dial that failed was to the service's
-// own host (base_url), by the name it looked up or the address it dialed.
-func (f *Factory) dialedService(err error) bool {
-	if f.cfg == nil {
-		return false
-	}
-	base, perr := url.Parse(f.cfg.BaseURL)
-	if perr != nil {
-		return false
-	}
-	var dns *net.DNSError
-	var op *net.OpError
-	switch {
-	case errors.As(err, &dns):
-		return dns.Name == base.Hostname()
-	case errors.As(err, &op) && op.Addr != nil:
-		return op.Addr.String() == base.Host
-	}
-	return false
 }
 
 // dialCause is why a dial failed, as the system says it ("connection

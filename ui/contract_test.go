@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"rdash/api/sandbox"
 	"rdash/api/sandbox/sandboxtest"
 	"rdash/auth"
 	"rdash/ui"
@@ -148,33 +149,38 @@ var goErrorText = regexp.MustCompile(`json: |cannot unmarshal|invalid character|
 
 func TestContractScreens(t *testing.T) {
 	t.Parallel()
-	const w, h = 100, 30
 	for _, p := range sandboxtest.Profiles() {
 		for _, sc := range screenCases() {
 			t.Run(p.Name+"/"+sc.name, func(t *testing.T) {
 				t.Parallel()
-				opts := p.Options
-				opts.Now = uitest.Now
-				sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: sc.user, Sandbox: opts})
-				cfg := uitest.Config()
-				cfg.BaseURL = sess.Settings.BaseURL
-				cfg.Env.StateDir = t.TempDir() // the journal, for undo
-				m := ui.New(ui.Options{Client: sess.Client, Config: cfg, Now: uitest.Now, Context: t.Context(),
-					Project: sc.project, Session: sess})
-				d := uitest.NewDriver(t, m, w, h)
-				d.WaitForText("? help")
-				sc.reach(t, d, sess)
 				want := sc.want
 				if sc.strict != nil && p.Options.Strict {
 					want = sc.strict
 				}
-				for _, s := range want {
-					d.WaitForText(s)
-				}
-				honestScreen(t, d, sess, w, h)
+				runScreen(t, p.Options, sc, want)
 			})
 		}
 	}
+}
+
+// runScreen opens the dashboard against a sandbox of opts, reaches sc's
+// screen and waits for the texts of want on it.
+func runScreen(t *testing.T, opts sandbox.Options, sc screenCase, want []string) {
+	const w, h = 100, 30
+	opts.Now = uitest.Now
+	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: sc.user, Sandbox: opts})
+	cfg := uitest.Config()
+	cfg.BaseURL = sess.Settings.BaseURL
+	cfg.Env.StateDir = t.TempDir() // the journal, for undo
+	m := ui.New(ui.Options{Client: sess.Client, Config: cfg, Now: uitest.Now, Context: t.Context(),
+		Project: sc.project, Session: sess})
+	d := uitest.NewDriver(t, m, w, h)
+	d.WaitForText("? help")
+	sc.reach(t, d, sess)
+	for _, s := range want {
+		d.WaitForText(s)
+	}
+	honestScreen(t, d, sess, w, h)
 }
 
 // honestScreen checks what every screen owes: it fits, holds no escape

@@ -119,6 +119,9 @@ func (s *Server) signedIn(r *http.Request, scope string) (*session, error) {
 // the path: the scope perm, and the organization permission of the same name
 // or, for a user's project, being its owner.
 func (s *Server) mayChange(r *http.Request, perm string) (*project, error) {
+	if err := s.lookUpFirst(func() error { _, err := s.project(r); return err }); err != nil {
+		return nil, err
+	}
 	sess, err := s.signedIn(r, perm)
 	if err != nil {
 		return nil, err
@@ -142,4 +145,15 @@ func (s *Server) project(r *http.Request) (*project, error) {
 		return p, nil
 	}
 	return nil, notFound("no project %q", key)
+}
+
+// lookUpFirst runs lookup, which finds what the path names, when the
+// choices look resources up before checking the token (LookupFirst): a
+// request without a token for something missing is then a 404. Either
+// order is the document's: it states none.
+func (s *Server) lookUpFirst(lookup func() error) error {
+	if !s.prof.LookupFirst {
+		return nil
+	}
+	return lookup()
 }

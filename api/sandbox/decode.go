@@ -111,7 +111,7 @@ func (s *Server) addPart(f *versionForm, part *multipart.Part) error {
 		return badRequest("data", "sent twice")
 	case key == "data":
 		f.sawData = true
-		return decodeJSON(&cappedReader{r: part, max: s.prof.maxBody, left: s.prof.maxBody, field: "data"}, &f.data, "data")
+		return decodeJSON(&cappedReader{r: part, max: s.prof.MaxBody, left: s.prof.MaxBody, field: "data"}, &f.data, "data")
 	}
 	field := fmt.Sprintf("files[%d]", len(f.order))
 	if name := part.FileName(); name != "" && name != key {
@@ -120,8 +120,8 @@ func (s *Server) addPart(f *versionForm, part *multipart.Part) error {
 	if _, dup := f.uploads[key]; dup {
 		return badRequestf(field, "two parts named %q", key)
 	}
-	if len(f.uploads) == s.prof.maxUploads {
-		return badRequestf("files", "at most %d uploaded files in one request", s.prof.maxUploads)
+	if len(f.uploads) == s.prof.MaxUploads {
+		return badRequestf("files", "at most %d uploaded files in one request", s.prof.MaxUploads)
 	}
 	c, err := s.receive(f, field, key, part)
 	if err != nil {
@@ -138,7 +138,7 @@ func (s *Server) addPart(f *versionForm, part *multipart.Part) error {
 // oversized upload is refused without being stored whole.
 func (s *Server) receive(f *versionForm, field, key string, part io.Reader) (*content, error) {
 	maxFile, maxAll := s.opts.MaxFileBytes, s.opts.MaxUploadBytes
-	sum := newHasher(s.prof.strongHashes)
+	sum := newHasher(s.prof.StrongHashes)
 	c := &content{}
 	buf := make([]byte, 32<<10)
 	fail := func(err error) (*content, error) {
@@ -238,7 +238,7 @@ func multipartError(err error) error {
 // check applies the rules of the interface that need no state, and the
 // profile's own; create adds the fields a new version requires. It keeps a
 // list value repeated in a request once where the profile allows repeats.
-func (f *versionForm) check(p *profile, create bool) error {
+func (f *versionForm) check(p *Choices, create bool) error {
 	d := &f.data
 	var errs [4]error
 	d.MinecraftVersions, errs[0] = p.gameVersions("data.minecraft_versions", d.MinecraftVersions)
@@ -253,7 +253,7 @@ func (f *versionForm) check(p *profile, create bool) error {
 	switch {
 	case create:
 		return firstError(requireFields(*d), err)
-	case err == nil && f.empty() && p.ownRules:
+	case err == nil && f.empty() && p.OwnRules:
 		return badRequest("data", "names no field to change")
 	}
 	return err
@@ -291,7 +291,7 @@ func optional[T any](v *T, check func(T) error) error {
 
 // checkFiles checks data.files and the file parts against it, and returns
 // data.files, each item once where the profile allows repeats.
-func (f *versionForm) checkFiles(p *profile, create bool) ([]string, error) {
+func (f *versionForm) checkFiles(p *Choices, create bool) ([]string, error) {
 	files := f.data.Files
 	if files != nil && len(files) == 0 {
 		return files, badRequest("data.files", "at least one file is required")

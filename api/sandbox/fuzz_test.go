@@ -35,7 +35,19 @@ var fuzzServers = sync.OnceValues(func() ([]*Server, error) {
 		return nil, err
 	}
 	strict, err := New(Options{Data: data, Strict: true})
-	return []*Server{def, strict}, err
+	if err != nil {
+		return nil, err
+	}
+	servers := []*Server{def, strict}
+	for seed := range uint64(3) { // and a few varied ones (Draw)
+		c := Draw(seed)
+		s, err := New(Options{Data: data, Choices: &c})
+		if err != nil {
+			return nil, err
+		}
+		servers = append(servers, s)
+	}
+	return servers, nil
 })
 
 // FuzzSandboxRequest builds a request from fuzzed method, path, headers and
@@ -110,7 +122,7 @@ func fuzzRequest(s *Server, method, path, headers string, body []byte) (*http.Re
 	return req, nil
 }
 
-func checkFuzzAnswer(t *testing.T, prof *profile, req *http.Request, rec *httptest.ResponseRecorder) {
+func checkFuzzAnswer(t *testing.T, prof *Choices, req *http.Request, rec *httptest.ResponseRecorder) {
 	t.Helper()
 	status, body := rec.Code, rec.Body.Bytes()
 	if status < 200 || status >= 500 {
@@ -124,7 +136,13 @@ func checkFuzzAnswer(t *testing.T, prof *profile, req *http.Request, rec *httpte
 		t.Fatalf("%s %s: 204 with a body: %.300s", req.Method, req.URL, body)
 	case status == http.StatusMethodNotAllowed && rec.Header().Get("Allow") == "":
 		t.Fatalf("%s %s: 405 without Allow", req.Method, req.URL)
-	case api && status < 300 && status != http.StatusNoContent && !(prof.bareAnswers && len(body) == 0):
+	case !api || status >= 300 || status == http.StatusNoContent:
+	case len(body) == 0:
+		if req.Method == http.MethodGet || prof.NotShown == NotShownEcho && prof.BulkAnswer != BulkEmpty {
+			t.Fatalf("%s %s: %d without a body", req.Method, req.URL, status)
+		}
+	case prof.NotShown == NotShownEmptyObject && string(bytes.TrimSpace(body)) == "{}":
+	default:
 		var env map[string]json.RawMessage
 		if mt != "application/json" || json.Unmarshal(body, &env) != nil || env["data"] == nil {
 			t.Fatalf("%s %s: %d without the data envelope: %.300s", req.Method, req.URL, status, body)
@@ -135,19 +153,58 @@ func checkFuzzAnswer(t *testing.T, prof *profile, req *http.Request, rec *httpte
 	}
 	tokenPath := path == AuthPrefix+"/oauth/token" && req.Method == http.MethodPost
 	switch {
-	case api && !prof.jsonErrors, tokenPath && !prof.oauthJSONErrors:
-		if mt != "text/plain" || len(bytes.TrimSpace(body)) == 0 {
-			t.Fatalf("%s %s: %d without a plain-text message (%s): %.300s", req.Method, req.URL, status, mt, body)
-		}
 	case api:
-		var e wireError
-		if mt != "application/json" || json.Unmarshal(body, &e) != nil || e.Error.Code == "" || e.Error.Message == "" {
-			t.Fatalf("%s %s: %d without the JSON error body (%s): %.300s", req.Method, req.URL, status, mt, body)
-		}
+		checkFuzzError(t, prof.ErrorBody, req, rec)
+	case tokenPath && !prof.OAuthJSONErrors:
+		checkFuzzError(t, ErrorText, req, rec)
 	case tokenPath:
 		var e wireOAuthError
 		if mt != "application/json" || json.Unmarshal(body, &e) != nil || e.Error == "" {
 			t.Fatalf("%s %s: %d without an RFC 6749 error body: %.300s", req.Method, req.URL, status, body)
 		}
+	}
+}
+
+// checkFuzzError checks that an API error has the shape of the choices,
+// with a message in it but for the empty shape.
+func checkFuzzError(t *testing.T, shape ErrorBody, req *http.Request, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	body := rec.Body.Bytes()
+	mt, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
+	var msg string
+	var obj struct {
+		Error            json.RawMessage `json:"error"`
+		ErrorDescription string          `json:"error_description"`
+		Message          string          `json:"message"`
+		Errors           []wireErrorBody `json:"errors"`
+		Detail           string          `json:"detail"`
+	}
+	decoded := json.Unmarshal(body, &obj) == nil
+	switch shape {
+	case ErrorText:
+		msg = map[bool]string{true: string(bytes.TrimSpace(body))}[mt == "text/plain"]
+	case ErrorEmpty:
+		if len(body) > 0 {
+			t.Fatalf("%s %s: %d with a body: %.300s", req.Method, req.URL, rec.Code, body)
+		}
+		return
+	case ErrorNested:
+		var e wireErrorBody
+		if decoded && json.Unmarshal(obj.Error, &e) == nil && e.Code != "" {
+			msg = e.Message
+		}
+	case ErrorMessage:
+		msg = obj.Message
+	case ErrorOAuth:
+		msg = obj.ErrorDescription
+	case ErrorList:
+		if len(obj.Errors) == 1 {
+			msg = obj.Errors[0].Message
+		}
+	case ErrorProblem:
+		msg = map[bool]string{true: obj.Detail}[mt == "application/problem+json"]
+	}
+	if msg == "" || shape != ErrorText && (!decoded || !strings.HasPrefix(mt, "application/")) {
+		t.Fatalf("%s %s: %d not the %s error shape (%s): %.300s", req.Method, req.URL, rec.Code, shape, mt, body)
 	}
 }

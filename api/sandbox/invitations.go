@@ -24,7 +24,10 @@ func (s *Server) org(r *http.Request) (*org, error) {
 // of the organization in the path: permission MEMBER_CREATE and the
 // profile's scope (org:member:create, or none in the strict profile).
 func (s *Server) manageOrg(r *http.Request) (*org, error) {
-	sess, err := s.signedIn(r, s.prof.inviteScope)
+	if err := s.lookUpFirst(func() error { _, err := s.org(r); return err }); err != nil {
+		return nil, err
+	}
+	sess, err := s.signedIn(r, s.prof.InviteScope)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +46,7 @@ func (s *Server) manageOrg(r *http.Request) (*org, error) {
 // array, every one of them.
 func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request) {
 	pg := paging{page: 1, size: math.MaxInt}
-	if s.prof.pagedInvitations {
+	if s.prof.PagedInvitations {
 		var err error
 		if pg, err = s.parsePaging(r.URL.Query()); err != nil {
 			s.writeError(w, err)
@@ -59,7 +62,9 @@ func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request) {
 		for _, in := range o.invitations {
 			p.add(in.toWire)
 		}
-		return p.envelope(s.prof.pagedInvitations && s.prof.pagination), nil
+		env := p.envelope(s.prof.PagedInvitations)
+		s.linkTo(&env, r)
+		return env, nil
 	})
 }
 
@@ -77,7 +82,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, err)
 		return
 	}
-	s.respondBare(w, s.prof.createdStatus, func() (envelope, error) {
+	s.respondBare(w, s.prof.CreatedStatus, func() (envelope, error) {
 		o, err := s.manageOrg(r)
 		if err != nil {
 			return envelope{}, err
@@ -101,18 +106,18 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request) {
 // checkInvitation checks an invitation request and returns its permissions,
 // each once. The interface states only that invitee is required; the
 // default profile also checks the role's text and the permission names.
-func (p *profile) checkInvitation(req wireInvitationRequest) ([]string, error) {
+func (p *Choices) checkInvitation(req wireInvitationRequest) ([]string, error) {
 	if req.Invitee == "" {
 		return nil, badRequest("invitee", "required: a username or user ID")
 	}
-	if role := req.role(); role != "" && p.ownRules {
+	if role := req.role(); role != "" && p.OwnRules {
 		if err := checkText("role", role, maxRoleLen); err != nil {
 			return nil, err
 		}
 	}
 	perms := req.Permissions
 	for i, perm := range perms {
-		if p.ownRules && !slices.Contains(knownPermissions(), perm) {
+		if p.OwnRules && !slices.Contains(knownPermissions(), perm) {
 			return nil, badRequestf(fmt.Sprintf("permissions[%d]", i), "%q is not one of %s", perm, strings.Join(knownPermissions(), ", "))
 		}
 	}
@@ -141,6 +146,9 @@ func (s *Server) acceptInvitation(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) invitee(r *http.Request) (*session, *org, error) {
+	if err := s.lookUpFirst(func() error { _, err := s.org(r); return err }); err != nil {
+		return nil, nil, err
+	}
 	sess, err := s.signedIn(r, "")
 	if err != nil {
 		return nil, nil, err

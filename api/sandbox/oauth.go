@@ -52,7 +52,7 @@ func (s *Server) authRequest(r *http.Request, form url.Values) (*authRequest, er
 		return nil, errors.New("client_id: no such application")
 	}
 	req := &authRequest{app: a, redirectURI: form.Get("redirect_uri"), scope: form.Get("scope"), state: form.Get("state"),
-		abortState: s.prof.abortState}
+		abortState: s.prof.AbortState}
 	if req.redirectURI == "" {
 		// The app's configured callback: the page that shows the code.
 		req.callback = &url.URL{Scheme: "http", Host: r.Host, Path: AuthPrefix + "/oauth/oob"}
@@ -77,7 +77,7 @@ func (s *Server) authRequest(r *http.Request, form url.Values) (*authRequest, er
 // error of a request whose redirect can be trusted. The strict profile
 // ignores PKCE, which the interface does not mention.
 func (s *Server) checkPKCE(req *authRequest, form url.Values) error {
-	if !s.prof.pkce {
+	if !s.prof.PKCE {
 		return nil
 	}
 	var err error
@@ -116,7 +116,7 @@ func (s *Server) parseScopes(raw string) ([]string, error) {
 		sc = strings.TrimSpace(sc)
 		switch {
 		case sc == "":
-		case !isKnownScope(sc) && s.prof.closedScopes:
+		case !isKnownScope(sc) && s.prof.ClosedScopes:
 			return nil, fmt.Errorf("unknown scope %q (scopes are comma-delimited; known: %s)", sc, strings.Join(knownScopes(), ","))
 		default:
 			out = append(out, sc)
@@ -196,7 +196,7 @@ func (s *Server) issueCode(req *authRequest, u *user, requested []string) string
 	case requested != nil:
 		granted = sortScopes(append(slices.Clone(granted), requested...))
 	case granted == nil:
-		granted = slices.Clone(s.prof.firstScope)
+		granted = slices.Clone(s.prof.FirstScope)
 	}
 	s.st.grants[key] = granted
 	code := prefixCode + rand.Text()

@@ -8,10 +8,11 @@ import (
 
 type paging struct{ page, size int }
 
-// parsePaging reads page and page_size with the profile's default and
-// maximum page size (docs/wire.md, Versions; README.md, Profiles).
+// parsePaging reads page and page_size with the choices' default and
+// largest page size (docs/wire.md, Versions; README.md, Profiles): beyond
+// the largest, a 400, or a page of the largest size (SilentCap).
 func (s *Server) parsePaging(q url.Values) (paging, error) {
-	pg := paging{page: 1, size: s.prof.defaultPageSize}
+	pg := paging{page: 1, size: s.prof.DefaultPageSize}
 	var ok bool
 	if q.Has("page") {
 		if pg.page, ok = intIn(q.Get("page"), 1, math.MaxInt32); !ok {
@@ -21,12 +22,19 @@ func (s *Server) parsePaging(q url.Values) (paging, error) {
 	if !q.Has("page_size") {
 		return pg, nil
 	}
-	if max := s.prof.maxPageSize; max > 0 {
+	max := s.prof.MaxPageSize
+	switch {
+	case max > 0 && !s.prof.SilentCap:
 		if pg.size, ok = intIn(q.Get("page_size"), 1, max); !ok {
 			return pg, badRequestf("page_size", "must be a whole number from 1 to %d", max)
 		}
-	} else if pg.size, ok = intIn(q.Get("page_size"), 1, math.MaxInt32); !ok {
-		return pg, badRequest("page_size", "must be a whole number of at least 1")
+	default:
+		if pg.size, ok = intIn(q.Get("page_size"), 1, math.MaxInt32); !ok {
+			return pg, badRequest("page_size", "must be a whole number of at least 1")
+		}
+		if max > 0 {
+			pg.size = min(pg.size, max) // cut without a word
+		}
 	}
 	return pg, nil
 }
@@ -53,7 +61,8 @@ func (p *pager[T]) add(make func() T) {
 	p.total++
 }
 
-// envelope is the page, with its pagination when withPagination.
+// envelope is the page, with its pagination when withPagination; dress
+// puts that where the choices want it.
 func (p *pager[T]) envelope(withPagination bool) envelope {
 	items := p.items
 	if items == nil {

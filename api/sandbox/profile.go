@@ -2,60 +2,74 @@ package sandbox
 
 import "net/http"
 
-// profile is what the server answers where shared/spec/service-api.md says
-// "not shown" or says nothing: the default profile makes the choices of
-// docs/wire.md; the strict one (Options.Strict) serves only what the
+// Choices are what the server answers where shared/spec/service-api.md
+// says "not shown" or says nothing. The default profile makes the choices
+// of docs/wire.md; the strict one (Options.Strict) serves only what the
 // document states and, where it is silent, the reading that promises a
-// client least. README.md tables every field that differs; both follow
-// every rule the document states.
-type profile struct {
-	name string
+// client least; Draw makes a varied set from a seed (Options.Choices,
+// rdash sandbox --vary). README.md tables every field; all three follow
+// every rule the document states. vary.go names the values of each field.
+type Choices struct {
+	// Name is "default", "strict", or "vary SEED" for a drawn set.
+	Name string
+	// Seed is the seed Draw drew the set from, to replay it.
+	Seed uint64
 
-	// Lists.
-	pagination       bool // lists carry "pagination" beside "data"
-	pagedInvitations bool // the invitation list pages like the versions
-	defaultPageSize  int
-	maxPageSize      int  // 0: no maximum
-	newestFirst      bool // else oldest first
-
-	// Routes and who may call them.
-	userRoutes     bool   // GET /users/{userId}[/projects]
-	readsNeedToken bool   // version reads and downloads
-	inviteScope    string // token scope to list, send and cancel invitations; "" none
+	// Checks, and who may call what.
+	// LookupFirst: the project, organization or version in the path is
+	// looked up before the token is checked, so a request without one
+	// for a missing project is a 404, not a 401.
+	LookupFirst    bool
+	ReadsNeedToken bool   // version reads and downloads need a token
+	InviteScope    string // token scope to list, send and cancel invitations; "" none
+	Users          Users  // the /users routes (not in the document)
 
 	// Answers.
-	createdStatus  int  // POST version and POST invitation
-	bareAnswers    bool // where the body is not shown: 200 and no body
-	bulkAnswersAll bool // bulk PATCH answers every version, else the first
-	redirectStatus int  // the download's
-	strongHashes   bool // checksum {"sha1", "sha512"}, else {"sha256"}
+	CreatedStatus  int        // POST version, and POST invitation when NotShown is NotShownEcho
+	NotShown       NotShown   // where the document shows no body
+	Envelope       Envelope   // what goes beside "data"
+	BulkAnswer     BulkAnswer // of PATCH /projects/{projectId}/versions
+	RedirectStatus int        // the download's
+	StrongHashes   bool       // checksum {"sha1", "sha512"}, else {"sha256"}
+
+	// Lists.
+	Pagination       Pagination
+	PagedInvitations bool // the invitation list pages like the versions
+	DefaultPageSize  int
+	MaxPageSize      int  // 0: no maximum
+	SilentCap        bool // a larger page_size is served at MaxPageSize without a word, else refused
+	NewestFirst      bool // else oldest first
 
 	// Errors.
-	jsonErrors       bool // {"error": {"code", "message"}}, else text/plain
-	validationStatus int  // a request that breaks a rule
-	bearerChallenge  bool // WWW-Authenticate on a 401
+	ErrorBody        ErrorBody
+	ValidationStatus int  // a request that breaks a rule
+	BearerChallenge  bool // WWW-Authenticate on a 401
+
+	// Files of an update of one version (PATCH with data.files).
+	UpdateFiles UpdateFiles
+	Primary     Primary // which file becomes primary, on create and update
 
 	// Requests.
-	idChars string // of the IDs the server makes
-	// ownRules adds the request rules of docs/wire.md to the document's
+	IDChars string // of the IDs the server makes
+	// OwnRules adds the request rules of docs/wire.md to the document's
 	// (rules.go); without them a value repeated in a list is kept once.
-	ownRules   bool
-	maxBulkIDs int
+	OwnRules   bool
+	MaxBulkIDs int
 
 	// Size caps: the defaults of Options.MaxFileBytes and MaxUploadBytes,
 	// and the JSON body (or data part) and file parts of one request.
-	maxBody, maxFile, maxUpload int64
-	maxUploads                  int
+	MaxBody, MaxFile, MaxUpload int64
+	MaxUploads                  int
 
 	// OAuth.
-	jsonTokenBody   bool     // the token endpoint also reads a JSON body
-	basicClientAuth bool     // client credentials in HTTP Basic
-	refresh         bool     // the refresh_token grant
-	oauthJSONErrors bool     // RFC 6749 JSON errors, else text/plain
-	firstScope      []string // granted when a first authorization omits scope
-	closedScopes    bool     // an unknown scope is refused
-	abortState      bool     // the abort redirect carries the state
-	pkce            bool     // code_challenge and code_verifier are checked
+	JSONTokenBody   bool     // the token endpoint also reads a JSON body
+	BasicClientAuth bool     // client credentials in HTTP Basic
+	Refresh         bool     // the refresh_token grant
+	OAuthJSONErrors bool     // RFC 6749 JSON errors, else text/plain
+	FirstScope      []string // granted when a first authorization omits scope
+	ClosedScopes    bool     // an unknown scope is refused
+	AbortState      bool     // the abort redirect carries the state
+	PKCE            bool     // code_challenge and code_verifier are checked
 }
 
 // Size caps of the default profile (docs/wire.md).
@@ -78,27 +92,42 @@ const (
 	StrictMaxBulkIDs     = 500
 )
 
-var defaultProfile = profile{
-	name:       "default",
-	pagination: true, pagedInvitations: true, defaultPageSize: 25, maxPageSize: 100, newestFirst: true,
-	userRoutes: true, inviteScope: scopeMemberCreate,
-	createdStatus: http.StatusCreated, bulkAnswersAll: true, redirectStatus: http.StatusFound,
-	jsonErrors: true, validationStatus: http.StatusBadRequest, bearerChallenge: true,
-	idChars: idChars, ownRules: true, maxBulkIDs: 100,
-	maxBody: MaxBodyBytes, maxFile: DefaultMaxFileBytes, maxUpload: DefaultMaxUploadBytes, maxUploads: MaxUploads,
-	jsonTokenBody: true, basicClientAuth: true, refresh: true, oauthJSONErrors: true,
-	firstScope: []string{scopeUserRead}, closedScopes: true, abortState: true, pkce: true,
+var defaultProfile = Choices{
+	Name:       "default",
+	Pagination: PaginationBody, PagedInvitations: true, DefaultPageSize: 25, MaxPageSize: 100, NewestFirst: true,
+	Users: UsersAll, InviteScope: scopeMemberCreate,
+	CreatedStatus: http.StatusCreated, NotShown: NotShownEcho, Envelope: EnvelopeData, BulkAnswer: BulkAll,
+	RedirectStatus: http.StatusFound,
+	ErrorBody:      ErrorNested, ValidationStatus: http.StatusBadRequest, BearerChallenge: true,
+	UpdateFiles: FilesWhole, Primary: PrimaryFirst,
+	IDChars: idChars, OwnRules: true, MaxBulkIDs: 100,
+	MaxBody: MaxBodyBytes, MaxFile: DefaultMaxFileBytes, MaxUpload: DefaultMaxUploadBytes, MaxUploads: MaxUploads,
+	JSONTokenBody: true, BasicClientAuth: true, Refresh: true, OAuthJSONErrors: true,
+	FirstScope: []string{scopeUserRead}, ClosedScopes: true, AbortState: true, PKCE: true,
 }
 
-var strictProfile = profile{
-	name:            "strict",
-	defaultPageSize: 10,
-	readsNeedToken:  true,
-	createdStatus:   http.StatusOK, bareAnswers: true, redirectStatus: http.StatusTemporaryRedirect,
-	strongHashes:     true,
-	validationStatus: http.StatusUnprocessableEntity,
-	idChars:          idChars + "-_",
-	maxBulkIDs:       StrictMaxBulkIDs,
-	maxBody:          StrictMaxBodyBytes, maxFile: StrictMaxFileBytes, maxUpload: StrictMaxUploadBytes,
-	maxUploads: StrictMaxUploads,
+var strictProfile = Choices{
+	Name:       "strict",
+	Pagination: PaginationNone, DefaultPageSize: 10,
+	Users: UsersNone, ReadsNeedToken: true,
+	CreatedStatus: http.StatusOK, NotShown: NotShownBare, Envelope: EnvelopeData, BulkAnswer: BulkFirst,
+	RedirectStatus: http.StatusTemporaryRedirect,
+	StrongHashes:   true,
+	ErrorBody:      ErrorText, ValidationStatus: http.StatusUnprocessableEntity,
+	UpdateFiles: FilesWhole, Primary: PrimaryFirst,
+	IDChars:    idChars + "-_",
+	MaxBulkIDs: StrictMaxBulkIDs,
+	MaxBody:    StrictMaxBodyBytes, MaxFile: StrictMaxFileBytes, MaxUpload: StrictMaxUploadBytes,
+	MaxUploads: StrictMaxUploads,
+}
+
+// DefaultChoices returns the default profile's choices (docs/wire.md).
+func DefaultChoices() Choices { return defaultProfile.clone() }
+
+// StrictChoices returns the strict profile's choices.
+func StrictChoices() Choices { return strictProfile.clone() }
+
+func (c Choices) clone() Choices {
+	c.FirstScope = append([]string(nil), c.FirstScope...)
+	return c
 }

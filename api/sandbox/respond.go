@@ -42,29 +42,45 @@ func conflict(format string, args ...any) error {
 	return &httpError{http.StatusConflict, "conflict", fmt.Sprintf(format, args...)}
 }
 
+// writeJSON writes body as JSON, as application/json unless a
+// Content-Type is set already.
 func writeJSON(w http.ResponseWriter, status int, body any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	if w.Header().Get("Content-Type") == "" {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	}
 	w.WriteHeader(status)
 	// The status is sent; an encoding error can only be a gone client.
 	_ = json.NewEncoder(w).Encode(body)
 }
 
-// writeError answers err in the profile's error shape: the JSON one of
-// docs/wire.md, or the message as plain text.
+// writeError answers err in the error shape of the choices: the JSON one
+// of docs/wire.md, another JSON shape, plain text, or no body at all.
 func (s *Server) writeError(w http.ResponseWriter, err error) {
 	he := asHTTPError(err)
 	status := he.status
 	if status == http.StatusBadRequest {
-		status = s.prof.validationStatus
+		status = s.prof.ValidationStatus
 	}
-	if status == http.StatusUnauthorized && s.prof.bearerChallenge {
+	if status == http.StatusUnauthorized && s.prof.BearerChallenge {
 		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
 	}
-	if !s.prof.jsonErrors {
+	switch s.prof.ErrorBody {
+	case ErrorText:
 		writeText(w, status, he.message)
-		return
+	case ErrorEmpty:
+		w.WriteHeader(status)
+	case ErrorMessage:
+		writeJSON(w, status, wireMessageError{Message: he.message, Status: status})
+	case ErrorOAuth:
+		writeJSON(w, status, wireOAuthError{Error: he.code, ErrorDescription: he.message})
+	case ErrorList:
+		writeJSON(w, status, wireErrorList{Errors: []wireErrorBody{{Code: he.code, Message: he.message}}})
+	case ErrorProblem:
+		w.Header().Set("Content-Type", "application/problem+json")
+		writeJSON(w, status, wireProblem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: he.message})
+	default:
+		writeJSON(w, status, wireError{wireErrorBody{Code: he.code, Message: he.message}})
 	}
-	writeJSON(w, status, wireError{wireErrorBody{Code: he.code, Message: he.message}})
 }
 
 func asHTTPError(err error) *httpError {
@@ -100,7 +116,12 @@ func (s *Server) respond(w http.ResponseWriter, status int, fn func() (envelope,
 		s.writeError(w, err)
 	case status == http.StatusNoContent || body.bare:
 		w.WriteHeader(status)
+	case body.emptyObject:
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, "{}\n")
 	default:
+		s.dress(w, &body)
 		writeJSON(w, status, body)
 	}
 }
@@ -118,15 +139,23 @@ func (s *Server) locked(w http.ResponseWriter, fn func() error) bool {
 }
 
 // respondBare is respond for a success whose body the interface does not
-// show: def and the envelope (nothing for 204) in the default profile, 200
-// without a body when the profile answers bare.
+// show, answered as the choices say: def and the envelope (nothing for
+// 204), 200 without a body, 204, or 200 and {}.
 func (s *Server) respondBare(w http.ResponseWriter, def int, fn func() (envelope, error)) {
-	if !s.prof.bareAnswers {
+	status, empty := def, envelope{}
+	switch s.prof.NotShown {
+	case NotShownEcho:
 		s.respond(w, def, fn)
 		return
+	case NotShownBare:
+		status, empty = http.StatusOK, envelope{bare: true}
+	case NotShownNoContent:
+		status = http.StatusNoContent
+	case NotShownEmptyObject:
+		status, empty = http.StatusOK, envelope{emptyObject: true}
 	}
-	s.respond(w, http.StatusOK, func() (envelope, error) {
+	s.respond(w, status, func() (envelope, error) {
 		_, err := fn()
-		return envelope{bare: true}, err
+		return empty, err
 	})
 }

@@ -35,8 +35,10 @@ func (s *Server) routes() http.Handler {
 	api("POST /orgs/{orgId}/invitations", s.invite)
 	api("PATCH /orgs/{orgId}/invitations/{userId}", s.acceptInvitation)
 	api("DELETE /orgs/{orgId}/invitations/{userId}", s.deleteInvitation)
-	if s.prof.userRoutes {
+	if s.prof.Users != UsersNone {
 		api("GET /users/{userId}", s.getUser)
+	}
+	if s.prof.Users == UsersAll {
 		api("GET /users/{userId}/projects", s.userProjects)
 	}
 
@@ -100,9 +102,9 @@ func webPage404(w http.ResponseWriter) {
 // the multipart reader also checks each file and the data part on the way.
 func (s *Server) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		limit := s.prof.maxBody
+		limit := s.prof.MaxBody
 		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
-			limit += s.opts.MaxUploadBytes + s.prof.maxBody
+			limit += s.opts.MaxUploadBytes + s.prof.MaxBody
 		}
 		if r.ContentLength > limit {
 			s.writeError(w, &http.MaxBytesError{Limit: limit})

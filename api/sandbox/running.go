@@ -47,7 +47,7 @@ func (s *Server) Start(addr string) (*Running, error) {
 			s.log.Error("serve", "error", err)
 		}
 	}()
-	s.log.Info("sandbox listening", "base_url", run.BaseURL, "auth_url", run.AuthURL, "profile", s.prof.name)
+	s.log.Info("sandbox listening", "base_url", run.BaseURL, "auth_url", run.AuthURL, "profile", s.prof.Name)
 	return run, nil
 }
 

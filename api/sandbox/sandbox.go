@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,7 +27,12 @@ type Options struct {
 	// Strict serves the strict profile: only what the interface document
 	// states and, where it is silent, the reading that promises a client
 	// least (README.md, Profiles). RequirePKCE cannot go with it.
-	Strict    bool
+	Strict bool
+	// Choices, when set, are served instead of the default or the strict
+	// profile: Draw makes them from a seed (rdash sandbox --vary SEED),
+	// DefaultChoices and StrictChoices are the profiles' to change. Not
+	// with Strict.
+	Choices   *Choices
 	Data      []byte        // seed JSON; nil means the embedded seed (testdata/seed.json)
 	CodeTTL   time.Duration // authorization code lifetime; 0 = 10m
 	TokenTTL  time.Duration // access token lifetime; 0 = 1h
@@ -68,17 +74,28 @@ const (
 	DefaultTokenTTL = time.Hour
 )
 
-func (o Options) profile() *profile {
-	if o.Strict {
+func (o Options) profile() *Choices {
+	switch {
+	case o.Choices != nil:
+		return o.Choices
+	case o.Strict:
 		return &strictProfile
 	}
 	return &defaultProfile
 }
 
 func (o Options) withDefaults() (Options, error) {
+	if o.Choices != nil {
+		c := o.Choices.clone()
+		o.Choices = &c
+	}
 	switch {
+	case o.Strict && o.Choices != nil:
+		return o, errors.New("sandbox: Strict and Choices cannot go together: the strict profile is one set of choices")
 	case o.Strict && o.RequirePKCE:
 		return o, errors.New("sandbox: the strict profile ignores PKCE, which the interface document does not mention; RequirePKCE cannot go with it")
+	case o.Choices != nil && o.RequirePKCE && !o.Choices.PKCE:
+		return o, fmt.Errorf("sandbox: %s ignores PKCE (pkce=false); RequirePKCE cannot go with it", o.Choices.Name)
 	case o.FaultRate < 0 || o.FaultRate > 1:
 		return o, fmt.Errorf("sandbox: fault rate %v is not between 0 and 1", o.FaultRate)
 	case o.Latency < 0 || o.CodeTTL < 0 || o.TokenTTL < 0:
@@ -86,11 +103,16 @@ func (o Options) withDefaults() (Options, error) {
 	case o.MaxFileBytes < 0 || o.MaxUploadBytes < 0:
 		return o, errors.New("sandbox: upload limits must not be negative")
 	}
+	if o.Choices != nil {
+		if err := o.Choices.check(); err != nil {
+			return o, err
+		}
+	}
 	if o.MaxFileBytes == 0 {
-		o.MaxFileBytes = o.profile().maxFile
+		o.MaxFileBytes = o.profile().MaxFile
 	}
 	if o.MaxUploadBytes == 0 {
-		o.MaxUploadBytes = o.profile().maxUpload
+		o.MaxUploadBytes = o.profile().MaxUpload
 	}
 	if o.CodeTTL == 0 {
 		o.CodeTTL = DefaultCodeTTL
@@ -113,12 +135,13 @@ func (o Options) withDefaults() (Options, error) {
 // Server is the service. It is safe for concurrent use.
 type Server struct {
 	opts     Options
-	prof     *profile
+	prof     *Choices
 	log      *slog.Logger
 	pages    *template.Template
 	faults   *faults
 	handler  http.Handler
 	inflight inFlight
+	requests atomic.Uint64 // answers dressed with a request ID (EnvelopeMeta)
 
 	mu sync.Mutex
 	st *state
@@ -154,6 +177,9 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
+// Choices returns the choices the server answers with.
+func (s *Server) Choices() Choices { return s.prof.clone() }
+
 // Handler serves the API under /api/v1/, the account service under /auth/
 // and uploaded files under /files/.
 func (s *Server) Handler() http.Handler { return s.handler }
@@ -167,7 +193,7 @@ func (s *Server) MintToken(username string, scopes ...string) (string, error) {
 		scopes = knownScopes()
 	}
 	for _, sc := range scopes {
-		if !isKnownScope(sc) && s.prof.closedScopes {
+		if !isKnownScope(sc) && s.prof.ClosedScopes {
 			return "", fmt.Errorf("sandbox: unknown scope %q", sc)
 		}
 	}

@@ -92,7 +92,7 @@ type seedVersionFile struct {
 
 // loadSeed decodes and checks a seed and builds the state from it, with
 // the IDs (of generated versions and files) and checksums of prof.
-func loadSeed(data []byte, prof *profile) (*state, error) {
+func loadSeed(data []byte, prof *Choices) (*state, error) {
 	var sf seedFile
 	if err := decodeJSON(bytes.NewReader(data), &sf, "seed"); err != nil {
 		return nil, fmt.Errorf("sandbox: seed: %w", err)

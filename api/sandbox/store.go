@@ -5,10 +5,10 @@ import "slices"
 // idChars are the characters of the default profile's IDs.
 const idChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-func newState(prof *profile) *state {
+func newState(prof *Choices) *state {
 	return &state{
-		idChars:      prof.idChars,
-		strongHashes: prof.strongHashes,
+		idChars:      prof.IDChars,
+		strongHashes: prof.StrongHashes,
 		appByID:      map[string]*app{},
 		userBy:       map[string]*user{},
 		orgBy:        map[string]*org{},

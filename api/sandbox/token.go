@@ -56,7 +56,7 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 // writeOAuthError answers a token request's failure: RFC 6749 JSON, or in
 // the strict profile, as the interface shows no error format, plain text.
 func (s *Server) writeOAuthError(w http.ResponseWriter, oerr *oauthError) {
-	if s.prof.oauthJSONErrors {
+	if s.prof.OAuthJSONErrors {
 		writeJSON(w, oerr.status, oerr.wire())
 		return
 	}
@@ -67,7 +67,7 @@ func (s *Server) writeOAuthError(w http.ResponseWriter, oerr *oauthError) {
 // and a profile that reads JSON, from a JSON object of strings.
 func (s *Server) tokenForm(r *http.Request) (url.Values, *oauthError) {
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mt == "application/json" && !s.prof.jsonTokenBody {
+	if mt == "application/json" && !s.prof.JSONTokenBody {
 		return nil, invalidRequest("body: must be application/x-www-form-urlencoded")
 	}
 	if mt == "application/json" {
@@ -92,7 +92,7 @@ func (s *Server) tokenForm(r *http.Request) (url.Values, *oauthError) {
 // body. The strict profile reads only the body's, the parameters the
 // interface lists.
 func (s *Server) clientCredentials(r *http.Request, form url.Values) (id, secret string, basic bool) {
-	if u, p, ok := r.BasicAuth(); ok && s.prof.basicClientAuth {
+	if u, p, ok := r.BasicAuth(); ok && s.prof.BasicClientAuth {
 		id, errID := url.QueryUnescape(u)
 		secret, errSecret := url.QueryUnescape(p)
 		if errID == nil && errSecret == nil {
@@ -112,7 +112,7 @@ func (s *Server) grant(form url.Values, id, secret string) (*tokenResponse, *oau
 	case "", "authorization_code":
 		return s.exchangeCode(a, form)
 	case "refresh_token":
-		if !s.prof.refresh {
+		if !s.prof.Refresh {
 			return nil, &oauthError{http.StatusBadRequest, "unsupported_grant_type", "refresh_token is not supported: sign in again"}
 		}
 		return s.refresh(a, form)
@@ -138,7 +138,7 @@ func (s *Server) exchangeCode(a *app, form url.Values) (*tokenResponse, *oauthEr
 	case c.redirectURI != "" && form.Get("redirect_uri") != c.redirectURI:
 		return nil, invalidGrant("redirect_uri does not match the one of the authorization request")
 	}
-	if !s.prof.pkce {
+	if !s.prof.PKCE {
 		return s.issueTokens(c.user, a, c.scopes), nil
 	}
 	if oerr := pkceVerify(c.challenge, form.Get("code_verifier")); oerr != nil {

@@ -11,6 +11,8 @@ func (s *Server) pathUser(r *http.Request) (*user, error) {
 	scope := ""
 	if key == "@me" {
 		scope = scopeUserRead
+	} else if err := s.lookUpFirst(func() error { return s.knownUser(key) }); err != nil {
+		return nil, err
 	}
 	sess, err := s.signedIn(r, scope)
 	switch {
@@ -19,10 +21,17 @@ func (s *Server) pathUser(r *http.Request) (*user, error) {
 	case key == "@me":
 		return sess.user, nil
 	}
-	if u := s.st.userBy[key]; u != nil {
-		return u, nil
+	if err := s.knownUser(key); err != nil {
+		return nil, err
 	}
-	return nil, notFound("no user %q", key)
+	return s.st.userBy[key], nil
+}
+
+func (s *Server) knownUser(key string) error {
+	if s.st.userBy[key] == nil {
+		return notFound("no user %q", key)
+	}
+	return nil
 }
 
 // getUser serves GET /users/{userId}.
@@ -55,6 +64,8 @@ func (s *Server) userProjects(w http.ResponseWriter, r *http.Request) {
 				p.add(pr.toWire)
 			}
 		}
-		return p.envelope(s.prof.pagination), nil
+		env := p.envelope(true)
+		s.linkTo(&env, r)
+		return env, nil
 	})
 }

@@ -105,7 +105,7 @@ func checkDependencies(field string, ds []wireDependency) error {
 
 // checkDependenciesBy checks dependencies by the interface's rules, with
 // the default profile's IDs and URL limit when p has its own rules.
-func checkDependenciesBy(p *profile, field string, ds []wireDependency) error {
+func checkDependenciesBy(p *Choices, field string, ds []wireDependency) error {
 	for i, d := range ds {
 		if err := p.checkDependency(fmt.Sprintf("%s[%d]", field, i), d); err != nil {
 			return err
@@ -114,7 +114,7 @@ func checkDependenciesBy(p *profile, field string, ds []wireDependency) error {
 	return noDuplicates(field, ds, target)
 }
 
-func (p *profile) checkDependency(field string, d wireDependency) error {
+func (p *Choices) checkDependency(field string, d wireDependency) error {
 	if !slices.Contains(dependencyTypes[:], d.Type) {
 		return badRequestf(field+".type", "must be one of %s", strings.Join(dependencyTypes[:], ", "))
 	}
@@ -172,20 +172,20 @@ func noDuplicates[T any](field string, items []T, key func(T) string) error {
 // own rules the profile refuses what is not an ID and a repeated ID; the
 // strict one keeps a repeated ID once and leaves any other to the lookup,
 // which answers 404 naming it.
-func (p *profile) parseIDs(q url.Values) ([]string, error) {
+func (p *Choices) parseIDs(q url.Values) ([]string, error) {
 	raw := q.Get("ids")
 	if raw == "" {
 		return nil, badRequest("ids", "required: comma-separated version IDs")
 	}
 	ids := strings.Split(raw, ",")
-	if len(ids) > p.maxBulkIDs {
-		return nil, badRequestf("ids", "at most %d IDs (got %d)", p.maxBulkIDs, len(ids))
+	if len(ids) > p.MaxBulkIDs {
+		return nil, badRequestf("ids", "at most %d IDs (got %d)", p.MaxBulkIDs, len(ids))
 	}
-	if !p.ownRules {
+	if !p.OwnRules {
 		return distinctValues(ids), nil
 	}
 	for i, id := range ids {
-		if !isID(id) {
+		if !p.isID(id) {
 			return nil, badRequestf(fmt.Sprintf("ids[%d]", i), "%q is not an 8-character version ID", id)
 		}
 	}

@@ -26,7 +26,11 @@ func (s *Server) patchVersions(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, err)
 		return
 	}
-	s.respond(w, http.StatusOK, func() (envelope, error) {
+	status := http.StatusOK
+	if s.prof.BulkAnswer == BulkNoContent {
+		status = http.StatusNoContent
+	}
+	s.respond(w, status, func() (envelope, error) {
 		vs, err := s.bulkTargets(r, scopeVersionUpdate, ids)
 		if err != nil {
 			return envelope{}, err
@@ -35,14 +39,19 @@ func (s *Server) patchVersions(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// bulkAnswer is the data of a bulk PATCH's answer: every updated version,
-// or in the strict profile one object, the first of ids, as the
-// interface's "`data` object with the Version fields" reads.
-func (s *Server) bulkAnswer(out []wireVersion) any {
-	if s.prof.bulkAnswersAll {
-		return out
+// bulkAnswer is a bulk PATCH's answer, as the choices say: every updated
+// version, one of them (the first or the last of ids, as the interface's
+// "`data` object with the Version fields" reads), or no body.
+func (s *Server) bulkAnswer(out []wireVersion) envelope {
+	switch s.prof.BulkAnswer {
+	case BulkFirst:
+		return envelope{Data: out[0]}
+	case BulkLast:
+		return envelope{Data: out[len(out)-1]}
+	case BulkEmpty, BulkNoContent:
+		return envelope{bare: true}
 	}
-	return out[0]
+	return envelope{Data: out}
 }
 
 func (s *Server) applyBulk(vs []*version, b *wireBulkPatch, ops bulkOps) (envelope, error) {
@@ -74,7 +83,7 @@ func (s *Server) applyBulk(vs []*version, b *wireBulkPatch, ops bulkOps) (envelo
 		}
 		out[i] = v.toWire(viewFull)
 	}
-	return envelope{Data: s.bulkAnswer(out)}, nil
+	return s.bulkAnswer(out), nil
 }
 
 // deleteVersions serves DELETE /projects/{projectId}/versions, all or nothing.
@@ -140,14 +149,14 @@ func newBulkOps(b *wireBulkPatch) bulkOps {
 // check checks the patch by the interface's rules and the profile's own,
 // keeping a list value repeated in the request once where the profile
 // allows repeats.
-func (o *bulkOps) check(p *profile, b *wireBulkPatch) error {
+func (o *bulkOps) check(p *Choices, b *wireBulkPatch) error {
 	err := firstError(
 		optional(b.Name, func(n string) error { return p.text("name", n, maxNameLen) }),
 		o.games.check(p, p.gameVersions),
 		o.platforms.check(p, p.platforms),
 		o.deps.check(p, p.dependencies),
 	)
-	if err == nil && p.ownRules && b.Channel == nil && b.Name == nil && b.Changelog == nil && o.games.empty() && o.platforms.empty() && o.deps.empty() {
+	if err == nil && p.OwnRules && b.Channel == nil && b.Name == nil && b.Changelog == nil && o.games.empty() && o.platforms.empty() && o.deps.empty() {
 		return badRequest("body", "names no field to change")
 	}
 	return err
@@ -169,7 +178,7 @@ func (op listOp[T]) empty() bool { return op.replace == nil && op.add == nil && 
 // check checks the operation and each of its lists with items, keeping
 // the lists items returns. Adding and removing one value is refused by the
 // profile's own rules; otherwise remove, then add, applies.
-func (op *listOp[T]) check(p *profile, items func(field string, xs []T) ([]T, error)) error {
+func (op *listOp[T]) check(p *Choices, items func(field string, xs []T) ([]T, error)) error {
 	if op.replace != nil && (op.add != nil || op.remove != nil) {
 		return badRequestf(op.field, "replaces the list and cannot be combined with add_%s or remove_%s", op.field, op.field)
 	}
@@ -177,7 +186,7 @@ func (op *listOp[T]) check(p *profile, items func(field string, xs []T) ([]T, er
 	op.replace, errs[0] = items(op.field, op.replace)
 	op.add, errs[1] = items("add_"+op.field, op.add)
 	op.remove, errs[2] = items("remove_"+op.field, op.remove)
-	if err := firstError(errs[:]...); err != nil || !p.ownRules {
+	if err := firstError(errs[:]...); err != nil || !p.OwnRules {
 		return err
 	}
 	for i, x := range op.add {

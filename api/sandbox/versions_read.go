@@ -20,7 +20,7 @@ type listQuery struct {
 func (s *Server) parseListQuery(q url.Values) (listQuery, error) {
 	pg, err := s.parsePaging(q)
 	lq := listQuery{paging: pg, channels: q["channel"], games: q["minecraft_version"], search: strings.ToLower(q.Get("search"))}
-	if err == nil && slices.Contains(lq.games, "") && s.prof.ownRules {
+	if err == nil && slices.Contains(lq.games, "") && s.prof.OwnRules {
 		err = badRequest("minecraft_version", "must not be empty")
 	}
 	return lq, err
@@ -30,11 +30,11 @@ func (s *Server) parseListQuery(q url.Values) (listQuery, error) {
 // filters combine with AND, the values of one filter with OR. A channel
 // the project lacks is a 400 by the default profile's own rules; in the
 // strict profile it matches nothing.
-func (q listQuery) matcher(prof *profile, p *project) (func(*version) bool, error) {
+func (q listQuery) matcher(prof *Choices, p *project) (func(*version) bool, error) {
 	chans := []*channel{}
 	for _, key := range q.channels {
 		c := p.channel(key)
-		if c == nil && prof.ownRules {
+		if c == nil && prof.OwnRules {
 			return nil, badRequestf("channel", "no channel %q in project %s", key, p.slug)
 		}
 		if c != nil {
@@ -72,14 +72,16 @@ func (s *Server) listVersions(w http.ResponseWriter, r *http.Request) {
 				pg.add(func() wireVersion { return v.toWire(viewList) })
 			}
 		}
-		return pg.envelope(s.prof.pagination), nil
+		env := pg.envelope(true)
+		s.linkTo(&env, r)
+		return env, nil
 	})
 }
 
 // listOrder yields a project's versions in the profile's list order:
 // newest first, or oldest first.
 func (s *Server) listOrder(vs []*version) iter.Seq2[int, *version] {
-	if s.prof.newestFirst {
+	if s.prof.NewestFirst {
 		return slices.All(vs)
 	}
 	return slices.Backward(vs)
@@ -88,6 +90,9 @@ func (s *Server) listOrder(vs []*version) iter.Seq2[int, *version] {
 // readProject resolves the project of a read, which needs a token in the
 // strict profile and otherwise none, but rejects a bad one.
 func (s *Server) readProject(r *http.Request) (*project, error) {
+	if err := s.lookUpFirst(func() error { _, err := s.project(r); return err }); err != nil {
+		return nil, err
+	}
 	if err := s.reader(r); err != nil {
 		return nil, err
 	}
@@ -97,12 +102,21 @@ func (s *Server) readProject(r *http.Request) (*project, error) {
 // reader checks the token of a read: the strict profile requires one,
 // since the interface does not say reads may go without.
 func (s *Server) reader(r *http.Request) error {
-	if s.prof.readsNeedToken {
+	if s.prof.ReadsNeedToken {
 		_, err := s.signedIn(r, "")
 		return err
 	}
 	_, err := s.caller(r)
 	return err
+}
+
+// projectVersion looks up the project and the version in the path.
+func (s *Server) projectVersion(r *http.Request) (*version, error) {
+	p, err := s.project(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.pathVersion(r, p)
 }
 
 func (s *Server) pathVersion(r *http.Request, p *project) (*version, error) {
@@ -114,6 +128,9 @@ func (s *Server) pathVersion(r *http.Request, p *project) (*version, error) {
 }
 
 func (s *Server) readVersion(r *http.Request) (*version, error) {
+	if err := s.lookUpFirst(func() error { _, err := s.projectVersion(r); return err }); err != nil {
+		return nil, err
+	}
 	p, err := s.readProject(r)
 	if err != nil {
 		return nil, err
@@ -135,13 +152,23 @@ func (s *Server) getVersion(w http.ResponseWriter, r *http.Request) {
 // getVersionByID serves GET /versions/{versionId}.
 func (s *Server) getVersionByID(w http.ResponseWriter, r *http.Request) {
 	s.respond(w, http.StatusOK, func() (envelope, error) {
-		if err := s.reader(r); err != nil {
-			return envelope{}, err
-		}
 		id := r.PathValue("versionId")
 		v := s.st.versions[id]
-		if v == nil {
-			return envelope{}, notFound("no version with ID %q", id)
+		missing := func() error {
+			if v == nil {
+				return notFound("no version with ID %q", id)
+			}
+			return nil
+		}
+		err := s.lookUpFirst(missing)
+		if err == nil {
+			err = s.reader(r)
+		}
+		if err == nil {
+			err = missing()
+		}
+		if err != nil {
+			return envelope{}, err
 		}
 		return envelope{Data: v.toWire(viewProject)}, nil
 	})
@@ -169,7 +196,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		return nil
 	})
 	if ok {
-		http.Redirect(w, r, loc, s.prof.redirectStatus)
+		http.Redirect(w, r, loc, s.prof.RedirectStatus)
 	}
 }
 

@@ -15,7 +15,7 @@ func (s *Server) createVersion(w http.ResponseWriter, r *http.Request) {
 	}
 	defer form.release()
 	d := form.data
-	s.respond(w, s.prof.createdStatus, func() (envelope, error) {
+	s.respond(w, s.prof.CreatedStatus, func() (envelope, error) {
 		p, err := s.mayChange(r, scopeVersionCreate)
 		if err != nil {
 			return envelope{}, err
@@ -81,27 +81,74 @@ func replaceLists(l lists, games, platforms []string, deps []wireDependency) lis
 
 // buildFiles makes a version's file list from data.files (docs/wire.md): an
 // uploaded part's name adds it, replacing a file of that name; a name or URL
-// of a file in existing keeps it; a new URL adds an external file.
+// of a file in existing keeps it; a new URL adds an external file. On an
+// update, the list is the whole list afterwards or, as the choices may
+// read it, only what to add (UpdateFiles); the choices also say which
+// file is primary (Primary), which is put first.
 func (s *Server) buildFiles(form *versionForm, existing []*file) ([]*file, error) {
 	now := s.now()
-	out := make([]*file, 0, len(form.data.Files))
+	listed := make([]*file, 0, len(form.data.Files))
 	for i, item := range form.data.Files {
 		content, uploaded := form.uploads[item]
 		keep := slices.IndexFunc(existing, func(f *file) bool { return f.name == item })
 		switch {
 		case uploaded:
-			out = append(out, uploadedFile(s.st.freshID(rand.IntN), item, content, now))
+			listed = append(listed, uploadedFile(s.st.freshID(rand.IntN), item, content, now))
 		case keep >= 0:
-			out = append(out, existing[keep])
+			listed = append(listed, existing[keep])
 		case isURLItem(item):
-			out = append(out, externalFile(s.st.freshID(rand.IntN), item, now))
+			listed = append(listed, externalFile(s.st.freshID(rand.IntN), item, now))
 		case existing == nil:
 			return nil, badRequestf(fmt.Sprintf("data.files[%d]", i), "no uploaded part named %q", item)
 		default:
 			return nil, badRequestf(fmt.Sprintf("data.files[%d]", i), "no uploaded part or file of this version named %q", item)
 		}
 	}
-	return out, nil
+	out := listed
+	if existing != nil && s.prof.UpdateFiles == FilesAdditions {
+		out = added(existing, listed)
+	}
+	return primaryFirst(out, s.primary(listed, existing)), nil
+}
+
+// added is existing with each of listed in the place of the file of its
+// name, or after them when none has it.
+func added(existing, listed []*file) []*file {
+	out := slices.Clone(existing)
+	for _, f := range listed {
+		if i := slices.IndexFunc(out, func(g *file) bool { return g.name == f.name }); i >= 0 {
+			out[i] = f
+		} else {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// primary is the name of the file the choices make primary: the first or
+// the last listed, or the primary before (existing's first) while a file
+// of its name stays.
+func (s *Server) primary(listed, existing []*file) string {
+	switch {
+	case len(listed) == 0:
+		return ""
+	case s.prof.Primary == PrimaryLast:
+		return listed[len(listed)-1].name
+	case s.prof.Primary == PrimaryKept && len(existing) > 0 &&
+		(s.prof.UpdateFiles == FilesAdditions || slices.ContainsFunc(listed, func(f *file) bool { return f.name == existing[0].name })):
+		return existing[0].name
+	}
+	return listed[0].name
+}
+
+// primaryFirst moves the file named primary to the front, where the
+// version keeps its primary file; the rest keep their order.
+func primaryFirst(files []*file, primary string) []*file {
+	i := slices.IndexFunc(files, func(f *file) bool { return f.name == primary })
+	if i <= 0 {
+		return files
+	}
+	return slices.Concat(files[i:i+1], files[:i], files[i+1:])
 }
 
 // updateVersion serves PATCH /projects/{projectId}/versions/{versionId}.
@@ -174,6 +221,9 @@ func (s *Server) deleteVersion(w http.ResponseWriter, r *http.Request) {
 // versionToChange checks that the caller may change versions with perm and
 // resolves the version in the path.
 func (s *Server) versionToChange(r *http.Request, perm string) (*version, error) {
+	if err := s.lookUpFirst(func() error { _, err := s.projectVersion(r); return err }); err != nil {
+		return nil, err
+	}
 	p, err := s.mayChange(r, perm)
 	if err != nil {
 		return nil, err

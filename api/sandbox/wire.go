@@ -1,6 +1,10 @@
 package sandbox
 
-import "time"
+import (
+	"encoding/json"
+	"net/url"
+	"time"
+)
 
 // The sandbox's wire types: the JSON it reads and writes, declared here from
 // shared/spec/service-api.md and the choices of docs/wire.md. They share no
@@ -165,18 +169,34 @@ type wireOrganization struct {
 	Name string `json:"name"`
 }
 
-// envelope is the body of every successful JSON answer (docs/wire.md).
+// envelope is the body of every successful JSON answer (docs/wire.md):
+// "data", with what the choices add beside it (dress).
 type envelope struct {
+	Status     string          `json:"status,omitempty"` // EnvelopeStatus
 	Data       any             `json:"data"`
+	Error      json.RawMessage `json:"error,omitempty"` // EnvelopeStatus: null
 	Pagination *wirePagination `json:"pagination,omitempty"`
-	bare       bool            // no body at all (the strict profile's bare answers)
+	Meta       *wireMeta       `json:"meta,omitempty"`
+
+	bare        bool     // no body at all (NotShownBare, BulkEmpty)
+	emptyObject bool     // {} (NotShownEmptyObject)
+	self        *url.URL // a list's own URL, for the Link header (PaginationHeaders)
 }
 
-// wirePagination is sent beside every list.
+// wirePagination is sent beside a list, where Pagination is PaginationBody.
 type wirePagination struct {
 	Page     int `json:"page"`
 	PageSize int `json:"page_size"`
 	Total    int `json:"total"`
+}
+
+// wireMeta is "meta" beside "data": a request ID (EnvelopeMeta) and a
+// list's metadata in another shape than wirePagination (PaginationMeta).
+type wireMeta struct {
+	RequestID   string `json:"request_id,omitempty"`
+	CurrentPage int    `json:"current_page,omitempty"`
+	PerPage     int    `json:"per_page,omitempty"`
+	TotalCount  *int   `json:"total_count,omitempty"`
 }
 
 // wireError is the body of every API error (docs/wire.md).
@@ -189,7 +209,26 @@ type wireErrorBody struct {
 	Message string `json:"message"`
 }
 
-// wireOAuthError is an error of the token endpoint (RFC 6749 section 5.2).
+// The other error shapes a server may choose (ErrorBody).
+type (
+	wireMessageError struct {
+		Message string `json:"message"`
+		Status  int    `json:"status"`
+	}
+	wireErrorList struct {
+		Errors []wireErrorBody `json:"errors"`
+	}
+	// wireProblem is RFC 9457's problem details.
+	wireProblem struct {
+		Type   string `json:"type"`
+		Title  string `json:"title"`
+		Status int    `json:"status"`
+		Detail string `json:"detail"`
+	}
+)
+
+// wireOAuthError is an error of the token endpoint (RFC 6749 section 5.2),
+// and an API error's body where ErrorBody is ErrorOAuth.
 type wireOAuthError struct {
 	Error            string `json:"error"`
 	ErrorDescription string `json:"error_description"`

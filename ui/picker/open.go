@@ -78,7 +78,7 @@ type projectCheckedMsg struct {
 // checkProject fetches the first page of ref's versions.
 func checkProject(ctx context.Context, c Client, ref common.ProjectRef, pageSize, seq int) tea.Cmd {
 	return func() tea.Msg {
-		vs, resp, err := c.ListVersions(ctx, ref.Key(), &api.ListVersionsOptions{Page: 1, PageSize: pageSize})
+		vs, resp, err := c.ListVersions(ctx, ref.Key(), &api.ListVersionsOptions{Page: 1, PageSize: pageSize, PageSizeOrDefault: true})
 		msg := projectCheckedMsg{seq: seq, ref: ref, err: err}
 		if err == nil {
 			msg.page = route.NewPage(vs, resp, 1)

@@ -26,10 +26,11 @@ func (f Filter) Equal(g Filter) bool {
 	return slices.Equal(f.Channels, g.Channels) && slices.Equal(f.Game, g.Game) && f.Search == g.Search
 }
 
-// Options are the list request's query for page.
+// Options are the list request's query for page. The size is the
+// dashboard's choice: a server that refuses it serves its default.
 func (f Filter) Options(page, size int) *api.ListVersionsOptions {
 	return &api.ListVersionsOptions{
-		Page: page, PageSize: size,
+		Page: page, PageSize: size, PageSizeOrDefault: true,
 		Channels: slices.Clone(f.Channels), MinecraftVersions: slices.Clone(f.Game),
 		Search: f.Search,
 	}
