@@ -71,7 +71,10 @@ func TestCodeFromPaste(t *testing.T) {
 	}{
 		{"bare code", "  abc123XYZ \n", "abc123XYZ", nil, ""},
 		{"redirect URL with state", "http://127.0.0.1:5/callback?code=c0de&state=" + st, "c0de", nil, ""},
-		{"oob URL without state", "http://h/auth/oauth/oob?code=c0de", "c0de", nil, ""},
+		{"address without state", "http://h/auth/oauth/oob?code=c0de", "", ErrStateMismatch, ""},
+		{"query without state", "code=c0de", "", ErrStateMismatch, ""},
+		{"address with another state", "http://h/cb?state=forged&code=c0de", "", ErrStateMismatch, ""},
+		{"denied without state", "http://x/cb?code=access_denied&message=no", "", nil, "no"},
 		{"query only", "code=c0de&state=" + st, "c0de", nil, ""},
 		{"state mismatch", "http://127.0.0.1:5/callback?code=c0de&state=forged", "", ErrStateMismatch, ""},
 		{"denied", "http://x/cb?code=access_denied&message=The+user+said+no%1b%5b31m&state=" + st, "", nil, "The user said no"},

@@ -117,7 +117,7 @@ func (f *Flow) Wait(ctx context.Context) (*oauth2.Token, error) {
 }
 
 func (f *Flow) fromCallback(ctx context.Context, q url.Values) (*oauth2.Token, error) {
-	code, err := f.codeFromQuery(q, true)
+	code, err := f.codeFromQuery(q)
 	if err != nil {
 		return nil, err
 	}

@@ -45,6 +45,32 @@ func TestPastedAddressWithEmptyStateAborts(t *testing.T) {
 	}
 }
 
+// TestPastedAddressWithoutStateAborts: the interface says to abort when
+// the returned state differs from the one sent, and an address that
+// carries a real code but no state (or its query alone) is such an
+// address; before the rule it signed the user in. The bare code, pasted
+// alone, stays a path of its own.
+func TestPastedAddressWithoutStateAborts(t *testing.T) {
+	t.Parallel()
+	w := startSandbox(t, sandbox.Options{})
+	b := sandboxtest.NewBrowser(t)
+	f, err := NewFlow(w.settings, ModePaste)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := b.MustDecide(f.URL(), "alice", "approve")
+	stripped := withQuery(t, loc, func(q url.Values) { q.Del("state") })
+	_, query, _ := strings.Cut(stripped, "?")
+	for _, pasted := range []string{stripped, query} {
+		if tok, err := f.Exchange(t.Context(), pasted); !errors.Is(err, ErrStateMismatch) || tok != nil {
+			t.Fatalf("Exchange(%s) gave a token: %v, err %v; want ErrStateMismatch", pasted, tok != nil, err)
+		}
+	}
+	if _, err := f.Exchange(t.Context(), b.OobCode(loc)); err != nil {
+		t.Fatalf("bare code refused: %v", err)
+	}
+}
+
 // TestDenyWithoutStateIsTheUsersDenial: the interface lists only code and
 // message on the abort redirect, so a deny without state is the user's
 // denial, reported with its message, not a forged link.

@@ -7,16 +7,20 @@ import (
 	"strings"
 )
 
-// codeFromPaste finds the code in what the user pasted. A pasted URL is
-// held to the same rules as a callback, except that its state is checked
-// only when present: the configured callback page shows a bare code.
+// codeFromPaste finds the code in what the user pasted. A pasted address
+// (or its query) is held to the same rules as a callback: it must carry
+// the state rdash sent, since the interface says to abort when the
+// returned state differs, and an address without one is not the one the
+// account service made for this sign-in. A bare code is a separate path:
+// the configured callback page shows the code alone, for the user to
+// copy, and a code alone carries no link anyone could have planted.
 func (f *Flow) codeFromPaste(pasted string) (string, error) {
 	s := strings.TrimSpace(pasted)
 	if s == "" {
 		return "", errors.New("nothing was pasted: paste the address the browser ended on, or the code it shows")
 	}
 	if q, ok := pastedQuery(s); ok {
-		return f.codeFromQuery(q, false)
+		return f.codeFromQuery(q)
 	}
 	if strings.ContainsAny(s, "?&=/#") || !visibleASCII(s) {
 		return "", errors.New("that is neither the address the browser ended on nor a code")
@@ -46,18 +50,19 @@ func pastedQuery(s string) (url.Values, bool) {
 	return q, q.Has("code") || q.Has("state") || q.Has("message") || q.Has("error")
 }
 
-// codeFromQuery applies the interface's rules to a redirect: a state other
-// than the one sent aborts, and so does a state parameter that is present
-// but empty; a message means the user or the service aborted, and code then
-// holds the reason's code, not an authorization code.
+// codeFromQuery applies the interface's rules to a redirect, received on
+// the loopback listener or pasted: a state other than the one sent aborts,
+// and so does a missing or empty one; a message means the user or the
+// service aborted, and code then holds the reason's code, not an
+// authorization code.
 //
-// stateRequired (the loopback callback) makes a missing state abort too,
-// except on an abort: the interface lists only code and message on that
-// redirect, and a forged abort can do no more than end a sign-in the user
-// can start again, so it is reported as the denial it says it is.
-func (f *Flow) codeFromQuery(q url.Values, stateRequired bool) (string, error) {
+// An abort may come without a state: the interface lists only code and
+// message on that redirect, and a forged abort can do no more than end a
+// sign-in the user can start again, so it is reported as the denial it
+// says it is.
+func (f *Flow) codeFromQuery(q url.Values) (string, error) {
 	abort := q.Has("message") || q.Has("error")
-	if q.Has("state") || stateRequired && !abort {
+	if q.Has("state") || !abort {
 		if subtle.ConstantTimeCompare([]byte(q.Get("state")), []byte(f.state)) != 1 {
 			return "", ErrStateMismatch
 		}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"rdash/config"
+	"rdash/internal/safe"
 )
 
 // Stored is a token and where it came from, so a refreshed one goes back
@@ -120,10 +121,12 @@ func (s *Store) Check(ctx context.Context) error {
 	return err
 }
 
-// Load returns the token for host: RDASH_TOKEN, else the active account's
-// token from where the record says it lives, else from the other place
-// (the keyring first when the record says nothing). With none it returns
-// a *SignInError.
+// Load returns the token for host: RDASH_TOKEN, else the token of the
+// account the record names, from where the record says it lives, else
+// from the other place. Only the account the record names is signed in:
+// a token left in the file under another account (one signed out since,
+// or stored earlier under "unknown") is never used in its place. With
+// none it returns a *SignInError.
 func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
 	if s.envToken != "" {
 		if err := CheckToken(s.envToken); err != nil {
@@ -136,9 +139,9 @@ func (s *Store) Load(ctx context.Context, host string) (*Stored, error) {
 	if err != nil {
 		return nil, err
 	}
-	account := activeAccount(host, rec, file)
+	account := rec.Hosts[host].Account
 	if account == "" {
-		return nil, &SignInError{Reason: "not signed in to " + host}
+		return nil, &SignInError{Reason: notSignedIn(host, file)}
 	}
 	// The last sign-in went to the file when no keyring answered; an older
 	// token still in the keyring must not shadow it.
@@ -295,7 +298,7 @@ func (s *Store) stillSignedIn(ctx context.Context, st *Stored) error {
 		return err
 	}
 	out := &SignInError{Reason: fmt.Sprintf("%s is no longer signed in to %s", st.Account, st.Host)}
-	if activeAccount(st.Host, rec, file) != st.Account {
+	if rec.Hosts[st.Host].Account != st.Account {
 		return out
 	}
 	if st.Where.Kind == KindFile {
@@ -324,7 +327,7 @@ func (s *Store) Delete(ctx context.Context, host string) ([]Location, error) {
 	if err != nil {
 		return nil, err
 	}
-	account := activeAccount(host, rec, file)
+	account := signedOutAccount(host, rec, file)
 	if account == "" {
 		return nil, nil
 	}
@@ -359,18 +362,35 @@ func (s *Store) fileLocation() Location { return Location{Kind: KindFile, Path: 
 // service is the keyring service of a host; the account is the username.
 func service(host string) string { return "rdash:" + host }
 
-// activeAccount is the record's account for host, else the only account
-// the file holds for it.
-func activeAccount(host string, rec record, file tokenFile) string {
-	if a := rec.Hosts[host].Account; a != "" {
-		return a
+// notSignedIn says that no account is signed in to host, and names a
+// token the file still holds for it, which no sign-in made active.
+func notSignedIn(host string, file tokenFile) string {
+	if left := leftover(host, file); left != "" {
+		return fmt.Sprintf("not signed in to %s (the token file still holds a token stored earlier for %q, which no sign-in "+
+			"names: it is not used; run `rdash auth logout` to remove it)", host, safe.PlainLine(left))
 	}
+	return "not signed in to " + host
+}
+
+// leftover is the only account the file holds for host, "" for none or
+// several.
+func leftover(host string, file tokenFile) string {
 	if accounts := file.Hosts[host]; len(accounts) == 1 {
 		for a := range accounts {
 			return a
 		}
 	}
 	return ""
+}
+
+// signedOutAccount is the account a sign-out removes: the record's for
+// host, else the only account the file holds for it (left from an
+// earlier sign-in, or named by a record set aside as malformed).
+func signedOutAccount(host string, rec record, file tokenFile) string {
+	if a := rec.Hosts[host].Account; a != "" {
+		return a
+	}
+	return leftover(host, file)
 }
 
 func encodeEntry(e entry) string {

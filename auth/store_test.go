@@ -38,11 +38,15 @@ func TestSaveUsesKeyringAndLoadReadsItBack(t *testing.T) {
 func TestReadOrderEnvKeyringFile(t *testing.T) {
 	t.Parallel()
 	d, kr := newDirs(t), authtest.NewKeyring()
-	// A stale plain-text token from a session without a keyring...
+	// A stale plain-text token from a session without a keyring, of the
+	// account the record names (with no place: an older record)...
 	if err := d.store(nil, "").editFile(host, "alice", &entry{AccessToken: "stale"}); err != nil {
 		t.Fatal(err)
 	}
 	s := d.store(kr, "")
+	if err := s.remember(host, "alice", Location{}); err != nil {
+		t.Fatal(err)
+	}
 	st, err := s.Load(t.Context(), host)
 	if err != nil || st.Where.Kind != KindFile || st.Token.AccessToken != "stale" {
 		t.Fatalf("file only: Load = %+v, %v", st, err)

@@ -11,7 +11,6 @@ import (
 	"golang.org/x/oauth2"
 
 	"rdash/auth"
-	"rdash/internal/safe"
 )
 
 type loginFlags struct {
@@ -22,10 +21,13 @@ type loginFlags struct {
 
 // loginJSON is who auth login signed in, and where the token went.
 type loginJSON struct {
-	Host    string       `json:"host"`
-	Server  string       `json:"server"`
-	Account string       `json:"account"`
-	Stored  locationJSON `json:"stored"`
+	Host    string `json:"host"`
+	Server  string `json:"server"`
+	Account string `json:"account"`
+	// Verified is false when nothing the server answered could show it
+	// accepts the token (a server that does not say who is signed in).
+	Verified bool         `json:"verified"`
+	Stored   locationJSON `json:"stored"`
 }
 
 func newAuthLoginCmd(f *Factory) *cobra.Command {
@@ -84,18 +86,18 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 	}
 	var done *loginJSON
 	finish := func(ctx context.Context, tok *oauth2.Token) (string, error) {
-		account, tok, err := whoAmI(ctx, f, cfg, settings, tok, fl.withToken)
+		id, err := whoAmI(ctx, f, cfg, settings, tok, fl.withToken)
 		if err != nil {
 			return "", err
 		}
-		where, err := store.Save(ctx, settings.Host(), account, tok, consent)
+		where, err := store.Save(ctx, settings.Host(), id.Name, id.Token, consent)
 		if err != nil {
 			return "", err
 		}
 		fmt.Fprintf(f.IO.ErrOut, "Signed in to %s as %s. The token is stored in %s; the record of the active account is %s.\n",
-			settings.Host(), safe.PlainLine(account), where, store.RecordPath())
-		done = &loginJSON{Host: settings.Host(), Server: settings.BaseURL, Account: account, Stored: locationOut(where)}
-		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), safe.PlainLine(account)), nil
+			settings.Host(), asWho(id), where, store.RecordPath())
+		done = &loginJSON{Host: settings.Host(), Server: settings.BaseURL, Account: id.Name, Verified: id.Verified(), Stored: locationOut(where)}
+		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), asWho(id)), nil
 	}
 	if err := obtainToken(ctx, f, cfg, settings, in, fl, finish); err != nil || !fl.out.on() {
 		return err

@@ -26,11 +26,15 @@ type statusReport struct {
 	// AccountSource says who named Account: server; config or sign-in
 	// when the server cannot say; null when nothing does.
 	AccountSource nullString `json:"account_source"`
-	Scopes        []string   `json:"scopes"`
-	ExpiresAt     *time.Time `json:"expires_at"`
-	Storage       nullString `json:"storage"` // env, keyring or file
-	Path          nullString `json:"path"`
-	Error         nullString `json:"error"`
+	// Verified says the server named the account, or showed it accepts
+	// the token where a refusal would have shown; false when nothing it
+	// answered could show either (Error says why).
+	Verified  bool       `json:"verified"`
+	Scopes    []string   `json:"scopes"`
+	ExpiresAt *time.Time `json:"expires_at"`
+	Storage   nullString `json:"storage"` // env, keyring or file
+	Path      nullString `json:"path"`
+	Error     nullString `json:"error"`
 }
 
 func newAuthStatusCmd(f *Factory) *cobra.Command {
@@ -41,7 +45,10 @@ func newAuthStatusCmd(f *Factory) *cobra.Command {
 		Long: `Show the signed-in account (asked of the server, else the username in the
 config), the server, the token's scopes and expiry, and where the token is
 stored: the environment (RDASH_TOKEN), the keyring, or the plain-text file.
-Exits with code 4 when not signed in or when the server refuses the token.`,
+A server that does not say who is signed in is asked whether it accepts the
+token where its answer shows it; where none can, the token is reported as
+not verified. Exits with code 4 when not signed in or when the server
+refuses the token.`,
 		Example: `  rdash auth status
   rdash auth status --json account,storage,expires_at`,
 		Args: cobra.NoArgs,
@@ -71,7 +78,7 @@ Exits with code 4 when not signed in or when the server refuses the token.`,
 }
 
 // authStatus loads the token, renewing it if it has expired, and asks the
-// server whose it is.
+// server whose it is, or whether it accepts it (auth.Check).
 func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 	cfg, settings, err := f.authSettings(nil)
 	if err != nil {
@@ -87,7 +94,11 @@ func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	u, _, err := client.GetUser(ctx, api.Me)
+	anon, err := api.New(settings.BaseURL, settings.APIOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	v, err := auth.Check(ctx, client, anon, cfg.Orgs)
 	st := sess.source.Stored()
 	rep.Storage, rep.Path = nullString(st.Where.Kind), nullString(st.Where.Path)
 	rep.Scopes = append(rep.Scopes, auth.Scopes(st.Token)...)
@@ -95,18 +106,15 @@ func authStatus(ctx context.Context, f *Factory) (*statusReport, error) {
 		rep.ExpiresAt = api.Ptr(st.Token.Expiry.UTC()) // docs/json.md: times in UTC
 	}
 	switch {
-	case err == nil:
-		rep.SignedIn, rep.Account, rep.AccountSource = true, nullString(u.Username), "server"
-	case errors.Is(err, api.ErrUnauthorized):
+	case err != nil:
 		rep.Error = nullString(err.Error())
 		return rep, err
+	case v.Username != "":
+		rep.SignedIn, rep.Verified, rep.Account, rep.AccountSource = true, true, nullString(v.Username), "server"
 	default:
-		rep.SignedIn = true
+		rep.SignedIn, rep.Verified = true, v.Verified()
 		rep.Account, rep.AccountSource = fallbackAccount(st.Account, cfg)
-		rep.Error = nullString("the server did not say who is signed in: " + err.Error())
-		if errors.Is(err, api.ErrNotFound) { // no GET /users/@me: the interface document has none
-			rep.Error = "this server does not say who is signed in (it has no GET /users/@me)"
-		}
+		rep.Error = nullString(v.Words())
 	}
 	return rep, nil
 }
@@ -133,17 +141,7 @@ func printStatus(w io.Writer, r *statusReport) {
 		}
 		return
 	}
-	who := safe.PlainLine(string(r.Account))
-	switch r.AccountSource {
-	case "server":
-	case "config":
-		who += " (from the config; " + safe.PlainLine(string(r.Error)) + ")"
-	case "sign-in":
-		who += " (the name given at sign-in; " + safe.PlainLine(string(r.Error)) + ")"
-	default:
-		who += " (" + safe.PlainLine(string(r.Error)) + "; set username in the config, or RDASH_USERNAME, to name the account)"
-	}
-	fmt.Fprintf(w, "  Signed in as %s\n", who)
+	fmt.Fprintf(w, "  %s\n", whoLine(r))
 	fmt.Fprintf(w, "  Scopes: %s\n", orNone(strings.Join(r.Scopes, ", ")))
 	if r.ExpiresAt != nil {
 		fmt.Fprintf(w, "  Token expires: %s (in %s)\n", r.ExpiresAt.Local().Format(time.DateTime), time.Until(*r.ExpiresAt).Round(time.Second))
@@ -151,6 +149,27 @@ func printStatus(w io.Writer, r *statusReport) {
 		fmt.Fprintf(w, "  Token expires: not known\n")
 	}
 	fmt.Fprintf(w, "  Token stored in: %s\n", auth.Location{Kind: auth.Kind(r.Storage), Path: string(r.Path)})
+}
+
+// whoLine is who is signed in, and who said so: a sign-in the server
+// did not verify reads as a token stored for an account, not as
+// "Signed in as".
+func whoLine(r *statusReport) string {
+	who := safe.PlainLine(string(r.Account))
+	switch r.AccountSource {
+	case "server":
+		return "Signed in as " + who
+	case "config":
+		who += " (from the config)"
+	case "sign-in":
+		who += " (the name given at sign-in)"
+	default:
+		who += " (set username in the config, or RDASH_USERNAME, to name the account)"
+	}
+	if !r.Verified {
+		return "Token stored for " + who + ", " + safe.PlainLine(string(r.Error))
+	}
+	return "Signed in as " + who + "; " + safe.PlainLine(string(r.Error))
 }
 
 func orNone(s string) string {

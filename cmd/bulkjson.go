@@ -120,6 +120,8 @@ type outcomeJSON struct {
 	Error   nullString `json:"error"`
 	Retry   bool       `json:"retry"`
 	NotSent bool       `json:"not_sent"`
+	// Differences say how what the server holds differs from the plan.
+	Differences []string `json:"differences"`
 }
 
 func previewOf(changes []bulk.Change) []previewJSON {
@@ -175,7 +177,7 @@ func outcomesOut(outcomes []bulk.Outcome) []outcomeJSON {
 	out := make([]outcomeJSON, len(outcomes))
 	for i, o := range outcomes {
 		out[i] = outcomeJSON{ID: o.ID, Version: o.Version, Status: strings.ReplaceAll(string(o.Status), " ", "_"),
-			Error: nullString(o.Error), Retry: o.Retry, NotSent: o.NotSent}
+			Error: nullString(o.Error), Retry: o.Retry, NotSent: o.NotSent, Differences: nonNilSlice(o.Differences)}
 	}
 	return out
 }

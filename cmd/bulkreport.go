@@ -207,8 +207,12 @@ func printOutcomes(w io.Writer, outcomes []bulk.Outcome, summary, parts string) 
 			line += "  [retry]"
 		}
 		fmt.Fprintln(w, line)
+		printDifferences(w, o.Differences)
 	}
 	fmt.Fprintln(w, summary)
+	if d := differing(outcomes); d != "" {
+		fmt.Fprintln(w, d)
+	}
 	if parts != "" {
 		fmt.Fprintln(w, parts)
 	}

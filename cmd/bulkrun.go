@@ -246,7 +246,7 @@ func (f *Factory) bulkRunner(project string, client *api.Client) (*bulk.Runner, 
 		return nil, nil, err
 	}
 	rec := &bulk.PartsRecorder{Client: client}
-	r := &bulk.Runner{Client: rec, Project: project,
+	r := &bulk.Runner{Client: rec, Reader: client, Project: project,
 		Journal: bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}}
 	if f.IO.OutTTY {
 		r.Progress = func(done, total int) { fmt.Fprintf(f.IO.ErrOut, "\r%d/%d versions sent", done, total) }

@@ -37,13 +37,19 @@ type invitationJSON struct {
 }
 
 // invitationActionJSON is what send, accept, reject and cancel did. Role
-// and permissions are those sent, null for the other actions.
+// and permissions are those sent, null for the other actions. Checked
+// says the organization's pending invitations were read after the action
+// (which needs MEMBER_CREATE), and Differences how they differ from what
+// it meant.
 type invitationActionJSON struct {
 	Org         string   `json:"org"`
 	User        string   `json:"user"`
 	Action      string   `json:"action"`
 	Role        *string  `json:"role"`
 	Permissions []string `json:"permissions"`
+	Checked     bool     `json:"checked"`
+	Differences []string `json:"differences"`
+	unchecked   string   // why the list could not be read
 }
 
 // invListOptions are invitations list's: the organization.
@@ -111,12 +117,20 @@ func joinPermissions(ps []api.Permission) string {
 	return strings.Join(permissionsOut(ps), ",")
 }
 
-// printAction prints what an invitation action did: a sentence on
+// printAction prints what an invitation action did, as the list of
+// pending invitations read after it shows (checkAction): a sentence on
 // standard error, or its JSON.
 func (f *Factory) printAction(ctx context.Context, out *jsonOutput, a invitationActionJSON, said string) error {
+	notDone := f.checkAction(ctx, &a)
 	if out.on() {
-		return f.printJSON(ctx, out, a)
+		if err := f.printJSON(ctx, out, a); err != nil {
+			return err
+		}
+		return notDone
 	}
-	fmt.Fprintln(f.IO.ErrOut, said)
-	return nil
+	if notDone == nil {
+		fmt.Fprintln(f.IO.ErrOut, said)
+	}
+	printInvitationCheck(f.IO.ErrOut, a)
+	return notDone
 }

@@ -13,6 +13,7 @@ import (
 
 	"rdash/api"
 	"rdash/internal/artifact"
+	"rdash/internal/bulk"
 	"rdash/internal/explain"
 	"rdash/internal/safe"
 )
@@ -227,18 +228,21 @@ func (f *Factory) sendCreate(ctx context.Context, project string, fl *createOpti
 	fl.req.Progress = line.set
 	v, _, err := client.CreateVersion(ctx, project, &fl.req)
 	line.end()
+	v, err = bulk.Created(ctx, client, project, &fl.req, v, err)
 	if err != nil {
 		return interruptedChange(ctx, err, "version "+fl.req.Version+" may or may not exist on the server now",
 			project, fl.req.Version)
 	}
+	v, differences := f.checkCreated(ctx, client, project, fl, v)
 	if fl.out.on() {
 		out := fl.plan(project)
-		out.Result = api.Ptr(versionOut(*v))
+		out.Result, out.Differences = api.Ptr(versionOut(*v)), differences
 		out.ServerFilled = serverFilled(&fl.req, v)
 		return f.printJSON(ctx, fl.out, out)
 	}
 	fmt.Fprintf(f.IO.ErrOut, "published %s (%s) in %s\n", safe.PlainLine(v.Version), safe.PlainReveal(v.ID), safe.PlainLine(clip(project)))
 	printServerFilled(f.IO.ErrOut, &fl.req, v)
+	printDifferences(f.IO.ErrOut, differences)
 	return nil
 }
 

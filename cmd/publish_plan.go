@@ -48,6 +48,9 @@ type createJSON struct {
 	AlreadyPublished bool `json:"already_published"`
 	// Result is the version published; null on a dry run.
 	Result *versionJSON `json:"result"`
+	// Differences say how the version the server made differs from the
+	// request (verify.Created); [] when it is as asked.
+	Differences []string `json:"differences"`
 	// ServerFilled are the values of the fields the request left out, as
 	// the server chose them (from the channel's defaults); null on a dry
 	// run, and empty when nothing was left out.
@@ -103,7 +106,7 @@ func (fl *createOptions) plan(project string) createJSON {
 	r := fl.req
 	out := createJSON{Project: project, DryRun: fl.dryRun, Version: r.Version, Name: r.Name, Channel: r.Channel,
 		Changelog: nullString(r.Changelog), GameVersions: r.MinecraftVersions, Platforms: r.Platforms, Files: fileItemsOut(fl.items),
-		Sources: fl.sources(), Unread: []gapJSON{}, Warnings: []string{}, Notes: []string{},
+		Sources: fl.sources(), Unread: []gapJSON{}, Warnings: []string{}, Notes: []string{}, Differences: []string{},
 		Defaults: artifact.RequestDefaults(&r), DependencyBounds: []boundJSON{}}
 	if r.Dependencies != nil {
 		out.Dependencies = dependenciesOut(r.Dependencies)

@@ -15,6 +15,7 @@ import (
 	"rdash/internal/bulk"
 	"rdash/internal/explain"
 	"rdash/internal/safe"
+	"rdash/internal/verify"
 )
 
 // updateOptions are versions update's: the version, and each change. A
@@ -59,10 +60,19 @@ rdash then asks; without one it sends nothing unless --yes is given.
 --dry-run prints the plan and sends nothing. Every limit of the service is
 checked before anything is sent.
 
+A value the version has already is not sent; with nothing to change,
+nothing is sent and the command says so.
+
 A change of channel, name, changelog, game versions, platforms or
 dependencies only is journaled like a bulk edit and "rdash versions undo"
 reverts it; a change of the version string or of files is not undoable
-(an undo cannot upload the old files again), and the command says so.`,
+(an undo cannot upload the old files again), and the command says so.
+
+The server's answer is checked against the plan, and any difference is
+said: a file it kept that the update removes, another file made primary.
+The interface leaves open how a server reads the file list; where the
+answer shows another reading, rdash says which and, on a terminal,
+offers the follow-up that gets what you asked for.`,
 		Example: `  rdash versions update lumen 2.4.0 --name "Lumen 2.4.0 (hotfix)" --dry-run
   rdash versions update lumen 2.4.0 --file build/libs/lumen-2.4.0.jar --remove-file lumen-2.4.0-sources.jar --yes
   rdash versions update lumen 2.4.0 --url https://cdn.example.org/lumen-2.4.0-fabric.jar --primary lumen-2.4.0.jar --json`,
@@ -113,7 +123,8 @@ func (o *updateOptions) check() error {
 	return c.done(o.f)
 }
 
-// updatePlan is one version's change: the request, and what it does.
+// updatePlan is one version's change: the edit (its request), and what
+// it does.
 type updatePlan struct {
 	Project   string
 	ID        string
@@ -121,8 +132,7 @@ type updatePlan struct {
 	Changes   []bulk.FieldChange
 	Files     []fileItem // the file list afterwards, the first primary
 	Removed   []string
-	Undoable  bool
-	req       api.UpdateVersionRequest
+	s         bulk.Single // the edit sent; s.Request is the request
 	before    api.Version
 	after     api.Version // expected metadata
 	fileCheck []fileItem
@@ -141,18 +151,27 @@ type updateJSON struct {
 	Files    []fileItemJSON `json:"files"`
 	Removed  []string       `json:"removed"`
 	Undoable bool           `json:"undoable"`
-	// Result is the version updated; null on a dry run.
+	// Result is the version updated, as the server holds it; null when
+	// nothing was sent (a dry run, or nothing to change).
 	Result *versionJSON `json:"result"`
+	// Differences say how the version the server holds differs from the
+	// plan; FollowUp is the follow-up rdash offers when the server read
+	// the files otherwise (null when none).
+	Differences []string      `json:"differences"`
+	FollowUp    *followUpJSON `json:"follow_up"`
 }
 
-func (p *updatePlan) out(dryRun bool, v *api.Version) updateJSON {
+func (p *updatePlan) out(dryRun bool, res *bulk.SingleResult) updateJSON {
 	out := updateJSON{Project: p.Project, ID: p.ID, Version: p.Version, DryRun: dryRun,
-		Changes: changesOut(p.Changes, p.before, p.after), Removed: nonNilSlice(p.Removed), Undoable: p.Undoable}
-	if p.req.Files != nil {
+		Changes: changesOut(p.Changes, p.before, p.after), Removed: nonNilSlice(p.Removed), Undoable: p.s.Undoable(),
+		Differences: []string{}}
+	if p.s.Request.Files != nil {
 		out.Files = fileItemsOut(p.Files)
 	}
-	if v != nil {
-		out.Result = api.Ptr(versionOut(*v))
+	if res != nil && res.Version != nil {
+		out.Result = api.Ptr(versionOut(*res.Version))
+		out.Differences = nonNilSlice(verify.Texts(res.Differences))
+		out.FollowUp = followUpOut(p.s.FollowUp(res))
 	}
 	return out
 }
@@ -167,6 +186,9 @@ func updateRun(ctx context.Context, o *updateOptions) error {
 	p, err := f.checkedUpdate(ctx, client, o)
 	if err != nil {
 		return err
+	}
+	if p.s.Empty() {
+		return f.nothingToChange(ctx, p, o)
 	}
 	if o.DryRun {
 		if o.Out.on() {
@@ -204,22 +226,20 @@ func (f *Factory) checkedUpdate(ctx context.Context, client *api.Client, o *upda
 			return nil, err
 		}
 		p.after.Channel = ch
-		p.req.Channel = api.Ptr(ch.ID)
+		p.s.Request.Channel, p.s.Channels = api.Ptr(ch.ID), []api.Channel{ch}
 	}
-	p.Changes = bulk.Diff(p.before, p.after)
-	if p.req.Version != nil && *p.req.Version != cur.Version {
-		p.Changes = append([]bulk.FieldChange{{Field: "version", Before: cur.Version, After: *p.req.Version}}, p.Changes...)
-	}
-	if err := p.req.Validate(); err != nil {
+	if err := p.s.Request.Validate(); err != nil {
 		return nil, err
 	}
+	p.dropUnchanged()
 	return p, nil
 }
 
 // planUpdate builds the request from the options and the version as it is.
 func planUpdate(o *updateOptions, cur *api.Version, stdin io.Reader) (*updatePlan, error) {
-	p := &updatePlan{Project: o.Project, ID: cur.ID, Version: cur.Version, before: *cur, after: *cur}
-	r := &p.req
+	p := &updatePlan{Project: o.Project, ID: cur.ID, Version: cur.Version, before: *cur, after: *cur,
+		s: bulk.Single{Project: o.Project, Before: *cur, Op: "this update"}}
+	r := &p.s.Request
 	if o.Version != nil {
 		r.Version, p.after.Version = o.Version, *o.Version
 	}
@@ -258,7 +278,6 @@ func planUpdate(o *updateOptions, cur *api.Version, stdin io.Reader) (*updatePla
 			return nil, err
 		}
 	}
-	p.Undoable = r.Version == nil && r.Files == nil
 	return p, nil
 }
 
@@ -327,72 +346,58 @@ func (p *updatePlan) planFiles(cur *api.Version, o *updateOptions) error {
 		return err
 	}
 	p.Files = items
-	p.req.Files, p.req.Uploads = requestFiles(items)
-	p.req.Files = nonNilSlice(p.req.Files)
+	r := &p.s.Request
+	r.Files, r.Uploads = requestFiles(items)
+	r.Files = nonNilSlice(r.Files)
+	p.s.Files = verifyFiles(items)
 	return nil
 }
 
-// sendUpdate journals an undoable change first, sends it with progress,
-// and reports.
+// sendUpdate sends the edit (bulk.Single.Run: an undoable one is
+// journaled first) with progress, and reports what the server holds.
 func (f *Factory) sendUpdate(ctx context.Context, client *api.Client, p *updatePlan, o *jsonOutput) error {
 	var journal *bulk.Journal
-	var entry *bulk.Entry
-	if p.Undoable {
+	if p.s.Undoable() {
 		cfg, err := f.Config()
 		if err != nil {
 			return err
 		}
 		journal = &bulk.Journal{Dir: bulk.JournalDir(cfg.Env.StateDir)}
-		entry = &bulk.Entry{Time: time.Now(), Kind: bulk.KindEdit, Project: p.Project,
-			Patch: p.bulkPatch(), Before: []api.Version{p.before}, After: []api.Version{p.after}}
-		if err := journal.Write(entry); err != nil {
-			return fmt.Errorf("nothing was sent: %w", err)
-		}
 	}
 	line := f.newUploadLine(p.Files)
-	p.req.Progress = line.set
-	v, _, err := client.UpdateVersion(ctx, p.Project, p.ID, &p.req)
+	p.s.Request.Progress = line.set
+	res, err := p.s.Run(ctx, client, journal, time.Now())
 	line.end()
+	if res != nil && res.JournalErr != nil && err != nil {
+		f.warn(res.JournalErr)
+	}
 	if err != nil {
-		if entry != nil && !errors.Is(err, api.ErrMaybeApplied) {
-			// Refused, or never sent (the client marks every failure that
-			// may have been applied): nothing to undo.
-			if derr := journal.Discard(entry); derr != nil {
-				f.warn(derr)
-			}
-		}
 		// A change that may have been applied keeps its entry without
 		// outcomes: an undo then compares the version as it is with what
 		// this change meant to do.
 		return interruptedChange(ctx, err, "version "+p.Version+" may or may not have been changed on the server",
 			p.Project, p.ID)
 	}
-	if entry != nil {
-		entry.After = []api.Version{*v}
-		entry.Outcomes = []bulk.Outcome{{ID: v.ID, Version: v.Version, Status: bulk.StatusUpdated}}
-		if err := journal.Write(entry); err != nil {
-			fmt.Fprintf(f.IO.ErrOut, "rdash: updated, but the journal could not record it (%v): undo may not find it\n", err)
-		}
+	if res.JournalErr != nil {
+		fmt.Fprintf(f.IO.ErrOut, "rdash: %s\n", p.s.Record(res, ""))
 	}
 	if o.on() {
-		return f.printJSON(ctx, o, p.out(false, v))
+		return f.printJSON(ctx, o, p.out(false, res))
 	}
+	v := res.Version
+	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainReveal(v.ID),
+		strings.Join(p.fields(), ", "), undoNote(p))
+	return f.reportUpdate(ctx, client, p, res)
+}
+
+// fields are the names of what the edit changes.
+func (p *updatePlan) fields() []string {
 	fields := make([]string, 0, len(p.Changes)+1)
 	for _, c := range p.Changes {
 		fields = append(fields, c.Field)
 	}
-	if p.req.Files != nil {
+	if p.s.Request.Files != nil {
 		fields = append(fields, "files")
 	}
-	fmt.Fprintf(f.IO.ErrOut, "updated %s %s (%s): %s; %s\n", safe.PlainLine(p.Project), safe.PlainLine(v.Version), safe.PlainReveal(v.ID),
-		strings.Join(fields, ", "), undoNote(p))
-	return nil
-}
-
-// bulkPatch is the change as the bulk edit the journal records; only an
-// undoable change (no version string, no files) is journaled.
-func (p *updatePlan) bulkPatch() *api.BulkPatch {
-	r := p.req
-	return &api.BulkPatch{Channel: r.Channel, Name: r.Name, Changelog: r.Changelog,
-		MinecraftVersions: r.MinecraftVersions, Platforms: r.Platforms, Dependencies: r.Dependencies}
+	return fields
 }

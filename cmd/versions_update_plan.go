@@ -22,7 +22,7 @@ func printUpdatePlan(w io.Writer, p *updatePlan, dryRun bool) {
 	for _, c := range p.Changes {
 		fmt.Fprintf(w, "  %-14s %s\n  %-14s %s\n", c.Field+":", "- "+shortValue(c.Before), "", "+ "+shortValue(c.After))
 	}
-	if p.req.Files != nil {
+	if p.s.Request.Files != nil {
 		fmt.Fprintln(w, "  files:")
 		for i, it := range p.Files {
 			fmt.Fprintf(w, "    %s\n", safe.PlainLine(fileItemText(it, i == 0)))
@@ -31,7 +31,7 @@ func printUpdatePlan(w io.Writer, p *updatePlan, dryRun bool) {
 			fmt.Fprintf(w, "    remove %s\n", safe.PlainLine(name))
 		}
 	}
-	if len(p.Changes) == 0 && p.req.Files == nil {
+	if len(p.Changes) == 0 && p.s.Request.Files == nil {
 		fmt.Fprintln(w, "  no change")
 	}
 	n, uploads := uploadTotal(p.Files)
@@ -58,15 +58,8 @@ func shortValue(s string) string {
 // undoNote says whether rdash versions undo can revert the change, and
 // when it cannot, which part of it an undo cannot restore.
 func undoNote(p *updatePlan) string {
-	if p.Undoable {
+	if p.s.Undoable() {
 		return "undoable with rdash versions undo"
 	}
-	var lost []string
-	if p.req.Version != nil {
-		lost = append(lost, "the version string")
-	}
-	if p.req.Files != nil {
-		lost = append(lost, "the files")
-	}
-	return "not undoable: an undo cannot restore " + strings.Join(lost, " or ")
+	return p.s.NotUndoable()
 }

@@ -47,11 +47,19 @@ type Outcome struct {
 	// left: the run was interrupted first, the server could not be
 	// reached, or the client refused the request.
 	NotSent bool `json:"not_sent,omitempty"`
+	// Differences say, in words, how what the server holds after the run
+	// differs from what the change meant (verify.Version): a value it
+	// kept, did not take, or chose itself. None when it holds the plan.
+	Differences []string `json:"differences,omitempty"`
 }
 
 // Runner applies bulk operations to one project, journaling each first.
 type Runner struct {
-	Client  Client
+	Client Client
+	// Reader, when set, reads back the versions the server's answers do
+	// not give (Load's way: by pages past a few); nil reads them one by
+	// one through Client.
+	Reader  Reader
 	Journal Journal
 	Project string
 	// Progress, when set, is called as requests end with the number of
@@ -118,8 +126,9 @@ func (r *Runner) Delete(ctx context.Context, versions []api.Version) (*Entry, er
 	return e, r.run(ctx, e, []Group{{IDs: ids(versions)}})
 }
 
-// run journals e, sends every group, verifies failures, and journals the
-// outcomes.
+// run journals e, sends every group, verifies failures, checks what the
+// server holds against the plan (settle), and journals the outcomes and
+// the versions as the server holds them.
 //
 // What the client would refuse before sending (a patch against the
 // interface's rules) is refused here, before the journal is written: a
@@ -139,7 +148,9 @@ func (r *Runner) run(ctx context.Context, e *Entry, groups []Group) error {
 		return fmt.Errorf("nothing was sent: %w", err)
 	}
 	failed, returned := r.send(ctx, e.Kind, groups, len(e.Before))
-	e.Outcomes, e.Returned = r.verify(ctx, e, failed), returned
+	outcomes, read := r.verify(ctx, e, failed)
+	e.Outcomes, e.Returned = outcomes, returned
+	r.settle(ctx, e, byID(returned), versionsByID(read))
 	if !e.changed() {
 		return r.Journal.Discard(e)
 	}
@@ -217,12 +228,14 @@ func recordFailures(failed map[string]error, batch []string, res *api.BulkResult
 }
 
 // verify reads back every version whose request failed, since a failed
-// request may still have been applied. A request that never left was
-// not applied; once ctx has ended (Ctrl+C) nothing is read, since the run
-// was asked to stop: a request cut off under way stays unknown, and one
-// the server refused is not applied.
-func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) []Outcome {
+// request may still have been applied, and returns the outcomes and the
+// versions read. A request that never left was not applied; once ctx has
+// ended (Ctrl+C) nothing is read, since the run was asked to stop: a
+// request cut off under way stays unknown, and one the server refused is
+// not applied.
+func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) ([]Outcome, []*api.Version) {
 	out := make([]Outcome, len(e.Before))
+	read := make([]*api.Version, len(e.Before))
 	after := byID(e.After)
 	var g errgroup.Group
 	g.SetLimit(concurrency)
@@ -246,13 +259,13 @@ func (r *Runner) verify(ctx context.Context, e *Entry, failed map[string]error) 
 			continue
 		}
 		g.Go(func() error {
-			o.Status = r.check(ctx, e.Kind, before, after[before.ID])
+			o.Status, read[i] = r.check(ctx, e.Kind, before, after[before.ID])
 			o.Retry = o.Retry && (o.Status == StatusNotApplied || o.Status == StatusUnknown)
 			return nil
 		})
 	}
 	_ = g.Wait() // checks record their answer in out, never an error
-	return out
+	return out, read
 }
 
 // notSent reports whether a failed request certainly never reached the
@@ -271,22 +284,23 @@ func done(kind string) Status {
 	return StatusUpdated
 }
 
-// check reads one version back and says which state it is in.
-func (r *Runner) check(ctx context.Context, kind string, before, want api.Version) Status {
+// check reads one version back and says which state it is in, with the
+// version read (nil when there is none).
+func (r *Runner) check(ctx context.Context, kind string, before, want api.Version) (Status, *api.Version) {
 	got, _, err := r.Client.GetVersion(ctx, r.Project, before.ID)
 	switch {
 	case kind == KindDelete && isNotFound(err):
-		return StatusDeleted
+		return StatusDeleted, nil
 	case err != nil:
-		return StatusUnknown
+		return StatusUnknown, nil
 	case kind == KindDelete:
-		return StatusNotApplied
+		return StatusNotApplied, got
 	case len(Diff(want, *got)) == 0:
-		return StatusUpdated
+		return StatusUpdated, got
 	case len(Diff(before, *got)) == 0:
-		return StatusNotApplied
+		return StatusNotApplied, got
 	}
-	return StatusUnknown
+	return StatusUnknown, got
 }
 
 func ids(vs []api.Version) []string {

@@ -30,7 +30,10 @@ type Entry struct {
 	Project string         `json:"project"`
 	Patch   *api.BulkPatch `json:"patch,omitempty"`
 	Before  []api.Version  `json:"before"`
-	// After is the expected values, from the local preview.
+	// After is each version as the server holds it once the run has
+	// ended (its answer, or a read after it: see Runner.settle), so an
+	// undo restores from the truth; until then, and for a version whose
+	// outcome is not known, the values the plan expects.
 	After    []api.Version `json:"after,omitempty"`
 	Outcomes []Outcome     `json:"outcomes,omitempty"`
 	// Kept are the fields an undo left alone because they changed since.

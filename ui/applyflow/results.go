@@ -116,10 +116,14 @@ func (r *results) lines(s *common.Styles, width int, picked string) (lines []str
 			row = s.Cursor.Render(ansi.Strip(row))
 		}
 		if !o.Failed {
-			fine, fineRows = append(fine, "  "+s.Good.Render(status)+" "+row), append(fineRows, i)
+			out := append([]string{"  " + s.Good.Render(status) + " " + row}, differs(s, o, width)...)
+			fine = append(fine, out...)
+			for range out {
+				fineRows = append(fineRows, i)
+			}
 			continue
 		}
-		out := []string{common.Cut(s.Bad.Render("✗ "+status)+" "+row, width)}
+		out := append([]string{common.Cut(s.Bad.Render("✗ "+status)+" "+row, width)}, differs(s, o, width)...)
 		if o.Error != "" {
 			out = append(out, indented(s.Muted.Render(safe.Line(o.Error)), width)...)
 		}
@@ -132,6 +136,15 @@ func (r *results) lines(s *common.Styles, width int, picked string) (lines []str
 		}
 	}
 	return append(failed, fine...), append(failedRows, fineRows...)
+}
+
+// differs are an outcome's differences from the plan, each marked ≠.
+func differs(s *common.Styles, o Outcome, width int) []string {
+	var out []string
+	for _, d := range o.Differs {
+		out = append(out, indented(s.Warn.Render("≠ "+safe.Line(d)), width)...)
+	}
+	return out
 }
 
 // indented wraps text to width under a four-space indent, so a reason or

@@ -108,6 +108,10 @@ type Outcome struct {
 	Retry bool
 	Error string // why, when the server said
 	Fix   string // what to change before sending again, for a refusal
+	// Differs say how what the server holds differs from what was sent
+	// (internal/verify's sentences), shown under the version whether it
+	// failed or not.
+	Differs []string
 }
 
 // Words name a job's run and results.

@@ -64,7 +64,7 @@ func (j *job) Start() (applyflow.Run, error) {
 		return nil, err
 	}
 	rec := &bulk.PartsRecorder{Client: j.m.client}
-	r := bulk.Runner{Client: rec, Journal: journal, Project: j.m.project.Key()}
+	r := bulk.Runner{Client: rec, Reader: j.m.client, Journal: journal, Project: j.m.project.Key()}
 	steps, m, k := j.steps(), j.m, j.kind
 	planned := bulk.PlanParts(j.m.client, j.m.project.Key(), j.calls()...)
 	return func(ctx context.Context, progress func(done int)) applyflow.Report {
@@ -74,6 +74,7 @@ func (j *job) Start() (applyflow.Run, error) {
 		if n := planned.Note(sent, failed, "marked ✗ below"); n != "" {
 			rep.Notes = []string{n}
 		}
+		rep.Notes = append(rep.Notes, differNote(entries)...)
 		return rep
 	}, nil
 }
@@ -165,7 +166,7 @@ func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report
 			}
 			failed := o.Status == bulk.StatusNotApplied || o.Status == bulk.StatusUnknown
 			out := applyflow.Outcome{ID: o.ID, Name: o.Version, Status: status, Failed: failed, Retry: failed && o.Retry,
-				Error: reason(o.Error)}
+				Error: reason(o.Error), Differs: o.Differences}
 			if err, ok := statusError(o.Error); ok && failed && !o.Retry {
 				out.Fix = explain.Change(err, "them")
 				if _, _, named := explain.FieldRule(err); named {
@@ -225,14 +226,14 @@ func (m *Model) ran(k kind, entries []*bulk.Entry, err error) tea.Cmd {
 }
 
 // changedBy lists what the entries changed, for the versions screen: the
-// values of versions updated (as the server answered, else as expected),
-// the IDs of versions deleted.
+// values of versions updated (as the server holds them, which the runner
+// found; else as expected), the IDs of versions deleted.
 func changedBy(project string, entries []*bulk.Entry) common.VersionsChangedMsg {
 	msg := common.VersionsChangedMsg{Project: project}
 	for _, e := range entries {
 		after := map[string]api.Version{}
-		for _, v := range append(slices.Clone(e.After), e.Returned...) {
-			after[v.ID] = v // the server's answer, where there is one, wins
+		for _, v := range e.After {
+			after[v.ID] = v
 		}
 		for _, o := range e.Outcomes {
 			switch o.Status {

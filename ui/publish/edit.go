@@ -1,14 +1,12 @@
 package publish
 
 import (
-	"context"
 	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
-	"rdash/internal/bulk"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
@@ -166,59 +164,6 @@ func orEmpty(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-// runEdit journals an undoable edit, then sends the PATCH.
-func (t *task) runEdit(ctx context.Context) applyflow.Report {
-	name := safe.Line(t.before.Version)
-	var entry *bulk.Entry
-	if undoable(t.update) {
-		if t.journal == nil {
-			return notChanged(t.before.ID, name, errNoStateDir.Error(), false)
-		}
-		entry = journalEntry(t.project.Key(), *t.before, t.update, t.channels, t.now())
-		if err := t.journal.Write(entry); err != nil {
-			return notChanged(t.before.ID, name, "Nothing was sent: "+safe.Line(err.Error()), true)
-		}
-	}
-	req := *t.update
-	req.Progress = t.up.Set
-	v, _, err := t.client.UpdateVersion(ctx, t.project.Key(), t.before.ID, &req)
-	then := func() tea.Cmd { return t.ran(v, err) }
-	switch {
-	case err == nil:
-		var j *bulk.Journal
-		if entry != nil {
-			j = t.journal
-		}
-		return applyflow.Report{
-			Outcomes: []applyflow.Outcome{{ID: v.ID, Name: safe.Line(v.Version), Status: "updated"}},
-			Record:   []string{recorded(j, entry, *v)},
-			Then:     then,
-		}
-	case isMaybe(err):
-		return applyflow.Report{Outcomes: []applyflow.Outcome{{ID: t.before.ID, Name: name, Status: "unknown", Failed: true, Retry: true,
-			Error: maybeWhy(err, applyflow.Cancelled(ctx), "Sending again sets the same values, so it does no harm.")}},
-			Record: []string{"version " + name + " may or may not be changed: reload to check"}, Then: then}
-	}
-	o := refusal(t.before.ID, name, "not changed", err)
-	if applyflow.Cancelled(ctx) {
-		o.Error = "Cancelled before the upload began; nothing was changed."
-	}
-	return applyflow.Report{Outcomes: []applyflow.Outcome{o}, Record: []string{t.discard(entry)}, Then: then}
-}
-
-// discard takes back the journal entry of an edit refused or never sent
-// (the client marks every failure that may have been applied, which keeps
-// its entry): it has nothing to undo, and undo must not find it.
-func (t *task) discard(entry *bulk.Entry) string {
-	if entry == nil {
-		return "nothing was changed"
-	}
-	if err := t.journal.Discard(entry); err != nil {
-		return "nothing was changed, but its journal entry could not be removed (" + safe.Line(err.Error()) + ")"
-	}
-	return "nothing was changed"
 }
 
 // notChanged is an edit that could not be sent: the journal, which must

@@ -11,7 +11,9 @@ import (
 
 	"rdash/api"
 	"rdash/internal/artifact"
+	"rdash/internal/bulk"
 	"rdash/internal/safe"
+	"rdash/internal/verify"
 	"rdash/ui/applyflow"
 )
 
@@ -111,4 +113,13 @@ func (m *Model) foundPublished(p *published) tea.Cmd {
 	f := m.form
 	f.rejected, f.refusal = &rejection{field: fVersion, value: f.text(fVersion), why: why}, ""
 	return nil
+}
+
+// checkPublished compares the version the server made with what was sent
+// (bulk.CheckCreated: read again where they differ), and returns it as the
+// server holds it and the differences in words, which the results show
+// under it (≠).
+func (t *task) checkPublished(ctx context.Context, v *api.Version) (*api.Version, []string) {
+	v, ds := bulk.CheckCreated(ctx, t.client, t.project.Key(), t.req, verifyFiles(t.files), v)
+	return v, verify.Texts(ds)
 }

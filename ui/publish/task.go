@@ -49,6 +49,10 @@ type task struct {
 	// Plan; found is told of it on the UI goroutine.
 	published *published
 	found     func(*published) tea.Cmd
+
+	// next is the follow-up the last edit's answer offers (r sends it);
+	// followUp, set on the job that sends it, is the edit it sends.
+	next, followUp *bulk.FollowUp
 }
 
 // Plan works out, for a new version, whether the project already has its
@@ -86,7 +90,7 @@ func (t *task) Words() applyflow.Words {
 		Record: "On the server", Running: "Publishing " + safe.Line(t.req.Version) + " to " + safe.Line(t.project.Key())}
 }
 
-func (t *task) Retry(map[string]bool) applyflow.Job { return t }
+func (t *task) Retry(map[string]bool) applyflow.Job { return t.retryJob() }
 
 // uploadBytes is the size of the files uploaded.
 func (t *task) uploadBytes() int64 {
@@ -209,8 +213,15 @@ func (t *task) Start() (applyflow.Run, error) {
 		req := *t.req
 		req.Progress = t.up.Set
 		v, _, err := t.client.CreateVersion(ctx, t.project.Key(), &req)
+		v, err = bulk.Created(ctx, t.client, t.project.Key(), t.req, v, err)
+		var differs []string
+		if err == nil {
+			v, differs = t.checkPublished(ctx, v)
+		}
 		progress(1)
-		return t.report(v, err, applyflow.Cancelled(ctx))
+		rep := t.report(v, err, applyflow.Cancelled(ctx))
+		rep.Outcomes[0].Differs = differs
+		return rep
 	}, nil
 }
 

@@ -1,0 +1,141 @@
+package bulk_test
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"rdash/api"
+	"rdash/internal/bulk"
+	"rdash/internal/verify"
+	"rdash/internal/verify/verifytest"
+)
+
+// dropSources is the edit of lumen 1.3.0 (lumen-1.3.0.jar primary, and
+// lumen-1.3.0-sources.jar) that keeps only the jar.
+func dropSources(t *testing.T, c *api.Client) *bulk.Single {
+	t.Helper()
+	v, _, err := c.GetVersion(t.Context(), "lumen", "1.3.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &bulk.Single{Project: "lumen", Before: *v, Op: "this update",
+		Request: api.UpdateVersionRequest{Files: []string{"lumen-1.3.0.jar"}}, Files: []verify.File{{Name: "lumen-1.3.0.jar"}}}
+}
+
+func texts(ds []verify.Difference) string { return strings.Join(verify.Texts(ds), "\n") }
+
+// TestSingleEditOnTheSandbox: the sandbox reads data.files as the whole
+// list, as rdash means it: no difference, nothing to follow up.
+func TestSingleEditOnTheSandbox(t *testing.T) {
+	t.Parallel()
+	c := behind(t, func(h http.Handler, _ string) http.Handler { return h }, "alice")
+	s := dropSources(t, c)
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil || len(res.Differences) > 0 || s.FollowUp(res) != nil {
+		t.Fatalf("Run = %+v, %v", res, err)
+	}
+}
+
+// TestSingleEditLearnsAdditions: a server that reads data.files as
+// additions keeps the file the update removes. The result says so in
+// words, and offers the follow-up; the follow-up's own check says the
+// server kept the file again, and that rdash knows no other way.
+func TestSingleEditLearnsAdditions(t *testing.T) {
+	t.Parallel()
+	c := behind(t, verifytest.AdditionsFiles, "alice")
+	s := dropSources(t, c)
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"the server kept lumen-1.3.0-sources.jar, which this update removes",
+		"this server reads data.files as additions: it added what this update listed and removed nothing left out"} {
+		if !strings.Contains(texts(res.Differences), want) {
+			t.Fatalf("differences lack %q:\n%s", want, texts(res.Differences))
+		}
+	}
+	f := s.FollowUp(res)
+	if f == nil || !slices.Equal(f.Edit.Request.Files, []string{"lumen-1.3.0-sources.jar"}) || !strings.Contains(f.Why, "additions") {
+		t.Fatalf("follow-up = %+v", f)
+	}
+	again, err := f.Edit.Run(t.Context(), c, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why, fix := f.Edit.Stuck(again); !strings.Contains(why, "kept lumen-1.3.0-sources.jar again") ||
+		fix != "remove lumen-1.3.0-sources.jar on the service itself" || f.Edit.FollowUp(again) != nil {
+		t.Fatalf("after the follow-up: stuck %q, %q; differences:\n%s", why, fix, texts(again.Differences))
+	}
+}
+
+// TestSingleEditLearnsThePrimary: a server that makes the last file
+// listed primary: the result says which it made primary, and the
+// follow-up that lists the wanted one last gets it.
+func TestSingleEditLearnsThePrimary(t *testing.T) {
+	t.Parallel()
+	c := behind(t, verifytest.PrimaryLast, "alice")
+	v, _, err := c.GetVersion(t.Context(), "lumen", "1.3.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &bulk.Single{Project: "lumen", Before: *v, Op: "this update",
+		Request: api.UpdateVersionRequest{Files: []string{"lumen-1.3.0-sources.jar", "lumen-1.3.0.jar"}},
+		Files:   []verify.File{{Name: "lumen-1.3.0-sources.jar"}, {Name: "lumen-1.3.0.jar"}}}
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil || texts(res.Differences) != "the server made lumen-1.3.0.jar primary, not lumen-1.3.0-sources.jar" {
+		t.Fatalf("Run = %v; differences:\n%s", err, texts(res.Differences))
+	}
+	f := s.FollowUp(res)
+	if f == nil {
+		t.Fatal("no follow-up")
+	}
+	again, err := f.Edit.Run(t.Context(), c, nil, time.Now())
+	if err != nil || len(again.Differences) > 0 {
+		t.Fatalf("follow-up = %v; differences:\n%s", err, texts(again.Differences))
+	}
+	for _, file := range again.Version.Files {
+		if file.IsPrimary != (file.Name == "lumen-1.3.0-sources.jar") {
+			t.Fatalf("after the follow-up, files %+v", again.Version.Files)
+		}
+	}
+}
+
+// TestSingleEditJournalsTheTruth: an undoable edit is journaled before it
+// is sent, and its entry holds the version as the server answered.
+func TestSingleEditJournalsTheTruth(t *testing.T) {
+	t.Parallel()
+	c := behind(t, func(h http.Handler, _ string) http.Handler { return h }, "alice")
+	v, _, err := c.GetVersion(t.Context(), "lumen", "1.3.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := bulk.Journal{Dir: t.TempDir()}
+	s := &bulk.Single{Project: "lumen", Before: *v, Op: "this update", Request: api.UpdateVersionRequest{Name: api.Ptr("Lit")}}
+	if _, err := s.Run(t.Context(), c, nil, time.Now()); err != bulk.ErrNoJournal {
+		t.Fatalf("Run without a journal = %v", err)
+	}
+	res, err := s.Run(t.Context(), c, &j, time.Now())
+	if err != nil || res.Entry == nil || !res.Entry.InJournal() || s.Record(res, "undo it") != "journaled: undo it" {
+		t.Fatalf("Run = %+v, %v", res, err)
+	}
+	e, err := j.LastUndoable("lumen")
+	if err != nil || e.After[0].Name != "Lit" || e.Outcomes[0].Status != bulk.StatusUpdated {
+		t.Fatalf("journal: %+v, %v", e, err)
+	}
+}
+
+// TestSingleEditAnsweredWithNothing: a server that answers the PATCH with
+// 204 and no body changed the version all the same; the edit reads it
+// and reports it changed, rather than "may or may not".
+func TestSingleEditAnsweredWithNothing(t *testing.T) {
+	t.Parallel()
+	c := behind(t, verifytest.SilentWrites, "alice")
+	s := dropSources(t, c)
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil || res.Version == nil || len(res.Version.Files) != 1 || len(res.Differences) > 0 {
+		t.Fatalf("Run = %+v, %v", res, err)
+	}
+}
