@@ -1,0 +1,148 @@
+// Package chart draws horizontal bar charts for the dashboard, on
+// lipgloss v2 alone: no chart library serves Bubble Tea v2 (ntcharts
+// v0.4.0 pulls Bubble Tea v1 and lipgloss v1 into the binary).
+//
+// A bar is drawn in eighths of a cell (▏▎▍▌▋▊▉█), or in halves with # and
+// = when the theme has no colour (NO_COLOR, TERM=dumb), where the
+// selected bar is marked with >. Values read as the versions table
+// writes them, grouped and locale-free (1,234,567). A label is never cut:
+// the bars get shorter first, and a label wider than its column goes on a
+// line of its own, wrapped when wider than the chart. Every line drawn is
+// exactly the width asked for.
+package chart
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"rdash/ui/common"
+)
+
+// Bar is one bar of a chart.
+type Bar struct {
+	// Label names the bar; the caller makes server text safe first.
+	Label string
+	Value int64
+	// Note follows the value, muted: "14 versions".
+	Note string
+}
+
+// Chart is bars drawn against the largest of their values.
+type Chart struct {
+	Bars []Bar
+}
+
+// Styles are how a chart is drawn.
+type Styles struct {
+	Label, Bar, Value, Note, Selected lipgloss.Style
+	// Plain draws with # and = and marks the selected bar with >: for a
+	// terminal without colour, where eighth blocks in one colour would
+	// be all there is to tell bars apart.
+	Plain bool
+}
+
+// NewStyles are the chart styles of the dashboard's theme.
+func NewStyles(s *common.Styles) Styles {
+	return Styles{Label: s.Value, Bar: s.Accent, Value: s.Bold, Note: s.Muted, Selected: s.Cursor,
+		Plain: s.Theme.NoColor}
+}
+
+// gutter is the cells before a label: the selected bar's mark and a space.
+const gutter = 2
+
+// minBar is the narrowest a bar may get before its label goes on a line
+// of its own, so that even the longest label leaves a bar to compare.
+const minBar = 10
+
+// noteGap is the space between a value and its note.
+const noteGap = 2
+
+// Drawn is a chart drawn at one width: every line, and where each bar's
+// lines start, so a caller can scroll to a bar and draw it selected.
+type Drawn struct {
+	// Lines are the chart's lines, no bar selected, each exactly the width.
+	Lines []string
+	// Start[i] is the index in Lines of bar i's first line; bar i ends
+	// where bar i+1 starts.
+	Start []int
+
+	c      Chart
+	layout layout
+	st     Styles
+}
+
+// Draw lays c out at width and draws it with no bar selected.
+func (c Chart) Draw(width int, st Styles) *Drawn {
+	d := &Drawn{c: c, layout: newLayout(c, width), st: st}
+	d.Start = make([]int, len(c.Bars))
+	for i := range c.Bars {
+		d.Start[i] = len(d.Lines)
+		d.Lines = append(d.Lines, d.bar(i, false)...)
+	}
+	return d
+}
+
+// Selected is bar i's lines drawn selected, to stand in for
+// Lines[Start[i]:] as far as the bar goes.
+func (d *Drawn) Selected(i int) []string { return d.bar(i, true) }
+
+// End is the index in Lines after bar i's last line.
+func (d *Drawn) End(i int) int {
+	if i+1 < len(d.Start) {
+		return d.Start[i+1]
+	}
+	return len(d.Lines)
+}
+
+// WithSelected is every line with bar i drawn selected (none when i is
+// out of range).
+func (d *Drawn) WithSelected(i int) []string {
+	out := append([]string(nil), d.Lines...)
+	if i >= 0 && i < len(d.Start) {
+		copy(out[d.Start[i]:d.End(i)], d.Selected(i))
+	}
+	return out
+}
+
+// bar draws bar i: its label's own lines when it does not fit its
+// column, then the bar's line.
+func (d *Drawn) bar(i int, selected bool) []string {
+	b, l, st := d.c.Bars[i], d.layout, d.st
+	mark := "  "
+	label := st.Label
+	if selected {
+		mark, label = "› ", st.Selected
+		if st.Plain {
+			mark = "> "
+		}
+	}
+	var out []string
+	name := label.Render(b.Label)
+	if common.Width(b.Label) > l.label {
+		for j, part := range wrapLabel(b.Label, l.width-gutter) {
+			m := mark
+			if j > 0 {
+				m = "  "
+			}
+			out = append(out, l.fit(m+label.Render(part)))
+		}
+		mark, name = "  ", "" // the mark is on the bar's first line
+	}
+	line := mark + name + strings.Repeat(" ", l.label-common.Width(name)) + " " +
+		st.Bar.Render(l.draw(b.Value, st.Plain)) + " " +
+		strings.Repeat(" ", l.value-common.Width(common.Count(b.Value))) + st.Value.Render(common.Count(b.Value))
+	if l.note > 0 {
+		line += strings.Repeat(" ", noteGap) + st.Note.Render(b.Note)
+	}
+	return append(out, l.fit(line))
+}
+
+// wrapLabel breaks a label into lines of at most width cells.
+func wrapLabel(s string, width int) []string {
+	if width < 1 {
+		return []string{s}
+	}
+	return strings.Split(ansi.Hardwrap(s, width, true), "\n")
+}
