@@ -143,8 +143,17 @@ func order(b By, x, y Group) int {
 		return common.NaturalCompare(y.Key, x.Key)
 	case Month:
 		return cmp.Compare(y.Key, x.Key)
-	case Version:
-		return cmp.Or(cmp.Compare(y.Downloads, x.Downloads), common.NaturalCompare(y.Label, x.Label), cmp.Compare(x.Key, y.Key))
 	}
-	return cmp.Or(cmp.Compare(y.Downloads, x.Downloads), cmp.Compare(x.Label, y.Label), cmp.Compare(x.Key, y.Key))
+	// Most downloads first; cmp.Or would compare the labels every time.
+	if c := cmp.Compare(y.Downloads, x.Downloads); c != 0 {
+		return c
+	}
+	if b == Version { // the newest first
+		if c := common.NaturalCompare(y.Label, x.Label); c != 0 {
+			return c
+		}
+	} else if c := cmp.Compare(x.Label, y.Label); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.Key, y.Key)
 }

@@ -16,9 +16,11 @@ const monthLayout = "2006-01"
 // year 9999) must not make a hundred thousand empty months.
 const maxFilledMonths = 1200
 
-// tally adds versions up, group by group, for every grouping.
+// tally adds versions up, group by group, for every grouping. A version
+// is a group of its own: Count counts each once, so those need no map.
 type tally struct {
-	groups map[By]map[string]*Group
+	groups   map[By]map[string]*Group
+	versions []Group
 }
 
 func newTally() *tally {
@@ -35,7 +37,7 @@ func (t *tally) version(v *api.Version) {
 	t.each(GameVersion, v, v.MinecraftVersions)
 	t.each(Platform, v, v.Platforms)
 	t.add(Channel, v, channelKey(v.Channel), channelLabel(v.Channel))
-	t.add(Version, v, v.ID, v.Version)
+	t.versions = append(t.versions, Group{Key: v.ID, Label: v.Version, Versions: 1, Downloads: v.Downloads})
 	month := ""
 	if !v.CreatedAt.IsZero() {
 		month = v.CreatedAt.UTC().Format(monthLayout)
@@ -76,9 +78,12 @@ func (t *tally) sorted(b By) []Group {
 	if b == Month {
 		t.fillMonths()
 	}
-	out := make([]Group, 0, len(t.groups[b]))
-	for _, g := range t.groups[b] {
-		out = append(out, *g)
+	out := t.versions
+	if b != Version {
+		out = make([]Group, 0, len(t.groups[b]))
+		for _, g := range t.groups[b] {
+			out = append(out, *g)
+		}
 	}
 	slices.SortFunc(out, func(x, y Group) int { return order(b, x, y) })
 	return out

@@ -4,7 +4,7 @@
 //
 // A bar is drawn in eighths of a cell (▏▎▍▌▋▊▉█), or in halves with # and
 // = when the theme has no colour (NO_COLOR, TERM=dumb), where the
-// selected bar is marked with >. Values read as the versions table
+// selected bar is marked with >; a bar off the scale ends in ▸ (or +). Values read as the versions table
 // writes them, grouped and locale-free (1,234,567). A label is never cut:
 // the bars get shorter first, and a label wider than its column goes on a
 // line of its own, wrapped when wider than the chart. Every line drawn is
@@ -29,9 +29,14 @@ type Bar struct {
 	Note string
 }
 
-// Chart is bars drawn against the largest of their values.
+// Chart is bars drawn to one scale.
 type Chart struct {
 	Bars []Bar
+	// Max is the value a full bar stands for; 0 is the largest value. A
+	// bar above it (a sum of the rest, beside single versions) fills its
+	// column and ends in ▸, or + without colour: it runs off the scale,
+	// and its value says how far.
+	Max int64
 }
 
 // Styles are how a chart is drawn.

@@ -91,6 +91,23 @@ func TestBarsInEighths(t *testing.T) {
 	}
 }
 
+// TestOffTheScale: with Max set, a bar above it fills its column and
+// ends in ▸ (+ plain); the others are drawn to Max.
+func TestOffTheScale(t *testing.T) {
+	t.Parallel()
+	c := Chart{Bars: []Bar{{Label: "a", Value: 40}, {Label: "rest", Value: 1000}}, Max: 80}
+	l := newLayout(c, 2+4+1+1+len("1,000")+10)
+	if got := l.draw(1000, false); got != "█████████▸" {
+		t.Errorf("off the scale: %q", got)
+	}
+	if got := l.draw(1000, true); got != "#########+" {
+		t.Errorf("off the scale, plain: %q", got)
+	}
+	if got := l.draw(40, false); got != "█████     " {
+		t.Errorf("half the scale: %q", got)
+	}
+}
+
 // TestSelectedIsMarked: plain, the selected bar's first line starts with
 // >; in colour with ›; no other line has a mark.
 func TestSelectedIsMarked(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 // label, the bar, the value (right-aligned) and the note.
 type layout struct {
 	width, label, bar, value, note int
-	largest                        int64
+	largest                        int64 // the value of a full bar
 }
 
 // newLayout fits c's columns in width. The values and notes are whole
@@ -37,6 +37,9 @@ func newLayout(c Chart, width int) layout {
 			f += noteGap + l.note
 		}
 		return max(l.width-f, 0)
+	}
+	if c.Max > 0 {
+		l.largest = c.Max
 	}
 	fitting := func() int { // the labels that stay on their bar's line
 		n := 0
@@ -78,14 +81,21 @@ func (l layout) draw(v int64, plain bool) string {
 	if plain {
 		steps = 2
 	}
+	var b strings.Builder
+	b.Grow(l.bar * 3)
+	if v > l.largest && l.largest > 0 { // off the scale
+		full, end := "█", "▸"
+		if plain {
+			full, end = "#", "+"
+		}
+		return strings.Repeat(full, l.bar-1) + end
+	}
 	n := 0
 	if v > 0 && l.largest > 0 {
 		n = int(math.Round(float64(v) / float64(l.largest) * float64(l.bar*steps)))
 		n = min(max(n, 1), l.bar*steps)
 	}
 	full, part := n/steps, n%steps
-	var b strings.Builder
-	b.Grow(l.bar * 3)
 	if plain {
 		b.WriteString(strings.Repeat("#", full))
 		if part > 0 {

@@ -112,6 +112,8 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.sortBy(m.sort.next())
 	case key.Matches(msg, k.SortReverse):
 		return m.sortBy(m.sort.reversed())
+	case key.Matches(msg, k.Stats):
+		return m.openStats()
 	case key.Matches(msg, k.CopyID):
 		return m.copyID()
 	case key.Matches(msg, k.CopyURL):
