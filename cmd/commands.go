@@ -10,6 +10,7 @@ func builtinCommands() []func(*Factory) *cobra.Command {
 		newVersionsCmd,
 		newInvitationsCmd,
 		newProjectsCmd,
+		newStatsCmd,
 		newAuthCmd,
 		newServeCmd,
 		newVersionCmd,

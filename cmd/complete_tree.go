@@ -21,12 +21,14 @@ func (f *Factory) registerCompletions(root *cobra.Command) {
 		"versions list": project, "versions edit": project, "versions delete": project,
 		"versions undo": project, "versions create": filesAfterFrom(project),
 		"versions get": projectVersion, "versions update": projectVersion, "versions download": projectVersion,
+		"stats":            project,
 		"invitations list": org, "invitations send": org, "invitations accept": org, "invitations reject": org,
 		"invitations cancel": f.positional(orgCandidates, inviteeCandidates),
 	}
 	flags := map[string]map[string]cobra.CompletionFunc{
 		"":                  {"project": f.complete(projectCandidates)},
 		"versions list":     {"channel": channel},
+		"stats":             {"channel": channel},
 		"versions edit":     {"channel": channel, "ids": f.idsCompletion(), "set-platforms": platforms, "add-platform": platforms, "remove-platform": platforms},
 		"versions delete":   {"ids": f.idsCompletion()},
 		"versions create":   {"channel": channel, "platform": platforms},
