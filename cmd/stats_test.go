@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -108,6 +109,40 @@ func TestStatsAgreesWithVersionsListAll(t *testing.T) {
 			if got != len(want[b]) {
 				t.Errorf("%v by %s: %d groups, the list has %d", filter, b, got, len(want[b]))
 			}
+		}
+	}
+}
+
+// On a project of 10,000 versions (the benchmark's), the totals and the
+// channels agree with versions list --all as well.
+func TestStatsOnTenThousandVersions(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile("../api/sandbox/testdata/seed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed map[string]any
+	if err := json.Unmarshal(raw, &seed); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range seed["projects"].([]any) {
+		if g, ok := p.(map[string]any)["generate"].(map[string]any); ok {
+			g["count"] = 10_000
+		}
+	}
+	data, err := json.Marshal(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newCLI(t, "alice", sandbox.Options{Data: data})
+	versions, downloads, want := listedAll(t, c, "emberforge-core")
+	s := statsOf(t, c, "emberforge-core", "--by", "channel")
+	if versions != 10_000 || s.Versions != versions || s.Downloads != downloads || !s.Complete {
+		t.Fatalf("%d versions, %d downloads (complete %v); the list has %d, %d", s.Versions, s.Downloads, s.Complete, versions, downloads)
+	}
+	for _, g := range s.Groups {
+		if w := want[stats.Channel][*g.Key]; w != [2]int64{int64(g.Versions), g.Downloads} {
+			t.Errorf("channel %s: %d versions, %d downloads; the list sums to %d, %d", *g.Key, g.Versions, g.Downloads, w[0], w[1])
 		}
 	}
 }

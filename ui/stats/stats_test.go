@@ -2,7 +2,9 @@ package stats
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -12,6 +14,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"rdash/api"
+	"rdash/api/sandbox"
+	"rdash/api/sandbox/sandboxtest"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
@@ -97,13 +101,56 @@ func TestGolden(t *testing.T) {
 // The screen's numbers are a sum over every version `versions list
 // --all` lists (the client's ListAllVersions), summed here apart from
 // internal/stats: the totals, and each game version's, channel's,
-// platform's and month's bar as drawn.
+// platform's and month's bar as drawn. On emberforge-core's 1,500
+// versions in both of the sandbox's profiles (the strict one gives no
+// totals: the pages show the end), and on 10,000.
 func TestNumbersAgreeWithEveryVersionListed(t *testing.T) {
 	t.Parallel()
-	cl, _ := uitest.Sandbox(t, "alice")
+	for _, p := range sandboxtest.Profiles() {
+		t.Run(p.Name, func(t *testing.T) {
+			t.Parallel()
+			cl, _ := uitest.SandboxWith(t, "alice", p.Options)
+			agree(t, cl, 1500)
+		})
+	}
+	t.Run("10,000 versions", func(t *testing.T) {
+		t.Parallel()
+		cl, _ := uitest.SandboxWith(t, "alice", sandbox.Options{Data: generating(t, 10_000)})
+		agree(t, cl, 10_000)
+	})
+}
+
+// generating is the sandbox's seed with emberforge-core generating n
+// versions, as the benchmark harness makes it.
+func generating(t *testing.T, n int) []byte {
+	t.Helper()
+	raw, err := os.ReadFile("../../api/sandbox/testdata/seed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed map[string]any
+	if err := json.Unmarshal(raw, &seed); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range seed["projects"].([]any) {
+		if g, ok := p.(map[string]any)["generate"].(map[string]any); ok {
+			g["count"] = n
+		}
+	}
+	data, err := json.Marshal(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// agree checks the stats screen of emberforge-core, n versions, against
+// a sum over every version the client lists.
+func agree(t *testing.T, cl *api.Client, n int) {
+	t.Helper()
 	all, _, err := cl.ListAllVersions(t.Context(), "emberforge-core", nil)
-	if err != nil || len(all) != 1500 {
-		t.Fatalf("%d versions listed, %v; want emberforge-core's 1,500", len(all), err)
+	if err != nil || len(all) != n {
+		t.Fatalf("%d versions listed, %v; want %d", len(all), err, n)
 	}
 	d, m := open(t, uitest.Common(t), cl, project("emberforge-core"), 200, 60)
 	var downloads int64
@@ -119,20 +166,20 @@ func TestNumbersAgreeWithEveryVersionListed(t *testing.T) {
 		sums["channel"][v.Channel.Slug] += v.Downloads
 		sums["month"][v.CreatedAt.UTC().Format("2006-01")] += v.Downloads
 	}
-	head := fmt.Sprintf("1,500 versions · %s downloads in all", common.Count(downloads))
+	head := fmt.Sprintf("%s versions · %s downloads in all", common.Count(int64(n)), common.Count(downloads))
 	if !strings.Contains(d.Screen(), head) {
 		t.Fatalf("the heading does not say %q:\n%s", head, d.Screen())
 	}
-	drawn := ansi.Strip(strings.Join(m.drawn.lines, "\n"))
+	drawn := strings.Split(ansi.Strip(strings.Join(m.drawn.lines, "\n")), "\n")
 	for what, groups := range sums {
 		if len(groups) < 3 {
 			t.Fatalf("%d %s groups: the seed changed", len(groups), what)
 		}
-		for label, n := range groups {
-			if !slices.ContainsFunc(strings.Split(drawn, "\n"), func(l string) bool {
-				return strings.HasPrefix(l, "  "+label+" ") && strings.Contains(l, " "+common.Count(n)+"  ")
+		for label, sum := range groups {
+			if !slices.ContainsFunc(drawn, func(l string) bool {
+				return strings.HasPrefix(l, "  "+label+" ") && strings.Contains(l, " "+common.Count(sum)+"  ")
 			}) {
-				t.Errorf("no %s bar %s of %s downloads drawn", what, label, common.Count(n))
+				t.Errorf("no %s bar %s of %s downloads drawn", what, label, common.Count(sum))
 			}
 		}
 	}
