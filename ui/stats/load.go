@@ -74,6 +74,7 @@ func (m *Model) pageLoaded(msg listload.PageLoadedMsg) tea.Cmd {
 	}
 	pages, end, err := m.load.Take(msg)
 	if err != nil {
+		m.load.Stop() // the pages still on their way count for nothing now
 		m.load, m.failed = nil, true
 		retry := func() tea.Msg { return retryLoadMsg{} }
 		return common.ReportError(err, "loading every version of "+m.project.Key()+" to count them", retry)
@@ -84,6 +85,7 @@ func (m *Model) pageLoaded(msg listload.PageLoadedMsg) tea.Cmd {
 	if !end {
 		return m.load.Ask()
 	}
+	m.load.Stop() // pages asked for past the end, when the server gave no total
 	m.load = nil
 	m.setList(m.pages.versions)
 	m.pages = pageSet{}

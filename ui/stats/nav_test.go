@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -177,6 +178,27 @@ func TestAFailedPageCountsNothing(t *testing.T) {
 	}
 	d.Press("r")
 	d.WaitFor("the charts", m.showsCharts)
+}
+
+// firstFails fails page 1 and holds the others until their context
+// ends, counting those.
+type firstFails struct{ stalled }
+
+func (f firstFails) ListVersions(ctx context.Context, p string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	if o.Page == 1 {
+		return nil, nil, &api.Error{StatusCode: 503}
+	}
+	return f.stalled.ListVersions(ctx, p, o)
+}
+
+// A failed page ends its load: the pages asked for beside it are
+// cancelled, not left to come in for nothing.
+func TestAFailedPageStopsTheOthers(t *testing.T) {
+	t.Parallel()
+	cancelled := &atomic.Int32{}
+	m := New(uitest.Common(t), firstFails{stalled{cancelled: cancelled}}, project("lumen"))
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	d.WaitFor("the other pages cancelled", func() bool { return m.failed && cancelled.Load() == 3 })
 }
 
 // esc leaves while the list loads: the root closes the screen, and its

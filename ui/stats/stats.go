@@ -36,20 +36,19 @@ type Model struct {
 	project common.ProjectRef
 	filter  route.Filter
 
-	seq     int
-	load    *listload.Load // the list loading; nil when none
-	pages   pageSet        // what the load has brought so far
-	failed  bool           // the last load failed; r loads again
-	loaded  bool           // versions is the whole list
-	list    []api.Version  // every version the filter lists, once loaded
-	counts  *stats.Counts
-	secs    []section // the charts, from counts
-	cursor  int       // the selected bar, counted across the charts
-	top     int       // the first line of the charts on screen
-	drawn   drawing   // the charts drawn at the width
-	width   int
-	height  int
-	infoTop int // lines of the heading
+	seq    int
+	load   *listload.Load // the list loading; nil when none
+	pages  pageSet        // what the load has brought so far
+	failed bool           // the last load failed; r loads again
+	loaded bool           // versions is the whole list
+	list   []api.Version  // every version the filter lists, once loaded
+	counts *stats.Counts
+	secs   []section // the charts, from counts
+	cursor int       // the selected bar, counted across the charts
+	top    int       // the first line of the charts on screen
+	drawn  drawing   // the charts drawn at the width
+	width  int
+	height int
 }
 
 // Factory returns what builds the screen for route.Stats, talking to the
