@@ -26,7 +26,10 @@ func open(t testing.TB, c common.Common, cl Client, a route.StatsArgs, w, h int)
 	t.Helper()
 	m := New(c, cl, a)
 	d := uitest.NewDriver(t, uitest.Screen{S: m}, w, h)
-	d.WaitFor("the charts", m.showsCharts)
+	for !m.showsCharts() { // each page in gives the next its own deadline: 10,000 versions under -race take long
+		n := len(m.pages.versions)
+		d.WaitFor("the next page, or the charts", func() bool { return m.showsCharts() || len(m.pages.versions) != n })
+	}
 	return d, m
 }
 
