@@ -88,21 +88,47 @@ func (c *Counts) Groups(b By) []Group { return c.groups[b] }
 // Count counts vs. A version whose ID was counted already is skipped: a
 // list read while it changed may repeat one.
 func Count(vs []api.Version) *Counts {
-	c := &Counts{groups: map[By][]Group{}}
-	t := newTally()
-	seen := make(map[string]bool, len(vs))
+	t := NewTally()
+	t.Add(vs)
+	return t.Counts()
+}
+
+// Tally counts versions as they come, a page at a time, so a screen
+// loading a long list counts while it waits for the next page; Counts
+// then only puts the groups in order.
+type Tally struct {
+	t         *tally
+	seen      map[string]bool
+	versions  int
+	downloads int64
+}
+
+// NewTally returns a tally of no version.
+func NewTally() *Tally { return &Tally{t: newTally(), seen: map[string]bool{}} }
+
+// Add counts vs, skipping a version whose ID was counted already, and
+// returns those it counted, in their order.
+func (t *Tally) Add(vs []api.Version) []api.Version {
+	added := vs[:0:0]
 	for i := range vs {
 		v := &vs[i]
-		if v.ID != "" && seen[v.ID] {
+		if v.ID != "" && t.seen[v.ID] {
 			continue
 		}
-		seen[v.ID] = true
-		c.Versions++
-		c.Downloads = add(c.Downloads, v.Downloads)
-		t.version(v)
+		t.seen[v.ID] = true
+		t.versions++
+		t.downloads = add(t.downloads, v.Downloads)
+		t.t.version(v)
+		added = append(added, *v)
 	}
+	return added
+}
+
+// Counts are the counts of the versions added so far.
+func (t *Tally) Counts() *Counts {
+	c := &Counts{Versions: t.versions, Downloads: t.downloads, groups: map[By][]Group{}}
 	for _, b := range All {
-		c.groups[b] = t.sorted(b)
+		c.groups[b] = t.t.sorted(b)
 	}
 	return c
 }

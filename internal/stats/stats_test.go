@@ -128,3 +128,35 @@ func TestParse(t *testing.T) {
 		t.Errorf("Parse(year): %v", err)
 	}
 }
+
+// A tally added to page by page counts as Count does over the whole
+// list, a version repeated across pages once; taking its counts twice
+// gives the same.
+func TestTallyPageByPage(t *testing.T) {
+	t.Parallel()
+	vs := []api.Version{
+		ver("a", "1.0.0", "release", 100, "2025-01-10T00:00:00Z", []string{"1.21.4"}, []string{"paper"}),
+		ver("b", "1.1.0", "beta", 10, "2025-03-31T23:59:59Z", []string{"1.21.10"}, nil),
+		ver("c", "1.2.0", "release", 1000, "2025-03-01T00:00:00Z", nil, []string{"fabric"}),
+	}
+	tally := NewTally()
+	tally.Add(vs[:2])
+	first := tally.Counts()
+	if added := tally.Add(vs[1:]); len(added) != 1 || added[0].ID != "c" { // b again, as a list that shifted would send it
+		t.Fatalf("added %v, want c alone", added)
+	}
+	whole := Count(vs)
+	for _, c := range []*Counts{tally.Counts(), tally.Counts()} {
+		if c.Versions != whole.Versions || c.Downloads != whole.Downloads {
+			t.Fatalf("tally: %d versions, %d downloads; Count: %d, %d", c.Versions, c.Downloads, whole.Versions, whole.Downloads)
+		}
+		for _, b := range All {
+			if got, want := groups(c, b), groups(whole, b); got != want {
+				t.Errorf("by %s: tally %s, Count %s", b, got, want)
+			}
+		}
+	}
+	if first.Versions != 2 || groups(first, Version) != "1.0.0=1/100 1.1.0=1/10" {
+		t.Errorf("the counts taken after the first page changed: %d, %s", first.Versions, groups(first, Version))
+	}
+}

@@ -78,7 +78,7 @@ func (t *tally) sorted(b By) []Group {
 	if b == Month {
 		t.fillMonths()
 	}
-	out := t.versions
+	out := slices.Clone(t.versions)
 	if b != Version {
 		out = make([]Group, 0, len(t.groups[b]))
 		for _, g := range t.groups[b] {

@@ -13,22 +13,18 @@ import (
 
 // pageSet is what a load has brought so far: each version once, by ID
 // (a list read while it changes may repeat one), in the server's order,
-// and the list's total as the server last said (-1 when it does not).
+// counted as it comes (the pages' waits are the counting's time), and
+// the list's total as the server last said (-1 when it does not).
 type pageSet struct {
 	versions []api.Version
-	ids      map[string]bool
+	tally    *stats.Tally
 	total    int
 }
 
-func newPageSet() pageSet { return pageSet{ids: map[string]bool{}, total: -1} }
+func newPageSet() pageSet { return pageSet{tally: stats.NewTally(), total: -1} }
 
 func (p *pageSet) add(vs []api.Version, total int) {
-	for _, v := range vs {
-		if !p.ids[v.ID] {
-			p.ids[v.ID] = true
-			p.versions = append(p.versions, v)
-		}
-	}
+	p.versions = append(p.versions, p.tally.Add(vs)...)
 	if total >= 0 {
 		p.total = total
 	}
@@ -87,17 +83,20 @@ func (m *Model) pageLoaded(msg listload.PageLoadedMsg) tea.Cmd {
 	}
 	m.load.Stop() // pages asked for past the end, when the server gave no total
 	m.load = nil
-	m.setList(m.pages.versions)
+	m.setCounted(m.pages.versions, m.pages.tally.Counts())
 	m.pages = pageSet{}
 	return nil
 }
 
-// setList makes vs the whole list, counts it and draws the charts,
+// setList makes vs the whole list, counts it and draws the charts.
+func (m *Model) setList(vs []api.Version) { m.setCounted(vs, stats.Count(vs)) }
+
+// setCounted makes vs, counted c, the whole list and draws the charts,
 // keeping the selected bar when it is still there.
-func (m *Model) setList(vs []api.Version) {
+func (m *Model) setCounted(vs []api.Version, c *stats.Counts) {
 	id, ok := m.selectedBar()
 	m.list, m.loaded = vs, true
-	m.counts = stats.Count(vs)
+	m.counts = c
 	m.secs = m.sections()
 	m.redraw()
 	m.selectBar(id, ok)
