@@ -89,7 +89,9 @@ func (c *Counts) Groups(b By) []Group { return c.groups[b] }
 // list read while it changed may repeat one.
 func Count(vs []api.Version) *Counts {
 	t := NewTally()
-	t.Add(vs)
+	for i := range vs {
+		t.Add(&vs[i])
+	}
 	return t.Counts()
 }
 
@@ -106,22 +108,17 @@ type Tally struct {
 // NewTally returns a tally of no version.
 func NewTally() *Tally { return &Tally{t: newTally(), seen: map[string]bool{}} }
 
-// Add counts vs, skipping a version whose ID was counted already, and
-// returns those it counted, in their order.
-func (t *Tally) Add(vs []api.Version) []api.Version {
-	added := vs[:0:0]
-	for i := range vs {
-		v := &vs[i]
-		if v.ID != "" && t.seen[v.ID] {
-			continue
-		}
-		t.seen[v.ID] = true
-		t.versions++
-		t.downloads = add(t.downloads, v.Downloads)
-		t.t.version(v)
-		added = append(added, *v)
+// Add counts v, unless a version of its ID was counted already; it
+// reports whether it did.
+func (t *Tally) Add(v *api.Version) bool {
+	if v.ID != "" && t.seen[v.ID] {
+		return false
 	}
-	return added
+	t.seen[v.ID] = true
+	t.versions++
+	t.downloads = add(t.downloads, v.Downloads)
+	t.t.version(v)
+	return true
 }
 
 // Counts are the counts of the versions added so far.

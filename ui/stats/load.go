@@ -24,11 +24,22 @@ type pageSet struct {
 func newPageSet() pageSet { return pageSet{tally: stats.NewTally(), total: -1} }
 
 func (p *pageSet) add(vs []api.Version, total int) {
-	p.versions = append(p.versions, p.tally.Add(vs)...)
+	if n := min(total, maxGrow) - len(p.versions); n > 0 { // held at their number, not copied as the slice grows
+		p.versions = slices.Grow(p.versions, n)
+	}
+	for i := range vs {
+		if p.tally.Add(&vs[i]) {
+			p.versions = append(p.versions, vs[i])
+		}
+	}
 	if total >= 0 {
 		p.total = total
 	}
 }
+
+// maxGrow bounds the room a server's total makes for versions before
+// they come: a total of a billion must not take the memory of one.
+const maxGrow = 100_000
 
 // progress is how far the load is: "1,200 of 10,000", or "1,200 so far"
 // when the server gives no total.
