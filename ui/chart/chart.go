@@ -75,12 +75,13 @@ type Drawn struct {
 
 	c      Chart
 	layout layout
-	st     Styles
+	plain  bool
+	paints paints
 }
 
 // Draw lays c out at width and draws it with no bar selected.
 func (c Chart) Draw(width int, st Styles) *Drawn {
-	d := &Drawn{c: c, layout: newLayout(c, width), st: st}
+	d := &Drawn{c: c, layout: newLayout(c, width), plain: st.Plain, paints: newPaints(st)}
 	d.Start = make([]int, len(c.Bars))
 	for i := range c.Bars {
 		d.Start[i] = len(d.Lines)
@@ -112,36 +113,47 @@ func (d *Drawn) WithSelected(i int) []string {
 }
 
 // bar draws bar i: its label's own lines when it does not fit its
-// column, then the bar's line.
+// column, then the bar's line. Every part is as wide as its column, so
+// the line is the chart's width by construction; only a chart narrower
+// than its values is measured and cut (fit).
 func (d *Drawn) bar(i int, selected bool) []string {
-	b, l, st := d.c.Bars[i], d.layout, d.st
-	mark := "  "
-	label := st.Label
+	b, l, p := d.c.Bars[i], d.layout, d.paints
+	mark, label := "  ", p.label
 	if selected {
-		mark, label = "› ", st.Selected
-		if st.Plain {
+		mark, label = "› ", p.selected
+		if d.plain {
 			mark = "> "
 		}
 	}
 	var out []string
-	name := label.Render(b.Label)
-	if common.Width(b.Label) > l.label {
+	name, nameW := b.Label, common.Width(b.Label)
+	if nameW > l.label {
 		for j, part := range wrapLabel(b.Label, l.width-gutter) {
 			m := mark
 			if j > 0 {
 				m = "  "
 			}
-			out = append(out, l.fit(m+label.Render(part)))
+			out = append(out, l.pad(m+label.on(part), gutter+common.Width(part)))
 		}
-		mark, name = "  ", "" // the mark is on the bar's first line
+		mark, name, nameW = "  ", "", 0 // the mark is on the bar's first line
 	}
-	line := mark + name + strings.Repeat(" ", l.label-common.Width(name)) + " " +
-		st.Bar.Render(l.draw(b.Value, st.Plain)) + " " +
-		strings.Repeat(" ", l.value-common.Width(common.Count(b.Value))) + st.Value.Render(common.Count(b.Value))
+	value := common.Count(b.Value)
+	var line strings.Builder
+	line.WriteString(mark)
+	line.WriteString(label.on(name))
+	line.WriteString(strings.Repeat(" ", l.label-nameW+1))
+	line.WriteString(p.bar.on(l.draw(b.Value, d.plain)))
+	line.WriteString(strings.Repeat(" ", l.value-len(value)+1))
+	line.WriteString(p.value.on(value))
+	w := gutter + l.label + 1 + l.bar + 1 + l.value
 	if l.note > 0 {
-		line += strings.Repeat(" ", noteGap) + st.Note.Render(b.Note)
+		noteW := common.Width(b.Note)
+		line.WriteString(strings.Repeat(" ", noteGap))
+		line.WriteString(p.note.on(b.Note))
+		line.WriteString(strings.Repeat(" ", max(l.note-noteW, 0)))
+		w += noteGap + l.note
 	}
-	return append(out, l.fit(line))
+	return append(out, l.pad(line.String(), w))
 }
 
 // wrapLabel breaks a label into lines of at most width cells.

@@ -113,6 +113,11 @@ func (l layout) draw(v int64, plain bool) string {
 	return b.String()
 }
 
-// fit makes line exactly the chart's width: padded, or cut when the
-// chart is narrower than what must be whole.
-func (l layout) fit(line string) string { return common.Fit(line, l.width) }
+// pad makes line, w cells wide, exactly the chart's width: padded, or
+// cut when the chart is narrower than what must be whole.
+func (l layout) pad(line string, w int) string {
+	if w > l.width {
+		return common.Fit(line, l.width)
+	}
+	return line + strings.Repeat(" ", l.width-w)
+}
