@@ -61,6 +61,7 @@ func (m *Model) reload() tea.Cmd {
 	m.seq++
 	m.failed, m.loaded = false, false // the charts wait for the whole list again
 	m.pages = newPageSet()
+	m.renderHead()
 	f := m.filter
 	query := func(page, size int) *api.ListVersionsOptions {
 		return &api.ListVersionsOptions{Page: page, PageSize: size,
@@ -83,6 +84,7 @@ func (m *Model) pageLoaded(msg listload.PageLoadedMsg) tea.Cmd {
 	if err != nil {
 		m.load.Stop() // the pages still on their way count for nothing now
 		m.load, m.failed = nil, true
+		m.renderHead()
 		retry := func() tea.Msg { return retryLoadMsg{} }
 		return common.ReportError(err, "loading every version of "+m.project.Key()+" to count them", retry)
 	}

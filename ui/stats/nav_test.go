@@ -173,7 +173,8 @@ func TestAFailedPageCountsNothing(t *testing.T) {
 	d.WaitFor("the error", func() bool {
 		return slices.ContainsFunc(d.Seen, func(msg tea.Msg) bool { _, ok := msg.(common.ErrorMsg); return ok })
 	})
-	if !m.failed || !strings.Contains(d.Screen(), "could not all be loaded, so nothing is counted. r tries again") {
+	if !m.failed || !strings.HasPrefix(d.Screen(), "Nothing counted\n") ||
+		!strings.Contains(d.Screen(), "could not all be loaded, so nothing is counted. r tries again") {
 		t.Fatalf("after a failed page:\n%s", d.Screen())
 	}
 	d.Press("r")

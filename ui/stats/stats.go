@@ -47,6 +47,7 @@ type Model struct {
 	cursor int       // the selected bar, counted across the charts
 	top    int       // the first line of the charts on screen
 	drawn  drawing   // the charts drawn at the width
+	head   []string  // the heading, drawn when what it says changes
 	width  int
 	height int
 }

@@ -31,6 +31,7 @@ type drawing struct {
 // redraw draws the charts at the width, from the counts; View then only
 // picks the lines on screen.
 func (m *Model) redraw() {
+	m.renderHead()
 	var d drawing
 	s, st := m.common.Styles, chart.NewStyles(m.common.Styles)
 	w := min(m.width, maxWidth)
@@ -106,14 +107,23 @@ func (m *Model) View() string {
 // counted and no load is on its way.
 func (m *Model) showsCharts() bool { return m.loaded && m.load == nil && m.bars() > 0 }
 
-// heading is the totals, and the filter the counts are under: the
-// list's, said as the list says it.
-func (m *Model) heading() []string {
+// heading is the lines above the charts, drawn when what they say
+// changes (renderHead), not at every frame.
+func (m *Model) heading() []string { return m.head }
+
+// renderHead draws the heading: the totals, and the filter the counts
+// are under, the list's, said as the list says it.
+func (m *Model) renderHead() {
 	s := m.common.Styles
-	total := s.Muted.Render("Counting the versions of " + safe.Line(m.project.Key()) + "…")
-	if m.loaded && m.load == nil {
+	var total string
+	switch {
+	case m.loaded && m.load == nil:
 		total = s.Bold.Render(common.Plural(m.counts.Versions, "version")+" · "+common.Plural(m.counts.Downloads, "download")) +
 			s.Muted.Render(" in all")
+	case m.failed:
+		total = s.Muted.Render("Nothing counted")
+	default:
+		total = s.Muted.Render("Counting the versions of " + safe.Line(m.project.Key()) + "…")
 	}
 	lines := []string{common.Cut(total, m.width)}
 	for i, l := range wrap(m.filterText(), m.width, s.Muted.Render) {
@@ -121,7 +131,7 @@ func (m *Model) heading() []string {
 			lines = append(lines, common.Cut(l, m.width))
 		}
 	}
-	return lines
+	m.head = lines
 }
 
 // filterText says which versions are counted.
