@@ -70,7 +70,9 @@ func BenchmarkLoad10000(b *testing.B) {
 		m.SetSize(120, 40)
 		m.seq++
 		m.pages = newPageSet()
-		query := func(page, size int) *api.ListVersionsOptions { return &api.ListVersionsOptions{Page: page, PageSize: size} }
+		query := func(page, size int) *api.ListVersionsOptions {
+			return &api.ListVersionsOptions{Page: page, PageSize: size}
+		}
 		m.load = listload.Start(b.Context(), m.seq, nil, "emberforge-core", query, 1, -1) // its requests are never run
 		for p := 0; p < 100; p++ {
 			page := route.Page{Versions: vs[p*100 : (p+1)*100], Number: p + 1, Next: p + 2, Total: 10_000}
