@@ -42,6 +42,7 @@ var readOnly = map[string]string{
 	"versions download":     "reads",
 	"invitations list":      "reads",
 	"projects list":         "reads",
+	"stats":                 "reads",
 	"auth login":            "signs in: a token for rdash, no change to projects or organizations",
 	"auth logout":           "removes the local token",
 	"auth status":           "reads",

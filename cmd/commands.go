@@ -11,6 +11,7 @@ func builtinCommands() []func(*Factory) *cobra.Command {
 		newVersionsCmd,
 		newInvitationsCmd,
 		newProjectsCmd,
+		newStatsCmd,
 		newAuthCmd,
 		func(f *Factory) *cobra.Command { return newServeCmd(f, nil) },
 		func(f *Factory) *cobra.Command { return newVersionCmd(f, nil) },

@@ -25,12 +25,14 @@ func (f *Factory) registerCompletions(root *cobra.Command) {
 		"versions list": project, "versions edit": project, "versions delete": project,
 		"versions undo": project, "versions create": filesAfterFrom(project),
 		"versions get": projectVersion, "versions update": projectVersion, "versions download": projectVersion,
+		"stats":            project,
 		"invitations list": org, "invitations send": org, "invitations accept": org, "invitations reject": org,
 		"invitations cancel": f.positional(orgCandidates, inviteeCandidates),
 	}
 	flags := map[string]map[string]cobra.CompletionFunc{
 		"":              {"project": f.complete(projectCandidates)},
 		"versions list": {"channel": channel, "game-version": game},
+		"stats":         {"channel": channel, "game-version": game},
 		"versions edit": {"channel": channel, "ids": f.idsCompletion(), "set-platforms": platformList, "add-platform": platformList,
 			"remove-platform": platformList, "set-game-versions": games, "add-game-version": games, "remove-game-version": games},
 		"versions delete":   {"ids": f.idsCompletion()},

@@ -70,6 +70,8 @@ func goldenCases() []goldenCase {
 		{name: "versions_update", user: "alice", args: []string{"versions", "update", "lumen", "1.3.0", "--name", "Slim", "--yes", "--json"}},
 		{name: "versions_download", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--dir", "{dir}", "--json"}},
 		{name: "versions_download_url", user: "alice", args: []string{"versions", "download", "lumen", "2.4.0", "--url", "--json"}},
+		{name: "stats", user: "alice", args: []string{"stats", "lumen", "--json"}},
+		{name: "stats_by_month_filtered", user: "alice", args: []string{"stats", "lumen", "--by", "month", "--channel", "beta", "--json"}},
 		{name: "projects_list", user: "alice", state: `{"pinned": ["lumen", "quartz-tools"], "recent": ["emberforge-core", "old-thing"]}`,
 			args: []string{"projects", "list", "--json"}},
 		{name: "invitations_list", user: "alice", args: []string{"invitations", "list", "emberforge", "--json"}},

@@ -133,7 +133,7 @@ var commandGroups = []struct {
 	group cobra.Group
 	names []string
 }{
-	{cobra.Group{ID: "core", Title: "Core commands:"}, []string{"versions", "projects", "invitations"}},
+	{cobra.Group{ID: "core", Title: "Core commands:"}, []string{"versions", "projects", "stats", "invitations"}},
 	{cobra.Group{ID: "signin", Title: "Sign-in commands:"}, []string{"auth"}},
 	{cobra.Group{ID: "service", Title: "Service commands:"}, []string{"demo", "sandbox", "serve"}},
 	{cobra.Group{ID: "additional", Title: "Additional commands:"}, nil}, // the rest

@@ -15,6 +15,7 @@ import (
 	"rdash/ui/publish"
 	"rdash/ui/route"
 	"rdash/ui/signin"
+	"rdash/ui/stats"
 	"rdash/ui/versions"
 )
 
@@ -30,6 +31,7 @@ type Client interface {
 	bulkedit.Client
 	publish.Client
 	download.Client
+	stats.Client
 }
 
 // register puts the screens built into the dashboard in reg: one line
@@ -45,6 +47,7 @@ func register(reg *common.Registry, c Client, withSession, withLocalFiles bool) 
 	common.Register(reg, route.BulkEdit, bulkedit.Factory(c))
 	common.Register(reg, route.Delete, bulkedit.DeleteFactory(c))
 	common.Register(reg, route.Undo, bulkedit.UndoFactory(c))
+	common.Register(reg, route.Stats, stats.Factory(c))
 	if withLocalFiles { // over rdash serve the files would be the server's
 		common.Register(reg, route.NewVersion, publish.Factory(c))
 		common.Register(reg, route.EditVersion, publish.EditFactory(c))
@@ -66,6 +69,7 @@ var routeNames = map[common.RouteKey]string{
 	route.NewVersion.Key():  "publishing a version",
 	route.EditVersion.Key(): "editing a version",
 	route.Download.Key():    "downloading",
+	route.Stats.Key():       "the stats screen",
 }
 
 // localFileRoutes are the screens Options.NoLocalFiles leaves out.

@@ -18,6 +18,7 @@ var screens = map[common.RouteKey]string{
 	route.Invitations.Key(): "invitations", route.SignIn.Key(): "signin", route.Account.Key(): "account",
 	route.BulkEdit.Key(): "bulkedit", route.Delete.Key(): "bulkedit", route.Undo.Key(): "bulkedit",
 	route.NewVersion.Key(): "publish", route.EditVersion.Key(): "publish", route.Download.Key(): "download",
+	route.Stats.Key(): "stats",
 }
 
 // notWalkedYet are the screens whose keys no test walks yet, with who

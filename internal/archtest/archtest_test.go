@@ -25,6 +25,7 @@ type pkg struct {
 var shared = []string{
 	"rdash/ui", "rdash/ui/common", "rdash/ui/route", "rdash/ui/statusbar",
 	"rdash/ui/table", "rdash/ui/applyflow", "rdash/ui/markdown", "rdash/ui/clipboard",
+	"rdash/ui/chart", "rdash/ui/listload",
 }
 
 func under(path, root string) bool { return path == root || strings.HasPrefix(path, root+"/") }

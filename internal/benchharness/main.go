@@ -58,7 +58,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up (exit 1) after this long")
 	flag.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	flag.BoolVar(&o.verbose, "v", false, "log progress to standard error")
-	flag.StringVar(&o.only, "only", "", "run only these steps, comma-separated: first-frame, help, paging, changelog, cursor, bulk-edit, sort, served")
+	flag.StringVar(&o.only, "only", "", "run only these steps, comma-separated: first-frame, help, paging, changelog, cursor, bulk-edit, sort, stats, served")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory, with every pty's raw output under out/, and print its path")
 	flag.StringVar(&o.rev, "rev", "", "measure this git revision (e.g. HEAD, main) instead of the working tree")
 	flag.Func("sessions", "comma-separated numbers of sessions served at once for the capacity figures (default 100)", sessionsFlag(&o.sessions))

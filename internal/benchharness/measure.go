@@ -51,7 +51,7 @@ type step struct {
 
 // figureOrder is the order of issue 12's table.
 var figureOrder = []string{"first-frame", "help", "add-page", "page-cpu", "changelog-bytes", "cursor-bytes", "bulk-edit", "rss",
-	"sort-time", "sort-rss", "served-rss", "served-cpu", "served-latency"}
+	"sort-time", "sort-rss", "stats-time", "served-rss", "served-cpu", "served-latency"}
 
 // measure runs every figure, in the order of issue 12's table.
 func (b *batch) measure() ([]figure, error) {
@@ -63,6 +63,7 @@ func (b *batch) measure() ([]figure, error) {
 		{"cursor", b.cursorMove},
 		{"bulk-edit", b.bulkEdit},
 		{"sort", b.sortAll}, // after paging, whose RSS is its reference
+		{"stats", b.statsAll},
 		{"served", b.served},
 	}
 	only, err := onlySteps(b.opts.only, steps)

@@ -33,6 +33,7 @@ const (
 	NewVersion  common.Route[common.ProjectRef] = "new-version"  // the project to publish a version of
 	EditVersion common.Route[DetailArgs]        = "edit-version" // one version's fields and files
 	Download    common.Route[DetailArgs]        = "download"     // one version's files, saved
+	Stats       common.Route[StatsArgs]         = "stats"        // where a project's downloads are, as charts
 )
 
 // None is the argument of a route that takes none.
@@ -45,10 +46,31 @@ type PickerArgs struct {
 }
 
 // VersionsArgs opens the versions screen of Project, with its first page
-// already fetched when the picker checked that the project exists.
+// already fetched when the picker checked that the project exists, and
+// listed under Filter (the stats screen opens the list of a bar).
 type VersionsArgs struct {
 	Project common.ProjectRef
 	First   *Page
+	Filter  Filter
+}
+
+// Filter is a list's filter as routes carry it: channels (slugs or IDs)
+// and game versions, each any of, and search text. The versions screen's
+// own filter converts to and from it.
+type Filter struct {
+	Channels []string
+	Game     []string
+	Search   string
+}
+
+// StatsArgs opens the stats of Project's versions under Filter. When
+// Complete, Versions is every version the filter lists (the versions
+// screen had them all loaded); else the stats screen loads them.
+type StatsArgs struct {
+	Project  common.ProjectRef
+	Filter   Filter
+	Versions []api.Version
+	Complete bool
 }
 
 // Page is one page of versions as the service sent it.

@@ -134,7 +134,7 @@ func (m *Model) versionsChanged(msg common.VersionsChangedMsg) tea.Cmd {
 func (m *Model) afterDeletion() tea.Cmd {
 	switch {
 	case m.all != nil:
-		return m.loadAll(m.all.want, m.all.replace && m.all.applied == 0)
+		return m.loadAll(m.all.want, m.all.replace && m.all.Applied() == 0)
 	case m.next > 1 && m.loading != 1: // paging, and not a new first page on its way
 		inFlight := m.loading != 0
 		m.resumePaging()

@@ -37,7 +37,7 @@ func (m *Model) ShortHelp() []key.Binding {
 			k.ClearMarks, k.Sort, k.NewVersion, k.Download, k.Refresh}
 	}
 	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions, k.Sort,
-		k.NewVersion, k.Download, k.Edit, k.Delete, k.Refresh}
+		k.NewVersion, k.Download, k.Stats, k.Edit, k.Delete, k.Refresh}
 }
 
 // noRowHelp is the table's footer when no row is listed: nothing to
@@ -69,7 +69,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{
 		nav,
-		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse, k.NewVersion, k.Download},
+		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse, k.Stats, k.NewVersion, k.Download},
 		{k.Search, k.Channels, k.GameVersions, k.ClearFilters},
 		{k.Mark, k.MarkAll, k.ClearMarks, k.Edit, k.Delete, k.Undo},
 	}

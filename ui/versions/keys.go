@@ -20,6 +20,7 @@ type keyMap struct {
 	Refresh, CopyID, CopyURL, Edit, Delete       key.Binding
 	Undo                                         key.Binding
 	NewVersion, Download                         key.Binding
+	Stats                                        key.Binding
 }
 
 func newKeyMap(shared *common.KeyMap) keyMap {
@@ -47,12 +48,13 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 		Undo:         b([]string{"u"}, "u", "undo last edit"),
 		NewVersion:   b([]string{"n"}, "n", "new version"),
 		Download:     b([]string{"d"}, "d", "download"),
+		Stats:        b([]string{"i"}, "i", "stats"),
 	}
 }
 
 // offer disables the keys that open a screen c does not register: bulk
 // edit, delete and undo where they are left out, publishing and
-// downloading over rdash serve. A disabled key neither matches nor shows
+// downloading over rdash serve, stats where left out. A disabled key neither matches nor shows
 // in the help.
 func (k *keyMap) offer(c common.Common) {
 	k.Edit.SetEnabled(c.Has(route.BulkEdit))
@@ -60,4 +62,5 @@ func (k *keyMap) offer(c common.Common) {
 	k.Undo.SetEnabled(c.Has(route.Undo))
 	k.NewVersion.SetEnabled(c.Has(route.NewVersion))
 	k.Download.SetEnabled(c.Has(route.Download))
+	k.Stats.SetEnabled(c.Has(route.Stats))
 }

@@ -7,6 +7,7 @@ import (
 
 	"rdash/api"
 	"rdash/ui/common"
+	"rdash/ui/listload"
 	"rdash/ui/route"
 )
 
@@ -72,20 +73,6 @@ func (m *Model) pageAt(size, longest int, g api.Paging) {
 	m.size, m.longest, m.paging = size, longest, g
 }
 
-// nextAfter is the page to ask for after p, 0 when the list is known to
-// end there: as the server says when it gave a total, else as the pages
-// so far show (api.Paging: a short page may be the server's cap).
-func nextAfter(g *api.Paging, p route.Page) int {
-	if p.Total >= 0 {
-		return p.Next
-	}
-	ids := make([]string, len(p.Versions))
-	for i, v := range p.Versions {
-		ids[i] = v.ID
-	}
-	return g.Next(p.Number, ids)
-}
-
 // maybePrefetch fetches the next page once the cursor is within a page
 // of the end: a screen of rows or a server page, whichever is more, so
 // PageDown never outruns the rows loaded. Each page that arrives checks
@@ -130,7 +117,7 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 // applyPage replaces the rows (page 1) or appends to them, skipping
 // versions already listed (new versions shift the server's pages).
 func (m *Model) applyPage(p route.Page) {
-	m.page, m.next, m.total = p.Number, nextAfter(&m.paging, p), p.Total
+	m.page, m.next, m.total = p.Number, listload.NextAfter(&m.paging, p), p.Total
 	m.longest = max(m.longest, len(p.Versions))
 	if p.Number > 1 {
 		from := m.versions.len()

@@ -1,53 +1,30 @@
 package versions
 
 import (
-	"context"
-
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
 	"rdash/ui/common"
+	"rdash/ui/listload"
 	"rdash/ui/route"
 )
 
 // A sort covers every version the filter lists, never only the pages
 // loaded so far: the service cannot sort, so the rest of the list is
-// loaded first. Meanwhile the rows stay in the server's order (and the
-// table says so), the count line shows how far the load is, and esc
-// stops it, leaving the rows loaded so far in the server's order.
-//
-// Pages are asked for at the service's largest page size, at most
-// sortConcurrency at a time and never more than that past the last page
-// applied, so no more than that many pages wait in memory; they are
-// applied in order, so the rows keep the server's order throughout. Which
-// pages are asked for depends on the count loaded and the total only,
-// never on timing.
+// loaded first (ui/listload, shared with the stats screen). Meanwhile the
+// rows stay in the server's order (and the table says so), the count
+// line shows how far the load is, and esc stops it, leaving the rows
+// loaded so far in the server's order.
 const (
-	sortPageSize    = api.LargePageSize
-	sortConcurrency = 4 // the api client's bound on bulk requests, and bulk.Load's
+	sortPageSize    = listload.PageSize
+	sortConcurrency = listload.Concurrency
 )
 
 // fullLoad is a sort waiting for the rest of the list.
 type fullLoad struct {
-	want     sortState
-	seq      int             // id of its requests; replies with another are dropped
-	ctx      context.Context // its requests', cancelled by esc, a new load or leaving
-	cancel   context.CancelFunc
-	replace  bool // page 1 replaces the rows: a new filter or a refresh
-	next     int  // the next page to ask for
-	applied  int  // the last page applied, in order
-	last     int  // the last page as the latest total says; 0 when unknown
-	inFlight int
-	ready    map[int]route.Page // pages in, waiting for the ones before
-	paging   api.Paging         // what the pages applied show of the end
-	longest  int                // the longest page applied
-}
-
-// sortPageLoadedMsg carries one page of a sort's load.
-type sortPageLoadedMsg struct {
-	seq  int
-	page route.Page
-	err  error
+	*listload.Load
+	want    sortState
+	replace bool // page 1 replaces the rows: a new filter or a refresh
 }
 
 // retrySortMsg asks the screen to load the rest again for want.
@@ -84,79 +61,34 @@ func (m *Model) loadAll(want sortState, replace bool) tea.Cmd {
 	m.stopLoads()
 	m.seq++
 	m.loading, m.failed = 0, false
-	ctx, cancel := context.WithCancel(m.ctx)
-	first := 1
+	first, total := 1, -1
 	if !replace {
 		first = m.versions.len()/max(sortPageSize, m.longest) + 1
+		total = m.total
 	}
-	m.all = &fullLoad{want: want, seq: m.seq, ctx: ctx, cancel: cancel, replace: replace,
-		next: first, applied: first - 1, ready: map[int]route.Page{}}
-	if !replace && m.total >= 0 {
-		m.all.last = lastPage(m.total)
-	}
+	m.all = &fullLoad{Load: listload.Start(m.ctx, m.seq, m.client, m.project.Key(), m.filter.Options, first, total),
+		want: want, replace: replace}
 	m.mode = modeSorting
-	return m.askPages()
-}
-
-// lastPage is the number of the last sort page of total versions.
-func lastPage(total int) int { return max(1, (total+sortPageSize-1)/sortPageSize) }
-
-// askPages asks for the next pages the load may have in flight. With
-// nothing in flight it asks for the next page even past the last the
-// total gives, so a server whose totals and pages disagree cannot leave
-// the load waiting for nothing.
-func (m *Model) askPages() tea.Cmd {
-	l := m.all
-	var cmds []tea.Cmd
-	for l.inFlight < sortConcurrency && l.next <= l.applied+sortConcurrency && (l.last == 0 || l.next <= l.last || l.inFlight == 0) {
-		opts := m.filter.Options(l.next, sortPageSize)
-		cmds = append(cmds, fetchSortPage(l.ctx, m.client, m.project.Key(), opts, l.seq))
-		l.next++
-		l.inFlight++
-	}
-	return tea.Batch(cmds...)
-}
-
-func fetchSortPage(ctx context.Context, c Client, project string, opts *api.ListVersionsOptions, seq int) tea.Cmd {
-	return func() tea.Msg {
-		vs, resp, err := c.ListVersions(ctx, project, opts)
-		if err != nil {
-			return sortPageLoadedMsg{seq: seq, err: err}
-		}
-		return sortPageLoadedMsg{seq: seq, page: route.NewPage(vs, resp, opts.Page)}
-	}
+	return m.all.Ask()
 }
 
 // sortPageLoaded applies the pages that are in, in order, and ends the
 // load on the last page or asks for more.
-func (m *Model) sortPageLoaded(msg sortPageLoadedMsg) tea.Cmd {
-	l := m.all
-	if l == nil || msg.seq != l.seq {
+func (m *Model) sortPageLoaded(msg listload.PageLoadedMsg) tea.Cmd {
+	if m.all == nil || !m.all.Owns(msg) {
 		return nil // cancelled, or a load started since
 	}
-	l.inFlight--
-	if msg.err != nil {
-		return m.sortFailed(msg.err)
+	pages, end, err := m.all.Take(msg)
+	if err != nil {
+		return m.sortFailed(err)
 	}
-	l.ready[msg.page.Number] = msg.page
-	for {
-		p, ok := l.ready[l.applied+1]
-		if !ok {
-			break
-		}
-		delete(l.ready, p.Number)
-		l.applied = p.Number
-		l.longest = max(l.longest, len(p.Versions))
-		next := nextAfter(&l.paging, p)
+	for _, p := range pages {
 		m.applySortPage(p)
-		if next == 0 {
-			return m.finishSort()
-		}
 	}
-	if msg.page.Total >= 0 {
-		l.last = lastPage(msg.page.Total)
+	if end {
+		return m.finishSort()
 	}
-	return m.askPages()
+	return m.all.Ask()
 }
 
 // applySortPage adds a page of the load to the rows, in the server's
@@ -191,7 +123,7 @@ func (m *Model) finishSort() tea.Cmd {
 func (m *Model) cancelSort() tea.Cmd {
 	l := m.all
 	m.endLoad()
-	if l.replace && l.applied == 0 {
+	if l.replace && l.Applied() == 0 {
 		m.applySort(serverOrder)
 		return m.fetch(1)
 	}
@@ -205,7 +137,7 @@ func (m *Model) sortFailed(err error) tea.Cmd {
 	l := m.all
 	m.endLoad()
 	m.failed = true
-	if l.replace && l.applied == 0 {
+	if l.replace && l.Applied() == 0 {
 		m.applySort(serverOrder)
 		m.next = 1
 		m.dropOtherFiltersRows()
@@ -222,9 +154,9 @@ func (m *Model) sortFailed(err error) tea.Cmd {
 // were applied in order, so none is skipped, whatever size the server
 // sent them in.
 func (m *Model) pageOnFrom(l *fullLoad) {
-	m.pageAt(sortPageSize, l.longest, l.paging)
-	m.next = l.applied + 1
-	m.page = max(1, l.applied)
+	m.pageAt(sortPageSize, l.Longest(), l.Paging())
+	m.next = l.Applied() + 1
+	m.page = max(1, l.Applied())
 }
 
 // resumePaging points paging at the page holding the first version not
@@ -242,7 +174,7 @@ func (m *Model) resumePaging() {
 // endLoad forgets the load and cancels its requests.
 func (m *Model) endLoad() {
 	if m.all != nil {
-		m.all.cancel()
+		m.all.Stop()
 		m.all = nil
 	}
 	if m.mode == modeSorting {

@@ -12,6 +12,7 @@ import (
 	"rdash/api"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
+	"rdash/ui/listload"
 	"rdash/ui/route"
 )
 
@@ -167,7 +168,7 @@ func TestSortShowsProgressAndEscCancels(t *testing.T) {
 		strings.ContainsAny(header(d.Screen()), "↑↓") {
 		t.Fatalf("while loading, the rows are not the first 200 in the server's order:\n%s", d.Screen())
 	}
-	seq := m.all.seq
+	seq := m.all.Seq()
 	d.Press("esc")
 	if m.all != nil || !m.sort.server() {
 		t.Fatalf("esc did not stop the sort: sort %v", m.sort)
@@ -177,7 +178,7 @@ func TestSortShowsProgressAndEscCancels(t *testing.T) {
 	d.WaitFor("the stopped load's last replies", func() bool {
 		n := 0
 		for _, msg := range d.Seen {
-			if p, ok := msg.(sortPageLoadedMsg); ok && p.seq == seq && p.err == nil && p.page.Number >= 3 {
+			if p, ok := msg.(listload.PageLoadedMsg); ok && p.Seq == seq && p.Err == nil && p.Page.Number >= 3 {
 				n++
 			}
 		}
@@ -217,8 +218,8 @@ func TestSortHoldsAcrossAFilter(t *testing.T) {
 		t.Fatalf("count or sort not shown:\n%s", d.Screen())
 	}
 	pages, filters, _ := sc.asked()
-	if len(pages) != 15+lastPage(len(want)) {
-		t.Fatalf("pages of 100 asked for: %v, want 15 then %d", pages, lastPage(len(want)))
+	if len(pages) != 15+listload.LastPage(len(want)) {
+		t.Fatalf("pages of 100 asked for: %v, want 15 then %d", pages, listload.LastPage(len(want)))
 	}
 	for i, f := range filters[15:] {
 		if !slices.Equal(f, []string{"beta"}) {

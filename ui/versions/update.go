@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/ui/common"
+	"rdash/ui/listload"
 	"rdash/ui/route"
 )
 
@@ -26,7 +27,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.click(msg)
 	case pageLoadedMsg:
 		return m.pageLoaded(msg)
-	case sortPageLoadedMsg:
+	case listload.PageLoadedMsg:
 		return m.sortPageLoaded(msg)
 	case retrySortMsg:
 		return m.sortBy(msg.want)
@@ -111,6 +112,8 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.sortBy(m.sort.next())
 	case key.Matches(msg, k.SortReverse):
 		return m.sortBy(m.sort.reversed())
+	case key.Matches(msg, k.Stats):
+		return m.openStats()
 	case key.Matches(msg, k.CopyID):
 		return m.copyID()
 	case key.Matches(msg, k.CopyURL):

@@ -100,6 +100,8 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	m.keys.offer(c)
 	m.table = table.New(tableStyles(c.Styles), m)
 	m.search = newInput(c.Styles, "search: ", "version or name")
+	m.filter = Filter(a.Filter) // the list of a stats screen's bar
+	m.search.SetValue(a.Filter.Search)
 	m.game = newGameInput(c.Styles)
 	m.table.SetColumns(m.columns())
 	m.size = c.PageSize()

@@ -116,7 +116,7 @@ func (m *Model) infoLine() string {
 func (m *Model) sortingText() string {
 	n, of := m.versions.len(), ""
 	switch {
-	case m.all.replace && m.all.applied == 0:
+	case m.all.replace && m.all.Applied() == 0:
 		n = 0 // the rows on screen are the old filter's
 	case m.total >= 0:
 		of = " of " + common.Count(int64(m.total))
