@@ -135,8 +135,10 @@ func TestHostileChangelogsAreDefused(t *testing.T) {
 				d, _ := start(t, setup{version: v, w: size[0], h: size[1]})
 				uitest.RequireTerminalSafe(t, d.Raw())
 				uitest.RequireFits(t, d.Screen(), size[0], size[1])
-				if strings.Contains(d.Screen(), "52;") || strings.Contains(d.Screen(), "evil.example") {
-					t.Errorf("escape payload shown as text:\n%s", d.Screen())
+				for _, remnant := range []string{"52;", "evil.example", "31mRED", "0m", "0;pwned", "window title"} {
+					if strings.Contains(d.Screen(), remnant) {
+						t.Errorf("escape payload %q shown as text:\n%s", remnant, d.Screen())
+					}
 				}
 			})
 		}
