@@ -113,22 +113,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case m.panel != nil:
 		return m.panelKey(msg, m.capturing())
+	case m.showHelp:
+		return m.helpKey(msg)
+	case top != nil && top.Capturing() && key.Matches(msg, common.HelpKeyOf(top)):
+		m.showHelp = true // a field's help key: ? where it would not be text, f1
+		return nil
 	case top != nil && top.Capturing():
 		return m.updateTop(msg)
-	case m.showHelp:
-		// Taller than the body, the overlay scrolls with the list keys;
-		// any other key closes it.
-		if _, h := m.bodySize(); m.helpLines() > h {
-			if step, ok := k.ListStep(msg, m.helpLines(), h-1); ok {
-				m.scrollHelp(step)
-				return nil
-			}
-		}
-		m.showHelp, m.helpTop = false, 0
-		if key.Matches(msg, k.Quit) && !guards(top, msg) {
-			return m.quit()
-		}
-		return nil
 	case key.Matches(msg, k.Quit, k.Back) && guards(top, msg):
 		return m.updateTop(msg)
 	case key.Matches(msg, k.Quit):
@@ -146,6 +137,25 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return retry
 	}
 	return m.updateTop(msg)
+}
+
+// helpKey handles a key while the ? overlay is up. Taller than the
+// body, the overlay scrolls with the list keys; any other key closes it,
+// and q quits as well, unless a field under the overlay has the keys
+// (there q would have been typed) or the screen asks first.
+func (m *Model) helpKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, top := m.common.Keys, m.top()
+	if _, h := m.bodySize(); m.helpLines() > h {
+		if step, ok := k.ListStep(msg, m.helpLines(), h-1); ok {
+			m.scrollHelp(step)
+			return nil
+		}
+	}
+	m.showHelp, m.helpTop = false, 0
+	if key.Matches(msg, k.Quit) && !guards(top, msg) && !m.capturing() {
+		return m.quit()
+	}
+	return nil
 }
 
 // guards reports that s holds input not yet sent and asks before msg

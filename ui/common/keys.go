@@ -50,12 +50,12 @@ func DefaultKeyMap() *KeyMap {
 
 		Up:       Bind([]string{"up", "k"}, "↑/k", "up"),
 		Down:     Bind([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   Bind([]string{"pgup", "ctrl+b"}, "pgup", "page up"),
-		PageDown: Bind([]string{"pgdown", "ctrl+f"}, "pgdn", "page down"),
+		PageUp:   Bind([]string{"pgup", "ctrl+b"}, "pgup/ctrl+b", "page up"),
+		PageDown: Bind([]string{"pgdown", "ctrl+f"}, "pgdn/ctrl+f", "page down"),
 		HalfUp:   Bind([]string{"ctrl+u"}, "ctrl+u", "½ page up"),
 		HalfDown: Bind([]string{"ctrl+d"}, "ctrl+d", "½ page down"),
-		Top:      Bind([]string{"g", "home"}, "g", "top"),
-		Bottom:   Bind([]string{"G", "end"}, "G", "bottom"),
+		Top:      Bind([]string{"g", "home"}, "g/home", "top"),
+		Bottom:   Bind([]string{"G", "end"}, "G/end", "bottom"),
 		Open:     Bind([]string{"enter"}, "enter", "open"),
 
 		Accept: Bind([]string{"enter"}, "enter", "apply"),

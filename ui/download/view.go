@@ -163,7 +163,7 @@ func (m *Model) hints() []key.Binding {
 	}
 	var out []key.Binding
 	if len(m.version.Files) > 1 {
-		out = append(out, common.WithHelp(m.common.Keys.Down, "↑/↓", "choose"))
+		out = append(out, m.chooseHint())
 	}
 	download := k.Download
 	if m.version.Files[m.chosen].ExternalURL != "" {
@@ -182,12 +182,31 @@ func (m *Model) ShortHelp() []key.Binding {
 	return out
 }
 
-// FullHelp is the ? overlay's keys.
+// FullHelp is the ? overlay's keys: those of the step the screen is
+// at, and the list's moves while a file is chosen among several.
 func (m *Model) FullHelp() [][]key.Binding {
-	k, c := m.keys, m.common.Keys
-	return [][]key.Binding{
-		{k.Download, k.Switch, k.Files, k.Reload},
-		{common.WithHelp(c.Up, "↑/k", "previous file"), common.WithHelp(c.Down, "↓/j", "next file"), c.PageUp, c.PageDown, c.Top, c.Bottom},
-		{k.Overwrite, k.KeepBoth, k.Again, k.Back},
+	choose := m.chooseHint().Help()
+	out := [][]key.Binding{slices.DeleteFunc(m.hints(), func(b key.Binding) bool { return b.Help() == choose })}
+	if m.stage == stageChoose && !m.dirFocus && !m.loading && len(m.version.Files) > 1 {
+		c := m.common.Keys
+		out = append(out, []key.Binding{common.WithHelp(c.Up, "↑/k", "previous file"),
+			common.WithHelp(c.Down, "↓/j", "next file"), c.PageUp, c.PageDown, c.Top, c.Bottom})
 	}
+	return out
+}
+
+// chooseHint stands for the list's moves in the footer, in one hint; the
+// ? overlay lists them one by one.
+func (m *Model) chooseHint() key.Binding {
+	return common.WithHelp(m.common.Keys.Down, "↑/↓", "choose")
+}
+
+// HelpKey implements common.FieldHelp: ? opens the help while a download
+// runs or the question is asked, and from the directory field while it is
+// empty (a path may hold a ?); f1 from any.
+func (m *Model) HelpKey() key.Binding {
+	if m.dirFocus && m.stage == stageChoose {
+		return common.HelpInField(m.dir.Value(), true)
+	}
+	return common.HelpInField("", false)
 }

@@ -400,7 +400,7 @@ func TestNoColorStillShowsTheFocusedButton(t *testing.T) {
 	if !strings.Contains(raw, "\x1b[7mNo\x1b[m") || strings.Contains(raw, "\x1b[7mReject\x1b[m") {
 		t.Fatalf("No is not the button in reverse video:\n%q", raw)
 	}
-	w.d.Press("l") // to Reject
+	w.d.Press("right") // to Reject
 	if raw := w.d.Raw(); !strings.Contains(raw, "\x1b[7mReject\x1b[m") || strings.Contains(raw, "\x1b[7mNo\x1b[m") {
 		t.Fatalf("Reject is not in reverse video once chosen:\n%q", raw)
 	}

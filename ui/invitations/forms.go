@@ -71,7 +71,7 @@ func (m *Model) invite(o *org) tea.Cmd {
 	d.form = huh.NewForm(huh.NewGroup(
 		huh.NewInput().Title("Invitee").Placeholder("username or user ID").
 			Value(&d.draft.invitee).Validate(func(s string) error { return validInvitee(strings.TrimSpace(s), "the invitee") }),
-		huh.NewInput().Title("Role").Placeholder("e.g. Developer (may stay empty)").
+		huh.NewInput().Key(roleKey).Title("Role").Placeholder("e.g. Developer (may stay empty)").
 			Value(&d.draft.role),
 		huh.NewMultiSelect[string]().Title("Permissions").Options(opts...).Filterable(false).
 			Height(len(opts)+1).Value(&d.draft.perms), // huh counts the title in the height
@@ -80,6 +80,9 @@ func (m *Model) invite(o *org) tea.Cmd {
 	))
 	return m.open(d)
 }
+
+// roleKey names the invite form's role field.
+const roleKey = "role"
 
 // permissionNames are the known names, then those seen in listed
 // invitations.

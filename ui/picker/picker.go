@@ -121,9 +121,13 @@ func (m *Model) ShortHelp() []key.Binding {
 	return b
 }
 
-// FullHelp implements common.Screen.
+// FullHelp implements common.Screen: the filter's keys while it has the
+// focus, the list's otherwise.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
+	if m.Capturing() {
+		return [][]key.Binding{m.ShortHelp()}
+	}
 	actions := []key.Binding{k.Open, k.Filter, k.Pin}
 	if m.common.Has(route.Invitations) {
 		actions = append(actions, k.Invitations)
@@ -133,6 +137,10 @@ func (m *Model) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, append(actions, m.escHelp())}
 }
+
+// HelpKey implements common.FieldHelp: ? opens the help from the
+// filter, which takes slugs and names, not questions.
+func (m *Model) HelpKey() key.Binding { return common.HelpInField(m.filter.Value(), false) }
 
 // escHelp is what esc does on the list: stop opening a project, clear
 // the filter; disabled when there is neither.

@@ -32,6 +32,9 @@ func (m *Model) toggleMark() tea.Cmd {
 
 // markAll marks every loaded row (all of them match the current filter).
 func (m *Model) markAll() tea.Cmd {
+	if len(m.order) == 0 {
+		return nil
+	}
 	for _, idx := range m.order {
 		m.marks.add(*m.versions.at(idx))
 	}

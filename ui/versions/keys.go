@@ -27,7 +27,7 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 	return keyMap{
 		KeyMap:       shared,
 		Complete:     b([]string{"tab"}, "tab", "complete"),
-		Toggle:       b([]string{"space", "x"}, "space", "toggle"),
+		Toggle:       b([]string{"space", "x"}, "space/x", "toggle"),
 		OtherChannel: b([]string{"o"}, "o", "type a channel"),
 
 		Search:       b([]string{"/"}, "/", "search"),

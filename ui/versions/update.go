@@ -61,6 +61,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.sortingKey(msg)
 	}
 	if cmd, ok := m.navKey(msg); ok {
+		if m.table.Len() == 0 {
+			return nil // no row to move to, and no page to ask for on the way
+		}
 		return tea.Batch(cmd, m.maybePrefetch())
 	}
 	return m.actionKey(msg)
@@ -104,7 +107,7 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Channels):
 		m.mode = modeChannels
 		m.channels = openChannels(m.common.Styles, m.seen.channels, m.filter.Channels)
-	case key.Matches(msg, k.ClearFilters):
+	case key.Matches(msg, k.ClearFilters) && !m.filter.Empty():
 		m.search.SetValue("")
 		return m.setFilter(Filter{})
 	case key.Matches(msg, k.Sort):
