@@ -115,7 +115,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.panelKey(msg, m.capturing())
 	case m.showHelp:
 		return m.helpKey(msg)
-	case top != nil && top.Capturing() && key.Matches(msg, common.HelpKeyOf(top)):
+	case top != nil && top.Capturing() && common.OpensHelp(k, top, msg):
 		m.showHelp = true // a field's help key: ? where it would not be text, f1
 		return nil
 	case top != nil && top.Capturing():

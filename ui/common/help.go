@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // FieldHelp is a Screen whose text field may have the keys (Capturing)
@@ -33,6 +34,15 @@ func HelpKeyOf(s Screen) key.Binding {
 		return f.HelpKey()
 	}
 	return key.NewBinding(key.WithDisabled())
+}
+
+// OpensHelp reports that msg opens the ? overlay over s: ? where s does
+// not capture the keys, else the help key of its field (FieldHelp).
+func OpensHelp(k *KeyMap, s Screen, msg tea.KeyPressMsg) bool {
+	if s != nil && s.Capturing() {
+		return key.Matches(msg, HelpKeyOf(s))
+	}
+	return key.Matches(msg, k.Help)
 }
 
 // GlobalHelp is the root's keys that the ? overlay lists after the

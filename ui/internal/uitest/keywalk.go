@@ -104,7 +104,7 @@ func KeyProblems(t *testing.T, st KeyState) []string {
 	out = append(out, twice("the help", append(slices.Clone(w.help), w.global...))...)
 	out = append(out, twice("the footer", w.probe.ShortHelp())...)
 	out = append(out, w.falseHints(t)...)
-	return append(out, w.fieldFooter()...)
+	return append(out, w.fieldFooter(t)...)
 }
 
 // skipped reports a key the walk does not press: the root's, or text in
@@ -186,15 +186,26 @@ func (w *walk) falseHints(t *testing.T) []string {
 	return out
 }
 
-// fieldFooter reports a field's footer that offers no way to the help,
-// or leaves out esc, which works.
-func (w *walk) fieldFooter() []string {
+// fieldFooter reports a field that offers no way to the help in its
+// footer, or where ? neither opens the help nor types, or whose footer
+// leaves out esc, which works.
+func (w *walk) fieldFooter(t *testing.T) []string {
 	if !w.capturing {
 		return nil
 	}
 	var out []string
 	if !common.HelpKeyOf(w.probe).Enabled() {
 		out = append(out, "a field has the keys and no key opens the help (common.FieldHelp)")
+	}
+	// ? opens the help from the field, or is text there (a phrase being
+	// typed), and then f1 does.
+	q, f1 := Key("?"), Key("f1")
+	switch {
+	case !common.HelpKeyOf(w.probe).Enabled(), common.OpensHelp(w.shared, w.probe, q):
+	case !common.OpensHelp(w.shared, w.probe, f1):
+		out = append(out, "neither ? nor f1 opens the help from the field")
+	case !Works(w.st.Build(t), q):
+		out = append(out, "? neither opens the help from the field nor is typed in it")
 	}
 	if w.worked["esc"] && !named(Key("esc"), w.probe.ShortHelp()) {
 		out = append(out, "esc works in the field, and its footer does not say what it does")

@@ -212,6 +212,7 @@ func TestAFieldsFooterLeadsToTheHelp(t *testing.T) {
 		{"both", all[3:], common.HelpInField("", false), nil},
 		{"no help key", all[3:], key.NewBinding(key.WithDisabled()), []string{"no key opens the help"}},
 		{"no esc", nil, common.HelpInField("", false), []string{"esc works in the field"}},
+		{"f1 alone, and ? does nothing", all[3:], common.HelpInField("text", true), []string{"? neither opens the help"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
