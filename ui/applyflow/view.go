@@ -111,11 +111,17 @@ func (f *Flow) question() []string {
 	s := f.common.Styles
 	c := f.plan.Confirm()
 	yes := "[ " + c.Yes + " ]"
-	cancel, ok := s.Cursor.Render("[ Cancel ]"), s.Muted.Render(yes)
-	if f.sure {
-		cancel, ok = s.Muted.Render("[ Cancel ]"), s.Cursor.Render(yes)
+	button := func(text string, focused bool) string {
+		st, gutter := s.Muted, "  "
+		if focused {
+			st, gutter = s.Cursor, s.Pointer()
+		}
+		if !s.Theme.NoColor { // the colours say which; without them a ">" does
+			gutter = ""
+		}
+		return gutter + st.Render(text)
 	}
-	return []string{s.Bold.Render(c.Question), cancel + " " + ok}
+	return []string{s.Bold.Render(c.Question), button("[ Cancel ]", !f.sure) + " " + button(yes, f.sure)}
 }
 
 func (f *Flow) noticeLines() []string {

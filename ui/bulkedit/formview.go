@@ -53,6 +53,9 @@ func (f *form) label(name string) string {
 // choice is a ‹value› cycled with ←/→.
 func (f *form) choice(t target, value string, width int) string {
 	txt := "‹ " + common.Fit(value, width-4) + " ›"
+	if f.focus == t && f.s.Theme.NoColor { // marked where reverse video may not show
+		return f.s.Cursor.Render("> " + common.Fit(value, width-4) + " <")
+	}
 	if f.focus == t {
 		return f.s.Cursor.Render(txt)
 	}
@@ -165,6 +168,9 @@ func (f *form) platformLines() []line {
 			t := target{field: fieldPlatforms, part: partBox, row: i}
 			cell := f.plat.box(i) + " " + f.plat.names[i]
 			if f.focus == t {
+				if f.s.Theme.NoColor { // marked where reverse video may not show
+					cell = ">" + cell
+				}
 				cell, focused = f.s.Cursor.Render(cell), true
 			}
 			l.targets = append(l.targets, t)

@@ -23,7 +23,7 @@ func (m *Model) ShortHelp() []key.Binding {
 func (m *Model) shortHelp() []key.Binding {
 	switch m.stage {
 	case stageForm:
-		return m.formHelp()
+		return m.formHelp(false)
 	case stageChangelog:
 		return []key.Binding{m.keys.SwitchView, common.WithHelp(m.keys.Back, "esc", "done")}
 	case stageApply:
@@ -33,8 +33,9 @@ func (m *Model) shortHelp() []key.Binding {
 }
 
 // formHelp is the keys of the control that has the focus, those that
-// do the most first: each that works there, and none that does not.
-func (m *Model) formHelp() []key.Binding {
+// do the most first: each that works there, and none that does not; the
+// footer's (full false) leave out a second key of the same meaning.
+func (m *Model) formHelp(full bool) []key.Binding {
 	k := m.keys
 	f := m.form
 	t := f.focus
@@ -53,8 +54,10 @@ func (m *Model) formHelp() []key.Binding {
 		out, next = []key.Binding{k.Change}, common.WithHelp(k.Next, "tab/type", "the name")
 	case t == chanMode && f.chanTyped:
 		out, next = []key.Binding{k.Change}, common.WithHelp(k.Next, "tab/type", "the channel")
-	default: // a choice: space turns it on as → does
+	case full: // a choice: space turns it on as → does
 		out = []key.Binding{k.Change, common.WithHelp(k.Toggle, "space", "change")}
+	default:
+		out = []key.Binding{k.Change}
 	}
 	if t.field == fieldButton {
 		out = append([]key.Binding{submit}, out...) // the button's press first
@@ -83,7 +86,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	var out [][]key.Binding
 	switch m.stage {
 	case stageForm:
-		out = [][]key.Binding{m.formHelp()}
+		out = [][]key.Binding{m.formHelp(true)}
 	case stageChangelog:
 		out = m.editor.Help(common.WithHelp(m.keys.Back, "esc", "done"), m.keys.SwitchView, m.common.Keys)
 	case stageApply:

@@ -73,7 +73,11 @@ func (m *Model) formView() string {
 	h := m.formHeight()
 	start := min(m.formScroll, max(len(lines)-h, 0))
 	for _, l := range lines[start:min(start+h, len(lines))] {
-		out = append(out, l.text)
+		text := l.text
+		if slices.Contains(l.targets, m.form.focus) && strings.HasPrefix(text, "  ") {
+			text = s.Accent.Render("›") + text[1:] // as publish marks its field: seen without colour too
+		}
+		out = append(out, text)
 	}
 	return strings.Join(out, "\n")
 }

@@ -172,6 +172,10 @@ func formTheme(s *common.Styles) huh.Theme {
 		f.UnselectedPrefix = s.Muted.SetString("[ ] ")
 		f.FocusedButton = s.Cursor.Padding(0, 2).MarginRight(1)
 		f.BlurredButton = s.Muted.Padding(0, 2).MarginRight(1)
+		if s.Theme.NoColor { // a ">" marks the focused button where reverse video may not show
+			f.FocusedButton = s.Cursor.Padding(0, 1).MarginRight(1).SetString(">")
+			f.BlurredButton = s.Muted.Padding(0, 1).MarginRight(1).SetString(" ")
+		}
 		f.TextInput.Cursor, f.TextInput.Placeholder = s.Accent, s.Placeholder
 		f.TextInput.Prompt, f.TextInput.Text = s.Prompt, s.Input
 		t.Blurred = *f

@@ -397,12 +397,12 @@ func TestNoColorStillShowsTheFocusedButton(t *testing.T) {
 	w.addOrg("quartz")
 	w.d.Press("x")
 	raw := w.d.Raw()
-	if !strings.Contains(raw, "\x1b[7mNo\x1b[m") || strings.Contains(raw, "\x1b[7mReject\x1b[m") {
-		t.Fatalf("No is not the button in reverse video:\n%q", raw)
+	if !strings.Contains(raw, "\x1b[7m> No\x1b[m") || strings.Contains(raw, "> Reject") {
+		t.Fatalf("No is not the button in reverse video, marked >:\n%q", raw)
 	}
 	w.d.Press("right") // to Reject
-	if raw := w.d.Raw(); !strings.Contains(raw, "\x1b[7mReject\x1b[m") || strings.Contains(raw, "\x1b[7mNo\x1b[m") {
-		t.Fatalf("Reject is not in reverse video once chosen:\n%q", raw)
+	if raw := w.d.Raw(); !strings.Contains(raw, "\x1b[7m> Reject\x1b[m") || strings.Contains(raw, "> No") {
+		t.Fatalf("Reject is not in reverse video, marked >, once chosen:\n%q", raw)
 	}
 }
 

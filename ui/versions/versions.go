@@ -181,11 +181,12 @@ func (m *Model) HiddenMarked() int { return m.marks.hidden(m.filter) }
 // the 256-colour pair and bold are 22 (issue 12: a move costs at most 1.1x
 // what a bubbles table's does). Reverse video reads on a light or a dark
 // background and without colour; with NO_COLOR (the theme's NoColor) the
-// theme's own cursor, plain reverse video, is kept.
+// theme's own cursor, plain reverse video, is kept, and a ">" in the
+// gutter marks the row where reverse video does not show (TERM=dumb).
 func tableStyles(s *common.Styles) table.Styles {
 	cursor := s.Cursor
 	if !s.Theme.NoColor {
 		cursor = lipgloss.NewStyle().Reverse(true).Bold(true)
 	}
-	return table.Styles{Header: s.TableHeader, Cursor: cursor, Mark: s.Mark}
+	return table.Styles{Header: s.TableHeader, Cursor: cursor, Mark: s.Mark, Pointer: s.Theme.NoColor}
 }
