@@ -41,13 +41,14 @@ func TestNoColorMarksTheCursor(t *testing.T) {
 	step("versions-cursor-on-a-mark", regexp.MustCompile(`(?m)^>●2\.4\.0 `))
 	d.Press("A", "c")
 	step("channels", regexp.MustCompile(`(?m)^> \[ \] `))
-	d.Press("esc", "e")
+	d.Press("esc", "space", "e") // marked: e bulk edits
 	d.WaitForText("Edit 1 version of lumen")
 	step("bulk-form", regexp.MustCompile(`(?m)^› Channel +> keep +<`))
 	d.Press("down", "down", "down", "down", "right", "down")
 	step("bulk-form-platforms", regexp.MustCompile(`(?m)^› +>\[ \] bukkit`))
 	d.Press("esc", "esc")
 	d.WaitForText("25 of 25")
+	d.Press("A", "k")
 
 	path := filepath.Join(t.TempDir(), "lumen-9.3.0.jar")
 	if err := os.WriteFile(path, []byte("jar"), 0o600); err != nil {

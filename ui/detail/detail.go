@@ -60,6 +60,11 @@ type Model struct {
 	changelog viewport.Model
 	info      viewport.Model
 	focus     pane
+	// wholeLinks shows every link whole, wrapped where it must, rather
+	// than shortened to a line (w).
+	wholeLinks bool
+	shortened  bool // the last layout shortened a link to fit a line
+	openSeq    int  // the download URL awaited to open (o), not to copy
 
 	width, height int
 }
@@ -114,7 +119,7 @@ func (m *Model) Close() { m.cancel() }
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	return []key.Binding{scrollHint, m.switchHelp(), m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion),
-		k.CopyID, k.CopyURL, m.linksHelp(), k.Refresh}
+		k.CopyID, k.CopyURL, k.Browse, m.linksHelp(), m.wholeHelp(), k.Refresh}
 }
 
 // FullHelp implements common.Screen.
@@ -122,7 +127,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom, m.switchHelp()},
-		{m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion), k.CopyID, k.CopyURL, m.linksHelp(), k.Refresh},
+		{m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion), k.CopyID, k.CopyURL, k.Browse,
+			m.linksHelp(), m.wholeHelp(), k.Refresh},
 	}
 }
 
@@ -148,14 +154,27 @@ func (m *Model) switchHelp() key.Binding {
 	return b
 }
 
-// linksHelp is u, disabled when the info shows no link.
+// linksHelp is L, disabled when the info shows no link.
 func (m *Model) linksHelp() key.Binding {
 	b := m.keys.CopyLinks
 	switch n := len(m.links()); n {
 	case 0:
 		b.SetEnabled(false)
 	case 1:
-		b.SetHelp("u", "copy link")
+		b.SetHelp("L", "copy link")
+	}
+	return b
+}
+
+// wholeHelp is w, said the way it works now; disabled when every link
+// the info shows is whole already.
+func (m *Model) wholeHelp() key.Binding {
+	b := m.keys.WholeLinks
+	switch {
+	case m.wholeLinks:
+		b.SetHelp("w", "links on one line")
+	case !m.shortened:
+		b.SetEnabled(false)
 	}
 	return b
 }

@@ -249,7 +249,7 @@ func TestInfoPaneFitsEveryWidth(t *testing.T) {
 }
 
 // A link in the info is never split over lines: whole when it fits, else
-// its host and file name around "…", each on one line; u copies them
+// its host and file name around "…", each on one line; L copies them
 // whole.
 func TestLinksStayOnOneLine(t *testing.T) {
 	t.Parallel()
@@ -270,10 +270,10 @@ func TestLinksStayOnOneLine(t *testing.T) {
 		}
 	}
 	d, _ := start(t, setup{version: "2.0.0", w: 80, h: 24, sandbox: sandbox})
-	d.Press("u")
+	d.Press("L")
 	d.WaitFor("the copy", func() bool { return len(d.Clipboard()) == 1 })
 	if got := d.Clipboard()[0]; got != jar+"\n"+adventure {
-		t.Fatalf("u copied %q", got)
+		t.Fatalf("L copied %q", got)
 	}
 }
 

@@ -33,11 +33,11 @@ func (m *Model) ShortHelp() []key.Binding {
 		return m.noRowHelp()
 	}
 	if m.marks.len() > 0 { // what marking is for comes next
-		return []key.Binding{k.Open, k.Mark, k.Edit, k.Delete, k.Search, k.Channels, k.GameVersions,
+		return []key.Binding{k.Open, k.Mark, m.editHelp(), k.Delete, k.Search, k.Channels, k.GameVersions,
 			k.ClearMarks, k.Sort, k.NewVersion, k.Download, k.Refresh}
 	}
 	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions, k.Sort,
-		k.NewVersion, k.Download, k.Edit, k.Delete, k.Refresh}
+		k.NewVersion, k.Download, m.editHelp(), k.Delete, k.Refresh}
 }
 
 // noRowHelp is the table's footer when no row is listed: nothing to
@@ -54,7 +54,7 @@ func (m *Model) noRowHelp() []key.Binding {
 	}
 	hints = append(hints, k.Search, k.Channels, k.GameVersions)
 	if m.marks.len() > 0 {
-		hints = append(hints, k.Edit, k.Delete, k.ClearMarks)
+		hints = append(hints, m.editHelp(), k.Delete, k.ClearMarks)
 	}
 	return append(hints, k.NewVersion)
 }
@@ -88,15 +88,18 @@ func (m *Model) FullHelp() [][]key.Binding {
 	if !m.filter.Empty() {
 		filters = append(filters, k.ClearFilters)
 	}
-	marks := onRow(k.Mark, k.MarkAll)
+	marks := onRow(k.Mark, k.MarkUp, k.MarkDown, k.MarkAll)
+	if m.rangeStart() >= 0 {
+		marks = append(marks, k.MarkRange)
+	}
 	if m.marks.len() > 0 {
 		marks = append(marks, k.ClearMarks)
 	}
 	if row || m.marks.len() > 0 {
-		marks = append(marks, k.Edit, k.Delete)
+		marks = append(marks, m.editHelp(), k.Delete)
 	}
 	out := [][]key.Binding{
-		append(onRow(k.Open, k.CopyID, k.CopyURL, k.Download), k.Refresh, k.Sort, k.SortReverse, k.NewVersion),
+		append(onRow(k.Open, k.CopyID, k.CopyURL, k.Browse, k.Download), k.Refresh, k.Sort, k.SortReverse, k.NewVersion),
 		append([]key.Binding{k.Search, k.Channels, k.GameVersions}, filters...),
 		append(marks, k.Undo),
 	}
@@ -104,6 +107,16 @@ func (m *Model) FullHelp() [][]key.Binding {
 		out = append([][]key.Binding{nav}, out...)
 	}
 	return out
+}
+
+// editHelp is e, said the way it works now: the version under the
+// cursor's own edit, prefilled, when nothing is marked; else the bulk
+// edit of the marked versions.
+func (m *Model) editHelp() key.Binding {
+	if m.editsOne() {
+		return m.keys.Edit
+	}
+	return common.WithHelp(m.keys.Edit, "e", "bulk edit")
 }
 
 // HelpKey implements common.FieldHelp: ? opens the help from the game

@@ -119,7 +119,15 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.CopyURL):
 		return m.copyURL()
 	case key.Matches(msg, k.Edit):
-		return m.openSelection(route.BulkEdit)
+		return m.edit()
+	case key.Matches(msg, k.Browse):
+		return m.browse()
+	case key.Matches(msg, k.MarkUp):
+		return m.markMove(-1)
+	case key.Matches(msg, k.MarkDown):
+		return m.markMove(1)
+	case key.Matches(msg, k.MarkRange):
+		return m.markRange()
 	case key.Matches(msg, k.Delete):
 		return m.openSelection(route.Delete)
 	case key.Matches(msg, k.Undo):

@@ -62,6 +62,7 @@ type Model struct {
 	stopFetch   context.CancelFunc
 	searchSeq   int
 	downloadSeq int
+	openSeq     int // the download URL awaited to open (o), not to copy
 
 	filter     Filter
 	rowsFilter Filter // the filter the rows were listed under
