@@ -24,6 +24,9 @@ func (f *Flow) ShortHelp() []key.Binding {
 		return append(out, f.scrollHelp()...)
 	}
 	if f.run.cancel != nil && !f.run.cancelled {
+		if _, ok := f.job.(StoppableJob); ok {
+			return []key.Binding{common.WithHelp(f.opts.Keys.Cancel, "esc", "stop sending")}
+		}
 		return []key.Binding{f.opts.Keys.Cancel}
 	}
 	return nil // esc waits for the run: the running view says so

@@ -174,7 +174,7 @@ func (f *Flow) runTitle() string {
 // cancelLines say that the Cancel key cancels the run, or is cancelling
 // it; or, for a run that cannot be cancelled, that it is waited for.
 func (f *Flow) cancelLines() []string {
-	j, ok := f.job.(CancellableJob)
+	j, ok := f.job.(interface{ CancelWords() (string, string) })
 	if !ok {
 		return append([]string{""}, wrap([]string{f.common.Styles.Muted.Render(waitWords)}, f.width)...)
 	}
