@@ -81,6 +81,8 @@ type Model struct {
 	status   statusbar.Model
 	help     help.Model
 	showHelp bool
+	// cmd is the : prompt, while it is open.
+	cmd *commandLine
 	// helpTop is the first line of the ? overlay shown, when it is taller
 	// than the body and scrolls.
 	helpTop int

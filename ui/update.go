@@ -66,6 +66,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		cmds = append(cmds, m.mouse(msg))
 	case tea.PasteMsg:
+		if m.cmd != nil {
+			m.cmd.input, _ = m.cmd.input.Update(msg)
+			break
+		}
 		cmds = append(cmds, m.updateTop(msg))
 	case common.OpenMsg:
 		m.retry = nil
@@ -115,6 +119,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.panelKey(msg, m.capturing())
 	case m.showHelp:
 		return m.helpKey(msg)
+	case m.cmd != nil:
+		return m.commandKey(msg)
 	case top != nil && top.Capturing() && common.OpensHelp(k, top, msg):
 		m.showHelp = true // a field's help key: ? where it would not be text, f1
 		return nil
@@ -127,6 +133,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Help):
 		m.showHelp = true
 		return nil
+	case key.Matches(msg, k.Command):
+		return m.openCommand()
 	case key.Matches(msg, k.Back) && len(m.stack) > 1:
 		m.retry = nil
 		m.pop()

@@ -90,6 +90,9 @@ func (m *Model) headerView() string {
 // footerView is one line of the keys that work now, most used first,
 // ending with ? (help, or more when some were left out): common.Footer.
 func (m *Model) footerView() string {
+	if m.cmd != nil {
+		return m.commandView()
+	}
 	hints, more := m.shortHelp()
 	return common.Footer(m.help.Styles, m.width, hints, more)
 }

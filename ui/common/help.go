@@ -47,7 +47,7 @@ func OpensHelp(k *KeyMap, s Screen, msg tea.KeyPressMsg) bool {
 
 // GlobalHelp is the root's keys that the ? overlay lists after the
 // screen's groups: esc back when the screen is not the first (stacked),
-// the help key, q and ctrl+c; while the screen captures the keys, only
+// the : prompt, the help key, q and ctrl+c; while the screen captures the keys, only
 // its help key and ctrl+c. A key the screen's groups name already is the
 // screen's (a guarded esc "leave (asks first)", a sort's esc "cancel"):
 // it is left out here, so no key is listed twice with two meanings.
@@ -57,9 +57,9 @@ func GlobalHelp(k *KeyMap, s Screen, groups [][]key.Binding, stacked bool) []key
 	case s != nil && s.Capturing():
 		global = []key.Binding{HelpKeyOf(s), k.ForceQuit}
 	case stacked:
-		global = []key.Binding{k.Back, k.Help, k.Quit, k.ForceQuit}
+		global = []key.Binding{k.Back, k.Command, k.Help, k.Quit, k.ForceQuit}
 	default:
-		global = []key.Binding{k.Help, k.Quit, k.ForceQuit}
+		global = []key.Binding{k.Command, k.Help, k.Quit, k.ForceQuit}
 	}
 	named := map[string]bool{}
 	for _, g := range groups {

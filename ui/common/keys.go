@@ -13,6 +13,8 @@ type KeyMap struct {
 	// Global, handled by the root unless a screen is capturing; ForceQuit
 	// (ctrl+c) quits even then.
 	Quit, ForceQuit, Back, Help key.Binding
+	// Command opens the : prompt (a project, a screen, a filter).
+	Command key.Binding
 	// Retry re-runs what failed, from the error panel.
 	Retry key.Binding
 	// SignIn opens the sign-in screen from the error panel, when registered.
@@ -45,6 +47,7 @@ func DefaultKeyMap() *KeyMap {
 		ForceQuit: Bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		Back:      Bind([]string{"esc"}, "esc", "back"),
 		Help:      Bind([]string{"?"}, "?", "help"),
+		Command:   Bind([]string{":"}, ":", "command: a project, a screen, a filter"),
 		Retry:     Bind([]string{"r"}, "r", "retry"),
 		SignIn:    Bind([]string{"enter"}, "enter", "sign in"),
 

@@ -41,6 +41,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.downloadURL(msg)
 	case common.VersionsChangedMsg:
 		return m.versionsChanged(msg)
+	case common.FilterMsg:
+		return m.commandFilter(msg)
 	case common.ThemeMsg:
 		m.setStyles(msg.Styles)
 	default:
@@ -149,6 +151,42 @@ func (m *Model) setFilter(f Filter) tea.Cmd {
 	}
 	m.filter = f
 	return m.reload()
+}
+
+// commandFilter sets the filters the : command line names, as the
+// filter keys would.
+func (m *Model) commandFilter(msg common.FilterMsg) tea.Cmd {
+	f := m.filter
+	if msg.Clear {
+		f = Filter{}
+	}
+	if msg.Channels != nil {
+		f.Channels = msg.Channels
+	}
+	if msg.Game != nil {
+		f.Game = msg.Game
+	}
+	if msg.Search != nil {
+		f.Search = *msg.Search
+	}
+	m.search.SetValue(f.Search)
+	return m.setFilter(f)
+}
+
+// Completions implements common.Completer: the channels and game versions
+// seen, for the : command line.
+func (m *Model) Completions(command string) []string {
+	switch command {
+	case "channel":
+		out := make([]string, 0, len(m.seen.channels))
+		for _, c := range m.seen.channels {
+			out = append(out, c.slug)
+		}
+		return out
+	case "game":
+		return m.seen.game
+	}
+	return nil
 }
 
 // sortingKey handles keys while a sort loads the rest of the list: esc

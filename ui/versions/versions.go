@@ -121,6 +121,9 @@ func (m *Model) Init() tea.Cmd {
 	return m.reload()
 }
 
+// Project is the project whose versions the screen lists.
+func (m *Model) Project() common.ProjectRef { return m.project }
+
 // Title implements common.Screen.
 func (m *Model) Title() string { return m.project.Key() }
 

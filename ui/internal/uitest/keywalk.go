@@ -313,7 +313,7 @@ func (w *walk) rootKey(k tea.KeyPressMsg) bool {
 	case key.Matches(k, g.Back):
 		return !w.st.Home
 	}
-	return key.Matches(k, g.Quit, g.Help)
+	return key.Matches(k, g.Quit, g.Help, g.Command)
 }
 
 // guarded reports that s takes k, a key that leaves (esc, q, ctrl+c),
