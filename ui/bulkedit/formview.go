@@ -265,10 +265,10 @@ func (f *form) depInputWidths(l depList, r *depRow) (target, url int) {
 // the cursor, so the text scrolls inside the cell.
 func (f *form) resize(width int) {
 	f.width = width
-	f.name.SetWidth(f.fieldInputWidth() - 3)
-	f.chanText.SetWidth(f.fieldInputWidth() - 3)
+	common.SizeInput(&f.name, f.fieldInputWidth()-3, nameHint)
+	common.SizeInput(&f.chanText, f.fieldInputWidth()-3, chanHint)
 	for _, p := range []part{partSet, partAdd, partRemove} {
-		f.game.input(p).SetWidth(f.subInputWidth() - 3)
+		common.SizeInput(f.game.input(p), f.subInputWidth()-3, gameHints[p])
 	}
 	for l, rows := range f.deps.lists {
 		for _, r := range rows {

@@ -6,12 +6,12 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // View implements common.Screen. Every line fits the width and the view
@@ -53,7 +53,7 @@ func (m *Model) lacksLines() []string {
 // wrapStyled is text wrapped at spaces to width, each line in style.
 func wrapStyled(style lipgloss.Style, text string, width int) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap(text, max(width, 10), " "), "\n") {
+	for _, l := range strings.Split(markdown.Wrap(text, max(width, 10)), "\n") {
 		out = append(out, style.Render(l))
 	}
 	return out

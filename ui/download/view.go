@@ -11,6 +11,7 @@ import (
 
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // View renders the screen at its size.
@@ -80,7 +81,7 @@ func (m *Model) chooseLines() []string {
 // wrap is text wrapped at spaces to width, each line in style.
 func wrap(style lipgloss.Style, text string, width int) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap(text, max(width, 10), " "), "\n") {
+	for _, l := range strings.Split(markdown.Wrap(text, max(width, 10)), "\n") {
 		out = append(out, style.Render(l))
 	}
 	return out
@@ -124,7 +125,7 @@ func (m *Model) existsLines() []string {
 	s := m.common.Styles
 	var out []string
 	for _, l := range []string{safe.Line(filepath.Base(m.exists)) + " is already in", "  " + safe.Line(filepath.Dir(m.exists))} {
-		for _, w := range strings.Split(ansi.Wrap(l, max(m.width, 10), " "), "\n") {
+		for _, w := range strings.Split(markdown.Wrap(l, max(m.width, 10)), "\n") {
 			out = append(out, s.Warn.Render(w))
 		}
 	}
@@ -134,7 +135,7 @@ func (m *Model) existsLines() []string {
 		"k  keep both: save this one as " + safe.Line(filepath.Base(m.free)),
 		"esc  download nothing",
 	} {
-		for _, w := range strings.Split(ansi.Wrap(l, max(m.width-2, 10), " "), "\n") {
+		for _, w := range strings.Split(markdown.Wrap(l, max(m.width-2, 10)), "\n") {
 			out = append(out, "  "+w)
 		}
 	}

@@ -64,7 +64,7 @@ func New(c common.Common, cl Client, a route.PickerArgs) *Model {
 }
 
 func newFilter(s *common.Styles) textinput.Model {
-	return common.NewInput(s, "/ ", "filter, or type a slug or ID to open any project", 128)
+	return common.NewInput(s, "/ ", filterHint, 128)
 }
 
 // Init loads the user's projects and opens the initial project, if any.
@@ -100,7 +100,7 @@ func (m *Model) Close() { m.cancel() }
 // SetSize implements common.Screen.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.filter.SetWidth(max(w-4, 10))
+	common.SizeInput(&m.filter, max(w-4, 10), filterHint)
 	m.clampScroll()
 }
 
@@ -137,6 +137,9 @@ func (m *Model) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, append(actions, m.escHelp())}
 }
+
+// filterHint is the filter's hint, whole.
+const filterHint = "filter, or type a slug or ID to open any project"
 
 // HelpKey implements common.FieldHelp: ? opens the help from the
 // filter, which takes slugs and names, not questions.

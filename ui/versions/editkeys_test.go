@@ -108,3 +108,21 @@ func TestOOverSSHCopiesAndSays(t *testing.T) {
 		t.Fatalf("o said %q and copied %q", said, d.Clipboard())
 	}
 }
+
+// CREATED is never cut inside its word ("10mo a…", "just n…"): the column
+// is as wide as its widest cell, or left out.
+func TestCreatedIsNeverCut(t *testing.T) {
+	t.Parallel()
+	for _, size := range uitest.Sizes {
+		_, m, _ := start(t, "lumen", size[0], size[1])
+		lines := strings.Split(m.View(), "\n")
+		if !strings.Contains(lines[1], "CREATED") {
+			continue // left out whole at this width
+		}
+		for _, l := range lines[2:] {
+			if l = strings.TrimRight(l, " "); strings.Contains(l, "…") && strings.HasSuffix(l, "…") {
+				t.Errorf("%dx%d: a cut CREATED: %q", size[0], size[1], l)
+			}
+		}
+	}
+}

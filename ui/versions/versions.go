@@ -100,7 +100,7 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	}
 	m.keys.offer(c)
 	m.table = table.New(tableStyles(c.Styles), m)
-	m.search = newInput(c.Styles, "search: ", "version or name")
+	m.search = newInput(c.Styles, "search: ", searchHint)
 	m.game = newGameInput(c.Styles)
 	m.table.SetColumns(m.columns())
 	m.size = c.PageSize()
@@ -163,8 +163,8 @@ func (m *Model) SetSize(w, h int) {
 		m.rebuildRows(m.selectedID())
 	}
 	m.table.SetSize(w, m.tableHeight())
-	m.search.SetWidth(max(w-12, 10))
-	m.game.input.SetWidth(max(w-20, 10))
+	common.SizeInput(&m.search, max(w-12, 10), searchHint)
+	common.SizeInput(&m.game.input, max(w-20, 10), gameHint)
 	m.renderChrome()
 }
 
