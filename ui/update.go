@@ -78,9 +78,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.retry = nil
 		m.pop()
 	case common.SignedInMsg:
+		m.signedOut = false
 		cmds = append(cmds, m.signedIn(msg), m.broadcast(msg), m.askWhoAmI(0))
 	case common.SignedOutMsg:
-		m.user, m.retry = "", nil
+		m.user, m.retry, m.signedOut = "", nil, true
 		cmds = append(cmds, m.broadcast(msg), m.askWhoAmI(0))
 	case common.VersionsChangedMsg, common.MembershipsChangedMsg:
 		cmds = append(cmds, m.broadcast(msg))

@@ -49,6 +49,7 @@ type Model struct {
 	version     api.Version // from the list, then from GET (with files)
 	full        bool        // files and dependencies are loaded
 	loading     bool
+	refreshing  bool // r asked again: the answer says so
 	seq         int
 	downloadSeq int
 

@@ -135,3 +135,36 @@ func TestOOverSSHSaysNoBrowserAndCopies(t *testing.T) {
 		t.Fatalf("o over SSH said %q, copied %q", said, d.Clipboard())
 	}
 }
+
+// A version deleted elsewhere: the detail says the server has it not, and
+// the list drops it at once rather than keep it until r.
+func TestNotFoundDropsTheVersionFromTheList(t *testing.T) {
+	t.Parallel()
+	v := many()
+	m := New(uitest.Common(t), uitest.Failing{Err: &api.Error{StatusCode: 404, Message: "Not found"}},
+		route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 80, 24)
+	d.WaitFor("the list told", func() bool {
+		for _, msg := range d.Seen {
+			if c, ok := msg.(common.VersionsChangedMsg); ok && c.Project == "lumen" && len(c.Deleted) == 1 && c.Deleted[0] == v.ID {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// r says what it brought.
+func TestRefreshSaysSo(t *testing.T) {
+	t.Parallel()
+	d, _ := startMany(t, 80, 24, uitest.Common(t))
+	d.Press("r")
+	d.WaitFor("the note", func() bool {
+		for _, msg := range d.Seen {
+			if s, ok := msg.(common.StatusMsg); ok && s.Text == "refreshed 3.0.0" {
+				return true
+			}
+		}
+		return false
+	})
+}

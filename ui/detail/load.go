@@ -2,6 +2,7 @@ package detail
 
 import (
 	"context"
+	"errors"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -40,14 +41,24 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 		return nil
 	}
 	m.loading = false
+	refreshed := m.refreshing
+	m.refreshing = false
 	if msg.err != nil {
 		m.layout() // the info says the files failed
 		retry := func() tea.Msg { return retryMsg{} }
-		return common.ReportError(msg.err, "loading "+m.Title(), retry)
+		report := common.ReportError(msg.err, "loading "+m.Title(), retry)
+		if errors.Is(msg.err, api.ErrNotFound) { // deleted elsewhere: the list drops it too
+			gone := common.VersionsChangedMsg{Project: m.project.Key(), Deleted: []string{m.version.ID}}
+			return tea.Batch(report, func() tea.Msg { return gone })
+		}
+		return report
 	}
 	m.version, m.full = *msg.version, true
 	m.source = safe.Text(m.version.Changelog)
 	m.layout()
+	if refreshed {
+		return tea.Batch(m.render(), common.Status("refreshed "+m.Title()))
+	}
 	return m.render()
 }
 

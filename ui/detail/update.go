@@ -63,6 +63,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.SwitchPane) && m.switchTarget() != switchNone:
 		m.switchPane()
 	case key.Matches(msg, k.Refresh):
+		m.refreshing = true // the answer says what came
 		return m.fetch()
 	case key.Matches(msg, k.CopyID):
 		id := safe.Line(m.version.ID)

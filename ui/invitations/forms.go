@@ -66,7 +66,7 @@ func (m *Model) invite(o *org) tea.Cmd {
 		act: action{op: explain.OpSend, org: o.key, orgLabel: o.label()}, draft: m.drafts[o.key]}
 	opts := make([]huh.Option[string], 0, len(knownPermissions))
 	for _, p := range m.permissionNames() {
-		opts = append(opts, huh.NewOption(p, p).Selected(slices.Contains(d.draft.perms, p)))
+		opts = append(opts, huh.NewOption(permissionWord(api.Permission(p)), p).Selected(slices.Contains(d.draft.perms, p)))
 	}
 	d.form = huh.NewForm(huh.NewGroup(
 		huh.NewInput().Title("Invitee").Placeholder("username or user ID").

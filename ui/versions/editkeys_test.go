@@ -126,3 +126,55 @@ func TestCreatedIsNeverCut(t *testing.T) {
 		}
 	}
 }
+
+// r says what it brought; s goes to the top of the new order.
+func TestRefreshSaysSoAndSortGoesToTheTop(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	d.Press("r")
+	d.WaitFor("the note", func() bool {
+		for _, msg := range d.Seen {
+			if s, ok := msg.(common.StatusMsg); ok && s.Text == "refreshed lumen: 25 of 25 versions listed" {
+				return true
+			}
+		}
+		return false
+	})
+	d.Press("j", "j", "j", "s")
+	if m.table.Cursor() != 0 {
+		t.Fatalf("after s the cursor is on row %d, not the top", m.table.Cursor())
+	}
+}
+
+// With versions marked, the first esc says that leaving drops the marks
+// and keeps the screen (Guards); the second leaves; another key between
+// them keeps the marks and the screen.
+func TestEscWithMarksAsksFirst(t *testing.T) {
+	t.Parallel()
+	d, m, _ := start(t, "lumen", 80, 24)
+	esc := uitest.Key("esc")
+	if m.Guards(esc) {
+		t.Fatal("esc is held with nothing marked")
+	}
+	d.Press("space", "space")
+	if !m.Guards(esc) {
+		t.Fatal("esc leaves at once with 2 marks")
+	}
+	d.Press("esc")
+	said := ""
+	d.WaitFor("the note", func() bool {
+		for _, msg := range d.Seen {
+			if s, ok := msg.(common.StatusMsg); ok {
+				said = s.Text
+			}
+		}
+		return strings.Contains(said, "esc again leaves lumen and drops its 2 marks")
+	})
+	if m.Guards(esc) {
+		t.Fatal("the second esc is held too")
+	}
+	d.Press("j")
+	if !m.Guards(esc) || m.marks.len() != 2 {
+		t.Fatal("a key between the two esc did not keep the marks and the question")
+	}
+}

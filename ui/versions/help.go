@@ -106,6 +106,9 @@ func (m *Model) FullHelp() [][]key.Binding {
 	if row {
 		out = append([][]key.Binding{nav}, out...)
 	}
+	if m.marks.len() > 0 { // esc asks before the marks go (Guards)
+		out = append(out, []key.Binding{common.WithHelp(k.Cancel, "esc", "back (asks first: the marks go)")})
+	}
 	return out
 }
 

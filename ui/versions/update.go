@@ -1,6 +1,8 @@
 package versions
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -62,6 +64,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case modeSorting:
 		return m.sortingKey(msg)
 	}
+	if m.leaving = !m.leaving && key.Matches(msg, m.keys.Cancel) && m.marks.len() > 0; m.leaving {
+		return common.Status(fmt.Sprintf("esc again leaves %s and drops its %s; any other key keeps them",
+			m.project.Key(), plural(m.marks.len(), "mark", "marks")))
+	}
 	if cmd, ok := m.navKey(msg); ok {
 		if m.table.Len() == 0 {
 			return nil // no row to move to, and no page to ask for on the way
@@ -99,6 +105,7 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.ClearMarks):
 		return m.clearMarks()
 	case key.Matches(msg, k.Refresh):
+		m.refreshing = true // the first page says what came
 		return m.reload()
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch

@@ -57,6 +57,8 @@ type Model struct {
 
 	seq         int       // id of the awaited list request
 	loading     int       // page being fetched; 0 when none
+	refreshing  bool      // r asked again: the first page says so
+	leaving     bool      // esc was pressed once with marks: again leaves
 	all         *fullLoad // a sort loading the rest of the list; nil when none
 	failed      bool
 	stopFetch   context.CancelFunc
@@ -135,9 +137,10 @@ func (m *Model) Capturing() bool { return m.mode != modeTable && m.mode != modeS
 
 // Guards implements common.Guard: while a sort loads the rest of the
 // list, esc stops the load rather than leave the screen, as it stops a
-// running download.
+// running download; with versions marked, the first esc says that
+// leaving drops the marks, and the second leaves.
 func (m *Model) Guards(msg tea.KeyPressMsg) bool {
-	return m.mode == modeSorting && key.Matches(msg, m.keys.Cancel)
+	return key.Matches(msg, m.keys.Cancel) && (m.mode == modeSorting || m.mode == modeTable && m.marks.len() > 0 && !m.leaving)
 }
 
 // Busy implements common.Screen.
