@@ -49,7 +49,10 @@ type Model struct {
 	version     api.Version // from the list, then from GET (with files)
 	full        bool        // files and dependencies are loaded
 	loading     bool
-	refreshing  bool // r asked again: the answer says so
+	refreshing  bool              // r asked again: the answer says so
+	names       map[string]string // the dependencies' names (depNamesMsg)
+	namesSeq    int
+	naming      bool // the names are being looked up
 	seq         int
 	downloadSeq int
 
@@ -108,6 +111,8 @@ func (m *Model) Busy() string {
 		return "loading " + m.Title()
 	case m.rendering:
 		return "rendering the changelog"
+	case m.naming:
+		return "looking up the names of the dependencies"
 	}
 	return ""
 }

@@ -90,7 +90,7 @@ func TestShowsChangelogFilesAndDependencies(t *testing.T) {
 	}
 	for _, want := range []string{
 		"2.3.1  Lumen 2.3.1", "release · 12,876 downloads", "Fixed a race in the off-thread light queue",
-		"FILES", "★ lumen-2.3.1.jar", "46 B · primary", "DEPENDENCIES", "required     project prjEmber",
+		"FILES", "★ lumen-2.3.1.jar", "46 B · primary", "DEPENDENCIES", "required     project Emberforge Core (emberforge-core)", "optional     version 1.2.0 of project ",
 		"incompatible external OptiFine", "https://optifine.net", "2025-03-03 08:20 UTC (10mo",
 	} {
 		if !strings.Contains(d.Screen(), want) {

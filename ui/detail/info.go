@@ -151,8 +151,8 @@ func (m *Model) depsText(w int) string {
 	}
 	var b strings.Builder
 	for _, d := range deps {
-		kind, id := d.Target()
-		line := common.Fit(safe.Line(d.Type), 13) + s.Muted.Render(kind+" ") + safe.Reveal(id)
+		kind, target := m.depTarget(d)
+		line := common.Fit(safe.Line(d.Type), 13) + s.Muted.Render(kind+" ") + target
 		b.WriteString(hardWrap(line, w, "  ") + "\n")
 		if d.URL != "" {
 			b.WriteString("  " + s.Muted.Render(m.link(d.URL, w-2, "  ")) + "\n")

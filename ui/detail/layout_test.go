@@ -168,3 +168,20 @@ func TestRefreshSaysSo(t *testing.T) {
 		return false
 	})
 }
+
+// A dependency whose name cannot be looked up keeps its ID: the names
+// come from the server, never a guess.
+func TestDependencyNamesFallBackToIDs(t *testing.T) {
+	t.Parallel()
+	v := many()
+	v.Dependencies = []api.Dependency{{Type: api.DependencyRequired, ProjectID: "prjNoName"},
+		{Type: api.DependencyOptional, VersionID: "vrNoName"}}
+	m := New(uitest.Common(t), stubClient{v: v}, route.DetailArgs{Project: common.ProjectRef{Slug: "lumen"}, Version: v})
+	d := uitest.NewDriver(t, uitest.Screen{S: m}, 120, 40)
+	waitIdle(d, m)
+	for _, want := range []string{"project prjNoName", "version vrNoName"} {
+		if !strings.Contains(d.Screen(), want) {
+			t.Errorf("the screen lacks %q:\n%s", want, d.Screen())
+		}
+	}
+}

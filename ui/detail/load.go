@@ -3,6 +3,7 @@ package detail
 import (
 	"context"
 	"errors"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -56,10 +57,29 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 	m.version, m.full = *msg.version, true
 	m.source = safe.Text(m.version.Changelog)
 	m.layout()
+	cmds := []tea.Cmd{m.render(), m.lookUp()}
 	if refreshed {
-		return tea.Batch(m.render(), common.Status("refreshed "+m.Title()))
+		cmds = append(cmds, common.Status("refreshed "+m.Title()))
 	}
-	return m.render()
+	return tea.Batch(cmds...)
+}
+
+// lookUp asks the names of the version's dependencies, when it has some
+// that point at a project or a version.
+func (m *Model) lookUp() tea.Cmd {
+	if !slices.ContainsFunc(m.version.Dependencies, func(d api.Dependency) bool { return d.VersionID != "" || d.ProjectID != "" }) {
+		return nil
+	}
+	m.namesSeq++
+	m.naming = true
+	return lookUpNames(m.ctx, m.client, m.version.Dependencies, m.namesSeq)
+}
+
+func (m *Model) namesFound(msg depNamesMsg) {
+	if msg.seq == m.namesSeq {
+		m.names, m.naming = msg.names, false
+		m.layout()
+	}
 }
 
 // renderChangelog renders the changelog in a command; the rendering comes

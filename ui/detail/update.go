@@ -24,6 +24,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.scroll(msg)
 	case versionLoadedMsg:
 		return m, m.versionLoaded(msg)
+	case depNamesMsg:
+		m.namesFound(msg)
 	case retryMsg:
 		return m, m.fetch()
 	case markdown.Rendered:
