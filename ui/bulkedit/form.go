@@ -118,7 +118,7 @@ func (f *form) validate() {
 	if msg := f.channelError(); msg != "" {
 		f.errs[fieldChannel] = msg
 	}
-	_, err := f.edit().Patch()
+	_, err := slugsAsIDs(f.edit()).Patch()
 	var ve *api.ValidationError
 	if !errors.As(err, &ve) {
 		return
