@@ -73,3 +73,31 @@ func TestNoColorMarksTheCursor(t *testing.T) {
 	d.WaitForText("Cancel it")
 	step("invitations-confirm", regexp.MustCompile(`> No`))
 }
+
+// Without colour, the question before a bulk edit marks its focused
+// button, and the delete count its field.
+func TestNoColorMarksTheQuestion(t *testing.T) {
+	t.Parallel()
+	cfg := uitest.Config()
+	cfg.Env.DumbTerminal = true
+	cfg.Env.StateDir = t.TempDir()
+	d, m := start(t, setup{project: "lumen", config: cfg})
+	ready(d, m, "lumen")
+	settle(d, m)
+	d.Press("shift+down", "shift+down", "shift+down", "shift+down", "shift+down", "shift+down", "e")
+	d.WaitForText("Edit 6 versions of lumen")
+	settle(d, m)
+	d.Press("right", "right", "right", "enter") // snapshot: none of the six is, so six change
+	d.WaitForText("enter applies")
+	settle(d, m)
+	d.Press("enter")
+	if !regexp.MustCompile(`(?m)^> \[ Cancel \]`).MatchString(d.Screen()) {
+		t.Errorf("the question's focused button is not marked:\n%s", d.Screen())
+	}
+	uitest.RequireFits(t, d.Screen(), 80, 24)
+	t.Run("question", func(t *testing.T) { golden.RequireEqual(t, d.Screen()) })
+	d.Press("right")
+	if !regexp.MustCompile(`(?m)^  \[ Cancel \] > \[ `).MatchString(d.Screen()) {
+		t.Errorf("the question's other button is not marked once chosen:\n%s", d.Screen())
+	}
+}
