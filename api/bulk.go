@@ -177,7 +177,7 @@ func (c *Client) bulk(ctx context.Context, projectID string, ids []string, answe
 		}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			outcomes[i] = sendPart(ctx, u, part, send) // a failed part must not stop the others
+			outcomes[i] = sendPart(unlessStopped(ctx), u, part, send) // a failed part must not stop the others
 			ended(len(part))
 		})
 	}

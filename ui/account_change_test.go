@@ -106,3 +106,22 @@ func TestAcceptedInvitationListsItsProjects(t *testing.T) {
 		t.Fatalf("the picker does not list the organization's projects:\n%s", d.Screen())
 	}
 }
+
+// Right after a sign-out, a screen that needs a sign-in says the user is
+// signed out, not that a sign-in expired or was revoked.
+func TestSignedOutSaysSo(t *testing.T) {
+	t.Parallel()
+	sess := uitest.NewSession(t, uitest.SessionOptions{Mode: auth.ModePaste, User: "alice"})
+	d, m := startSession(t, sess, "")
+	d.WaitForText("YOUR PROJECTS")
+	d.Press("@")
+	d.WaitFor("the account screen", func() bool { _, ok := m.top().(*account.Model); return ok })
+	d.WaitForText("Signed in as    alice")
+	d.Press("s", "y")
+	d.WaitFor("the sign-out to reach the root", func() bool { return m.user == "" })
+	d.Press("esc", "i")
+	d.WaitForText("You are signed out.")
+	if strings.Contains(d.Screen(), "expired or was revoked") {
+		t.Fatalf("a sign-out reads as a refused sign-in:\n%s", d.Screen())
+	}
+}

@@ -28,6 +28,10 @@ func (m *Model) report(msg common.ErrorMsg, from int) tea.Cmd {
 		return nil
 	}
 	m.common.Logger.Warn("request failed", "doing", msg.Context, "err", msg.Err)
+	if p.Kind == common.KindSignIn && m.signedOut {
+		// Not a sign-in the server refused: the user signed out here.
+		p.Sentence, p.Fix = "You are signed out.", "sign in to go on"
+	}
 	if p.Blocking {
 		m.retry = nil
 		m.panel = &panel{problem: p, context: msg.Context, retry: msg.Retry}

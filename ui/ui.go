@@ -81,6 +81,8 @@ type Model struct {
 	status   statusbar.Model
 	help     help.Model
 	showHelp bool
+	// cmd is the : prompt, while it is open.
+	cmd *commandLine
 	// helpTop is the first line of the ? overlay shown, when it is taller
 	// than the body and scrolls.
 	helpTop int
@@ -90,6 +92,10 @@ type Model struct {
 
 	width, height int
 	user          string // in the header
+	// signedOut says the user signed out in this dashboard: a request the
+	// server refuses for want of a sign-in says so, not that the sign-in
+	// expired.
+	signedOut bool
 	// meAsked numbers the root's requests for who is signed in; meHeard
 	// is the latest answered, so an older answer does not win.
 	meAsked, meHeard int

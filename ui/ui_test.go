@@ -129,7 +129,7 @@ func TestHelpOverlay(t *testing.T) {
 	d, m := start(t, setup{project: "lumen"})
 	d.WaitForText("25 of 25")
 	d.Press("?")
-	for _, want := range []string{"mark all loaded", "clear filters", "copy URL", "back", "quit"} {
+	for _, want := range []string{"mark all loaded", "game", "copy URL", "back", "quit"} {
 		if !strings.Contains(d.Screen(), want) {
 			t.Errorf("help lacks %q", want)
 		}

@@ -66,6 +66,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		cmds = append(cmds, m.mouse(msg))
 	case tea.PasteMsg:
+		if m.cmd != nil {
+			m.cmd.input, _ = m.cmd.input.Update(msg)
+			break
+		}
 		cmds = append(cmds, m.updateTop(msg))
 	case common.OpenMsg:
 		m.retry = nil
@@ -74,9 +78,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.retry = nil
 		m.pop()
 	case common.SignedInMsg:
+		m.signedOut = false
 		cmds = append(cmds, m.signedIn(msg), m.broadcast(msg), m.askWhoAmI(0))
 	case common.SignedOutMsg:
-		m.user, m.retry = "", nil
+		m.user, m.retry, m.signedOut = "", nil, true
 		cmds = append(cmds, m.broadcast(msg), m.askWhoAmI(0))
 	case common.VersionsChangedMsg, common.MembershipsChangedMsg:
 		cmds = append(cmds, m.broadcast(msg))
@@ -113,22 +118,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case m.panel != nil:
 		return m.panelKey(msg, m.capturing())
+	case m.showHelp:
+		return m.helpKey(msg)
+	case m.cmd != nil:
+		return m.commandKey(msg)
+	case top != nil && top.Capturing() && common.OpensHelp(k, top, msg):
+		m.showHelp = true // a field's help key: ? where it would not be text, f1
+		return nil
 	case top != nil && top.Capturing():
 		return m.updateTop(msg)
-	case m.showHelp:
-		// Taller than the body, the overlay scrolls with the list keys;
-		// any other key closes it.
-		if _, h := m.bodySize(); m.helpLines() > h {
-			if step, ok := k.ListStep(msg, m.helpLines(), h-1); ok {
-				m.scrollHelp(step)
-				return nil
-			}
-		}
-		m.showHelp, m.helpTop = false, 0
-		if key.Matches(msg, k.Quit) && !guards(top, msg) {
-			return m.quit()
-		}
-		return nil
 	case key.Matches(msg, k.Quit, k.Back) && guards(top, msg):
 		return m.updateTop(msg)
 	case key.Matches(msg, k.Quit):
@@ -136,6 +134,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Help):
 		m.showHelp = true
 		return nil
+	case key.Matches(msg, k.Command):
+		return m.openCommand()
 	case key.Matches(msg, k.Back) && len(m.stack) > 1:
 		m.retry = nil
 		m.pop()
@@ -146,6 +146,25 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return retry
 	}
 	return m.updateTop(msg)
+}
+
+// helpKey handles a key while the ? overlay is up. Taller than the
+// body, the overlay scrolls with the list keys; any other key closes it,
+// and q quits as well, unless a field under the overlay has the keys
+// (there q would have been typed) or the screen asks first.
+func (m *Model) helpKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, top := m.common.Keys, m.top()
+	if _, h := m.bodySize(); m.helpLines() > h {
+		if step, ok := k.ListStep(msg, m.helpLines(), h-1); ok {
+			m.scrollHelp(step)
+			return nil
+		}
+	}
+	m.showHelp, m.helpTop = false, 0
+	if key.Matches(msg, k.Quit) && !guards(top, msg) && !m.capturing() {
+		return m.quit()
+	}
+	return nil
 }
 
 // guards reports that s holds input not yet sent and asks before msg

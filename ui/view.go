@@ -90,14 +90,17 @@ func (m *Model) headerView() string {
 // footerView is one line of the keys that work now, most used first,
 // ending with ? (help, or more when some were left out): common.Footer.
 func (m *Model) footerView() string {
+	if m.cmd != nil {
+		return m.commandView()
+	}
 	hints, more := m.shortHelp()
 	return common.Footer(m.help.Styles, m.width, hints, more)
 }
 
 // shortHelp is the footer's hints, most used first: a retry waiting for
 // a sign-in, back, the focused screen's keys, then quit; and the key
-// that opens the help, disabled where ? does not open it (a field has the
-// keys, the panel or the help itself is up).
+// that opens the help: ?, or the field's help key where a field has the
+// keys (common.FieldHelp); none over the panel or the help itself.
 func (m *Model) shortHelp() (hints []key.Binding, more key.Binding) {
 	k := m.common.Keys
 	top := m.top()
@@ -106,16 +109,18 @@ func (m *Model) shortHelp() (hints []key.Binding, more key.Binding) {
 		return m.panelHelp(), noHelp
 	case m.showHelp:
 		closeHelp := key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close help"))
+		quit := k.Quit
+		quit.SetEnabled(!m.capturing()) // over a field, q only closes the help
 		if _, h := m.bodySize(); m.helpLines() > h {
 			scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 			closeHelp.SetHelp("other keys", "close")
-			return []key.Binding{scroll, closeHelp, k.Quit}, noHelp
+			return []key.Binding{scroll, closeHelp, quit}, noHelp
 		}
-		return []key.Binding{closeHelp, k.Quit}, noHelp
+		return []key.Binding{closeHelp, quit}, noHelp
 	case top == nil:
 		return []key.Binding{k.Quit}, noHelp
 	case top.Capturing():
-		return top.ShortHelp(), noHelp
+		return top.ShortHelp(), common.HelpKeyOf(top)
 	}
 	if m.retry != nil {
 		hints = append(hints, k.Retry)
@@ -144,11 +149,8 @@ func (m *Model) fullHelpView() string {
 	if top := m.top(); top != nil {
 		groups = top.FullHelp()
 	}
-	global := []key.Binding{k.Help, k.Quit, k.ForceQuit}
-	if len(m.stack) > 1 && !slices.ContainsFunc(groups, bindsEsc) {
-		global = append([]key.Binding{k.Back}, global...)
-	}
-	if m.retry != nil { // the root takes r while a sign-in may let it run again
+	global := common.GlobalHelp(k, m.top(), groups, len(m.stack) > 1)
+	if m.retry != nil && !m.capturing() { // the root takes r while a sign-in may let it run again
 		global = append([]key.Binding{k.Retry}, global...)
 	}
 	groups = append(groups, global)

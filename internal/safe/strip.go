@@ -23,6 +23,10 @@ func strip(s string, multiline bool, keep func(seq string) bool) string {
 			st.i += n
 			continue
 		}
+		if n := st.c1Len(); n > 0 {
+			st.i += n
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[st.i:])
 		st.i += n
 		switch {
@@ -66,9 +70,9 @@ func (st *stripper) escapeLen() int {
 	}
 	switch s[1] {
 	case '[':
-		return csiLen(s)
+		return csiLen(s, 2)
 	case ']', 'P', '_', '^', 'X':
-		return st.controlStringLen(s)
+		return st.controlStringLen(s, 2)
 	}
 	i := 1
 	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
@@ -80,9 +84,31 @@ func (st *stripper) escapeLen() int {
 	return 1
 }
 
-// csiLen measures ESC [ parameters intermediates final.
-func csiLen(s string) int {
-	i := 2
+// c1Len returns how many bytes of the sequence at s[i] to drop when an
+// 8-bit introducer starts it (CSI, OSC, DCS, APC, PM, SOS, as a raw byte
+// or as its UTF-8 encoding, U+009B...): all of a well-formed sequence, so
+// that its parameters ("31m", "0;title") do not show as text, or only the
+// introducer, as for ESC. It is 0 where no such introducer is.
+func (st *stripper) c1Len() int {
+	s := st.s[st.i:]
+	intro, c := 1, s[0]
+	if c == 0xc2 && len(s) > 1 {
+		intro, c = 2, s[1]
+	}
+	switch c {
+	case 0x9b:
+		return csiLen(s, intro)
+	case 0x9d, 0x90, 0x9f, 0x9e, 0x98:
+		return st.controlStringLen(s, intro)
+	}
+	return 0
+}
+
+// csiLen measures a CSI's parameters, intermediates and final after its
+// introducer, intro bytes long (ESC [, or the 8-bit CSI); a malformed one
+// is its introducer alone.
+func csiLen(s string, intro int) int {
+	i := intro
 	for i < len(s) && s[i] >= 0x30 && s[i] <= 0x3f {
 		i++
 	}
@@ -92,25 +118,26 @@ func csiLen(s string) int {
 	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
 		return i + 1
 	}
-	return 2
+	return intro
 }
 
-// controlStringLen measures an OSC, DCS, APC, PM or SOS up to its
-// terminator: BEL, ESC \ or the C1 ST (U+009C).
-func (st *stripper) controlStringLen(s string) int {
+// controlStringLen measures an OSC, DCS, APC, PM or SOS, whose
+// introducer is intro bytes long, up to its terminator: BEL, ESC \ or
+// the C1 ST (U+009C, or the raw byte 0x9C).
+func (st *stripper) controlStringLen(s string, intro int) int {
 	if st.unterminated {
-		return 2
+		return intro
 	}
-	for i := 2; i < len(s); i++ {
+	for i := intro; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case s[i] == 0x07:
-			return i + 1
-		case s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\':
-			return i + 2
-		case s[i] == 0xc2 && i+1 < len(s) && s[i+1] == 0x9c:
+		case r == 0x07, r == 0x9c, r == utf8.RuneError && n == 1 && s[i] == 0x9c:
+			return i + n
+		case r == 0x1b && i+1 < len(s) && s[i+1] == '\\':
 			return i + 2
 		}
+		i += n
 	}
 	st.unterminated = true
-	return 2
+	return intro
 }

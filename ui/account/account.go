@@ -55,7 +55,7 @@ func newKeyMap() keyMap {
 		Refresh: common.Bind([]string{"r"}, "r", "refresh"),
 		Yes:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "sign out")),
 		// The default is No: enter and esc keep the user signed in.
-		No: key.NewBinding(key.WithKeys("n", "enter", "esc"), key.WithHelp("n/enter", "stay signed in")),
+		No: key.NewBinding(key.WithKeys("n", "enter", "esc"), key.WithHelp("n/enter/esc", "stay signed in")),
 	}
 }
 
@@ -123,11 +123,13 @@ func (m *Model) ShortHelp() []key.Binding {
 	return append(b, k.Refresh)
 }
 
-// FullHelp implements common.Screen.
-func (m *Model) FullHelp() [][]key.Binding {
-	k := m.keys
-	return [][]key.Binding{{k.SignOut, k.SignIn, k.Refresh}, {k.Yes, k.No}}
-}
+// FullHelp implements common.Screen: the keys that work where the
+// screen is (the question, or the account), as the footer has them.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// HelpKey implements common.FieldHelp: the sign-out question takes the
+// keys, and ? opens the help from it.
+func (m *Model) HelpKey() key.Binding { return common.HelpInField("", false) }
 
 // canSignIn: not signed in, or the server refused the token; signing in
 // is pointless while RDASH_TOKEN is set.

@@ -32,6 +32,20 @@ type CancellableJob interface {
 	CancelWords() (offer, cancelling string)
 }
 
+// StoppableJob is a Job whose run may be stopped between its parts: the
+// Cancel key calls Stop (on the UI goroutine), after which the run sends
+// nothing more, lets the parts under way end, and returns a Report that
+// says which went and which were not sent. Unlike a CancellableJob's, the
+// run's context is not cancelled: a request cut off would leave its
+// outcome unknown.
+type StoppableJob interface {
+	Job
+	Stop()
+	// CancelWords are the running view's footer: while the Cancel key
+	// may stop the run, and once it has.
+	CancelWords() (offer, cancelling string)
+}
+
 // errCancelled is the cause of a run's context that the Cancel key ended.
 // It is a context.Canceled, so that an error made of it (net/http returns
 // the cause) still reads as a cancel.
@@ -66,7 +80,8 @@ func (f *Flow) ticked(msg tickMsg) tea.Cmd {
 	return f.nextTick()
 }
 
-// cancelRun cancels a cancellable run; it reports whether there was one.
+// cancelRun cancels a cancellable run, or stops a stoppable one; it
+// reports whether there was one.
 func (f *Flow) cancelRun() bool {
 	if f.run.cancel == nil {
 		return false

@@ -24,6 +24,9 @@ func (f *Flow) ShortHelp() []key.Binding {
 		return append(out, f.scrollHelp()...)
 	}
 	if f.run.cancel != nil && !f.run.cancelled {
+		if _, ok := f.job.(StoppableJob); ok {
+			return []key.Binding{common.WithHelp(f.opts.Keys.Cancel, "esc", "stop sending")}
+		}
 		return []key.Binding{f.opts.Keys.Cancel}
 	}
 	return nil // esc waits for the run: the running view says so
@@ -44,6 +47,31 @@ func (f *Flow) previewHelp() []key.Binding {
 	}
 	return append([]key.Binding{common.WithHelp(k.Submit, "enter", "apply"), k.Back}, f.scrollHelp()...)
 }
+
+// FullHelp is the ? overlay's keys where the flow is: the footer's, with
+// the scroll keys one by one where the page scrolls (the footer sums them
+// up as "↑/↓ scroll"). The owning screen adds its own.
+func (f *Flow) FullHelp() [][]key.Binding {
+	hints := f.ShortHelp()
+	if f.stage == StagePreview && f.asking { // tab moves between the buttons as ← and → do
+		k := f.opts.Keys
+		tabs := key.NewBinding(key.WithKeys(slices.Concat(k.Next.Keys(), k.Prev.Keys())...),
+			key.WithHelp(k.Next.Help().Key+"/"+k.Prev.Help().Key, "choose"))
+		return [][]key.Binding{append(hints, tabs)}
+	}
+	if len(f.scrollHelp()) == 0 {
+		return [][]key.Binding{hints}
+	}
+	scroll := f.scrollHelp()[0].Help()
+	hints = slices.DeleteFunc(hints, func(b key.Binding) bool { return b.Help() == scroll })
+	c := f.common.Keys
+	return [][]key.Binding{hints, {c.Up, c.Down, c.PageUp, c.PageDown, c.Top, c.Bottom}}
+}
+
+// HelpKey is the key that opens the help while the flow captures the
+// keys: ? from the question and a run, which take no text, and from the
+// typed count, whose field takes digits alone; f1 as well.
+func (f *Flow) HelpKey() key.Binding { return common.HelpInField("", false) }
 
 // scrollHelp is ↑/↓ when the page is longer than the room it has, and
 // nothing when scrolling would do nothing.

@@ -18,7 +18,7 @@ type runState struct {
 	bar         progress.Model
 	ch          chan progressMsg
 	tick        int                     // the tick awaited, for a ByteJob
-	cancel      context.CancelCauseFunc // a CancellableJob's, else nil
+	cancel      context.CancelCauseFunc // a CancellableJob's, or a StoppableJob's Stop, else nil
 	cancelled   bool                    // the Cancel key has cancelled it
 }
 
@@ -58,7 +58,10 @@ func (f *Flow) start(j Job) tea.Cmd {
 	f.run.ch = make(chan progressMsg, 64)
 	ctx, cancel := context.WithCancelCause(f.ctx)
 	f.run.cancel, f.run.cancelled = nil, false
-	if _, ok := j.(CancellableJob); ok {
+	switch j := j.(type) {
+	case StoppableJob: // first: it has a CancellableJob's CancelWords too
+		f.run.cancel = func(error) { j.Stop() } // the context runs on: the parts under way end
+	case CancellableJob:
 		f.run.cancel = cancel
 	}
 	cmds := []tea.Cmd{runJob(ctx, cancel, run, f.run.ch), waitProgress(f.run.ch)}

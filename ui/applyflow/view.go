@@ -111,11 +111,17 @@ func (f *Flow) question() []string {
 	s := f.common.Styles
 	c := f.plan.Confirm()
 	yes := "[ " + c.Yes + " ]"
-	cancel, ok := s.Cursor.Render("[ Cancel ]"), s.Muted.Render(yes)
-	if f.sure {
-		cancel, ok = s.Muted.Render("[ Cancel ]"), s.Cursor.Render(yes)
+	button := func(text string, focused bool) string {
+		st, gutter := s.Muted, "  "
+		if focused {
+			st, gutter = s.Cursor, s.Pointer()
+		}
+		if !s.Theme.NoColor { // the colours say which; without them a ">" does
+			gutter = ""
+		}
+		return gutter + st.Render(text)
 	}
-	return []string{s.Bold.Render(c.Question), cancel + " " + ok}
+	return []string{s.Bold.Render(c.Question), button("[ Cancel ]", !f.sure) + " " + button(yes, f.sure)}
 }
 
 func (f *Flow) noticeLines() []string {
@@ -168,7 +174,7 @@ func (f *Flow) runTitle() string {
 // cancelLines say that the Cancel key cancels the run, or is cancelling
 // it; or, for a run that cannot be cancelled, that it is waited for.
 func (f *Flow) cancelLines() []string {
-	j, ok := f.job.(CancellableJob)
+	j, ok := f.job.(interface{ CancelWords() (string, string) })
 	if !ok {
 		return append([]string{""}, wrap([]string{f.common.Styles.Muted.Render(waitWords)}, f.width)...)
 	}

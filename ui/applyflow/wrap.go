@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"rdash/ui/markdown"
 )
 
 // wrap breaks each (styled) line at spaces to width, a word longer than
@@ -17,7 +19,7 @@ func wrap(lines []string, width int) []string {
 			out = append(out, l)
 			continue
 		}
-		out = append(out, strings.Split(ansi.Wrap(l, width, " "), "\n")...)
+		out = append(out, strings.Split(markdown.Wrap(l, width), "\n")...)
 	}
 	return out
 }

@@ -30,6 +30,7 @@ type Client interface {
 	bulk.Reader
 	applyflow.AccessClient
 	bulk.Splitter
+	ProjectFinder
 }
 
 // kind is what a screen, or a step of it, does to versions.

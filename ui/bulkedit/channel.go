@@ -4,8 +4,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rdash/api"
 	"rdash/internal/safe"
+	"rdash/ui/common"
 )
 
 // The Channel field offers the channels of the versions seen, and, last,
@@ -96,17 +99,19 @@ func (f *form) channelLine() line {
 		l.targets = append(l.targets, target{field: fieldChannel, part: partText})
 		l.text += "  " + inputView(&f.chanText, f.fieldInputWidth())
 	case f.focus == chanMode:
-		l.text += f.s.Muted.Render("  " + f.channelChoices())
+		room := f.width - ansi.StringWidth(l.text) - 2
+		l.text += f.s.Muted.Render("  " + common.JoinFit(f.channelChoices(), " · ", room))
 	}
 	return l
 }
 
 // channelChoices are the choices after keep, for the focused field: the
-// channels seen, then the typed one.
-func (f *form) channelChoices() string {
+// channels seen, then the typed one; those the line has no room for are
+// left out whole.
+func (f *form) channelChoices() []string {
 	names := make([]string, 0, len(f.channels)+1)
 	for _, c := range f.channels {
 		names = append(names, safe.Line(c.Slug))
 	}
-	return strings.Join(append(names, typedChoice+" (typed)"), " · ")
+	return append(names, typedChoice+" (typed)")
 }

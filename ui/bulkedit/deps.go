@@ -30,7 +30,7 @@ func (l depList) wirePrefix() string { return [...]string{"", "add_", "remove_"}
 func (l depList) title() string { return [...]string{"with", "add", "remove"}[l] }
 
 // depKinds are what a row references: exactly one, by construction.
-var depKinds = []string{"project ID", "version ID", "external"}
+var depKinds = []string{"project", "version ID", "external"}
 
 const kindExternal = 2
 
@@ -52,7 +52,7 @@ func newDepRow(s *common.Styles) *depRow {
 // setKind changes what the row references and the target's hint.
 func (r *depRow) setKind(k int) {
 	r.kind = k
-	r.target.Placeholder = [...]string{"(8-character ID)", "(8-character ID)", "(name)"}[k]
+	r.target.Placeholder = [...]string{"(slug or ID)", "(8-character ID)", "(name)"}[k]
 }
 
 func (r *depRow) blank() bool {
@@ -147,7 +147,11 @@ func (d *depsField) validate() {
 			if r.blank() {
 				continue
 			}
-			if err := api.ValidateDependency(i, d.dependency(r, depList(l))); err != nil {
+			dep := d.dependency(r, depList(l))
+			if isSlug(dep.ProjectID) {
+				dep.ProjectID = strings.Repeat("x", api.IDLength) // a slug: its ID is looked up for the preview
+			}
+			if err := api.ValidateDependency(i, dep); err != nil {
 				r.err = safe.Line(describeRule(depList(l).wirePrefix(), err))
 			}
 			i++

@@ -22,9 +22,9 @@ type gameField struct {
 
 func newGameField(s *common.Styles, seen []string) gameField {
 	return gameField{
-		set:    newInput(s, "(the game versions they will have; none clears them)"),
-		add:    newInput(s, "(game versions to add, e.g. 1.21.5)"),
-		remove: newInput(s, "(game versions to remove)"),
+		set:    newInput(s, gameHints[partSet]),
+		add:    newInput(s, gameHints[partAdd]),
+		remove: newInput(s, gameHints[partRemove]),
 		seen:   seen,
 	}
 }

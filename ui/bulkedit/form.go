@@ -85,9 +85,9 @@ type form struct {
 
 func newForm(s *common.Styles, channels []api.Channel, seenGame []string) *form {
 	f := &form{s: s, channels: channels, errs: map[field]string{}}
-	f.name = newInput(s, "(the new display name, at most 64 characters)")
+	f.name = newInput(s, nameHint)
 	f.name.CharLimit = 2 * api.MaxNameLength // room to see the rule broken
-	f.chanText = newInput(s, "(a channel's slug or ID; the server judges it)")
+	f.chanText = newInput(s, chanHint)
 	f.game = newGameField(s, seenGame)
 	f.plat = newPlatformField()
 	f.deps = newDepsField()
@@ -118,7 +118,7 @@ func (f *form) validate() {
 	if msg := f.channelError(); msg != "" {
 		f.errs[fieldChannel] = msg
 	}
-	_, err := f.edit().Patch()
+	_, err := slugsAsIDs(f.edit()).Patch()
 	var ve *api.ValidationError
 	if !errors.As(err, &ve) {
 		return
@@ -198,6 +198,18 @@ func (f *form) changedFields() int {
 		}
 	}
 	return n
+}
+
+// The fields' hints whole; each field shows as much as its width holds,
+// cut at a word (common.SizeInput).
+const (
+	nameHint = "(the new display name, at most 64 characters)"
+	chanHint = "(a channel's slug or ID; the server judges it)"
+)
+
+var gameHints = map[part]string{
+	partSet: "(the game versions they will have; none clears them)", partAdd: "(game versions to add, e.g. 1.21.5)",
+	partRemove: "(game versions to remove)",
 }
 
 // newInput returns a one-line text field styled like the dashboard's.

@@ -119,7 +119,7 @@ func TestInvalidDependenciesAreRejectedInline(t *testing.T) {
 		url    string
 		want   string
 	}{
-		{"project ID too short", "project ID", "prj1", "", "Dependency 1 to add, project ID: must be an ID of 8 characters"},
+		{"project neither ID nor slug", "project", "prj 1", "", "Dependency 1 to add, project ID: must be an ID of 8 characters"},
 		{"version ID of 7", "version ID", "abc-123", "", "Dependency 1 to add, version ID: must be an ID of 8 characters"},
 		{"URL without a name", "external", "", "https://luckperms.net", "Dependency 1 to add: must reference one of"},
 		{"URL not http", "external", "LuckPerms", "ftp://luckperms.net", "Dependency 1 to add, URL: must be an http(s) URL"},

@@ -53,6 +53,9 @@ func (f *form) label(name string) string {
 // choice is a ‹value› cycled with ←/→.
 func (f *form) choice(t target, value string, width int) string {
 	txt := "‹ " + common.Fit(value, width-4) + " ›"
+	if f.focus == t && f.s.Theme.NoColor { // marked where reverse video may not show
+		return f.s.Cursor.Render("> " + common.Fit(value, width-4) + " <")
+	}
 	if f.focus == t {
 		return f.s.Cursor.Render(txt)
 	}
@@ -165,6 +168,9 @@ func (f *form) platformLines() []line {
 			t := target{field: fieldPlatforms, part: partBox, row: i}
 			cell := f.plat.box(i) + " " + f.plat.names[i]
 			if f.focus == t {
+				if f.s.Theme.NoColor { // marked where reverse video may not show
+					cell = ">" + cell
+				}
 				cell, focused = f.s.Cursor.Render(cell), true
 			}
 			l.targets = append(l.targets, t)
@@ -259,10 +265,10 @@ func (f *form) depInputWidths(l depList, r *depRow) (target, url int) {
 // the cursor, so the text scrolls inside the cell.
 func (f *form) resize(width int) {
 	f.width = width
-	f.name.SetWidth(f.fieldInputWidth() - 3)
-	f.chanText.SetWidth(f.fieldInputWidth() - 3)
+	common.SizeInput(&f.name, f.fieldInputWidth()-3, nameHint)
+	common.SizeInput(&f.chanText, f.fieldInputWidth()-3, chanHint)
 	for _, p := range []part{partSet, partAdd, partRemove} {
-		f.game.input(p).SetWidth(f.subInputWidth() - 3)
+		common.SizeInput(f.game.input(p), f.subInputWidth()-3, gameHints[p])
 	}
 	for l, rows := range f.deps.lists {
 		for _, r := range rows {

@@ -2,10 +2,12 @@ package bulkedit
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -32,6 +34,24 @@ type job struct {
 	parts   []editPart
 	deletes []api.Version
 	undos   []*bulk.Undo // newest first
+	// stop, closed by Stop, stops the run between its parts
+	// (api.WithBulkStop); stopped says it was, for the report.
+	stop    chan struct{}
+	stopped atomic.Bool
+}
+
+// Stop implements applyflow.StoppableJob: no part is sent after it; the
+// parts under way end as they would.
+func (j *job) Stop() {
+	if j.stop != nil && j.stopped.CompareAndSwap(false, true) {
+		close(j.stop)
+	}
+}
+
+// CancelWords implements applyflow.StoppableJob.
+func (j *job) CancelWords() (offer, cancelling string) {
+	return "esc stops sending: the parts under way end, the others are not sent.",
+		"Stopping: the parts under way end; the others will not be sent, and the results say which."
 }
 
 // Size implements applyflow.Job.
@@ -67,12 +87,18 @@ func (j *job) Start() (applyflow.Run, error) {
 	r := bulk.Runner{Client: rec, Reader: j.m.client, Journal: journal, Project: j.m.project.Key()}
 	steps, m, k := j.steps(), j.m, j.kind
 	planned := bulk.PlanParts(j.m.client, j.m.project.Key(), j.calls()...)
+	j.stop = make(chan struct{})
+	j.stopped.Store(false)
+	stop, stopped := j.stop, &j.stopped
 	return func(ctx context.Context, progress func(done int)) applyflow.Report {
-		entries, err := run(ctx, r, steps, progress)
+		entries, err := run(api.WithBulkStop(ctx, stop), r, steps, progress)
 		rep := report(k, entries, func() tea.Cmd { return m.ran(k, entries, err) })
 		sent, failed := rec.Sent()
 		if n := planned.Note(sent, failed, "marked ✗ below"); n != "" {
 			rep.Notes = []string{n}
+		}
+		if stopped.Load() {
+			rep = notSent(rep, entries)
 		}
 		rep.Notes = append(rep.Notes, differNote(entries)...)
 		return rep
@@ -178,6 +204,29 @@ func report(k kind, entries []*bulk.Entry, then func() tea.Cmd) applyflow.Report
 	}
 	if len(rep.Record) == 0 && len(entries) > 0 {
 		rep.Record = []string{"nothing kept, as no version changed"}
+	}
+	return rep
+}
+
+// notSent words the outcomes of a stopped run: a version whose part was
+// not sent reads "not sent", and its reason says why; the summary counts
+// them apart from those the server refused.
+func notSent(rep applyflow.Report, entries []*bulk.Entry) applyflow.Report {
+	unsent := map[string]bool{}
+	for _, e := range entries {
+		for _, o := range e.Outcomes {
+			if o.NotSent {
+				unsent[o.ID] = true
+			}
+		}
+	}
+	for i, o := range rep.Outcomes {
+		if unsent[o.ID] {
+			rep.Outcomes[i].Status, rep.Outcomes[i].Error = "not sent", "stopped before its part was sent"
+		}
+	}
+	if len(unsent) > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("Stopped: %s not sent (r sends them).", applyflow.CountVersions(len(unsent))))
 	}
 	return rep
 }

@@ -44,7 +44,7 @@ func newKeyMap() keyMap {
 		Back:       common.Bind([]string{"esc"}, "esc", "back"),
 		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
 		Undo:       common.Bind([]string{"u"}, "u", "undo"),
-		Draft:      common.Bind([]string{"e", "enter"}, "e", "back to the form"),
+		Draft:      common.Bind([]string{"e", "enter"}, "e/enter", "back to the form"),
 		flow:       applyflow.DefaultKeyMap(),
 	}
 }

@@ -34,7 +34,11 @@ type plan struct {
 	// sent as typed); channelRefused is why the server refused it, and
 	// nothing can be sent.
 	channelNote, channelRefused string
-	nothing                     bool // undo: the journal has nothing to undo
+	// depNotes say which ID each project typed by slug was found to have;
+	// depRefused is why one could not be found.
+	depNotes   []string
+	depRefused string
+	nothing    bool // undo: the journal has nothing to undo
 	// diffs are the changelog changes, by version ID, worked out with
 	// the plan (in its command): a diff reads both texts whole.
 	diffs map[string]applyflow.Diff

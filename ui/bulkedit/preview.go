@@ -83,13 +83,20 @@ func (p *plan) header() []string {
 // could not be checked.
 func (p *plan) channelLines() []string {
 	s := p.m.common.Styles
+	var out []string
 	switch {
 	case p.channelRefused != "":
-		return []string{s.Bad.Render("✗ channel: " + safe.Line(p.channelRefused))}
+		out = append(out, s.Bad.Render("✗ channel: "+safe.Line(p.channelRefused)))
 	case p.channelNote != "":
-		return []string{s.Warn.Render("note: " + safe.Line(p.channelNote))}
+		out = append(out, s.Warn.Render("note: "+safe.Line(p.channelNote)))
 	}
-	return nil
+	if p.depRefused != "" {
+		out = append(out, s.Bad.Render("✗ dependencies: "+safe.Line(p.depRefused)))
+	}
+	for _, n := range p.depNotes {
+		out = append(out, s.Muted.Render("dependencies: "+n))
+	}
+	return out
 }
 
 // partLines say that the plan goes in parts, when it takes more than one
@@ -275,6 +282,8 @@ func (p *plan) blocked() string {
 		return s.Muted.Render("esc goes back")
 	case p.channelRefused != "":
 		return s.Bad.Render("The server does not know this channel (✗ above); nothing can be sent. esc: back to the form")
+	case p.depRefused != "":
+		return s.Bad.Render("A project of the dependencies could not be found (✗ above); nothing can be sent. esc: back to the form")
 	case p.size() == 0:
 		return s.Muted.Render("Nothing to send: each version already has these values. esc: back to the form")
 	case p.refused() > 0:

@@ -72,6 +72,9 @@ func (t task) Planned(p applyflow.Plan) tea.Cmd {
 	if why := p.(*plan).channelRefused; why != "" {
 		t.m.form.reject(fieldChannel, safe.Line(why)) // "the server does not know channel …"
 	}
+	if why := p.(*plan).depRefused; why != "" {
+		t.m.form.reject(fieldDeps, safe.Line(why)) // "no project …: type its slug or its ID"
+	}
 	moved := p.(*plan).moved
 	if len(moved) == 0 {
 		return nil
@@ -108,12 +111,19 @@ func (m *Model) editTask() task {
 				note = r.Note(project)
 			}
 		}
+		e, depNotes, depRefused, err := resolveSlugs(ctx, c, e)
+		if err != nil {
+			return nil, err
+		}
+		if depRefused != "" {
+			return &plan{kind: kindEdit, depRefused: depRefused}, nil
+		}
 		patch, err := e.Patch()
 		if err != nil {
 			return nil, err
 		}
 		p := editPlan(current, e, patch, channels)
-		p.channelNote, p.channelRefused = note, refused
+		p.channelNote, p.channelRefused, p.depNotes = note, refused, depNotes
 		return p, nil
 	})
 }

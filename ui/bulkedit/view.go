@@ -6,12 +6,12 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"rdash/api"
 	"rdash/internal/safe"
 	"rdash/ui/applyflow"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // View implements common.Screen. Every line fits the width and the view
@@ -53,7 +53,7 @@ func (m *Model) lacksLines() []string {
 // wrapStyled is text wrapped at spaces to width, each line in style.
 func wrapStyled(style lipgloss.Style, text string, width int) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap(text, max(width, 10), " "), "\n") {
+	for _, l := range strings.Split(markdown.Wrap(text, max(width, 10)), "\n") {
 		out = append(out, style.Render(l))
 	}
 	return out
@@ -73,7 +73,11 @@ func (m *Model) formView() string {
 	h := m.formHeight()
 	start := min(m.formScroll, max(len(lines)-h, 0))
 	for _, l := range lines[start:min(start+h, len(lines))] {
-		out = append(out, l.text)
+		text := l.text
+		if slices.Contains(l.targets, m.form.focus) && strings.HasPrefix(text, "  ") {
+			text = s.Accent.Render("›") + text[1:] // as publish marks its field: seen without colour too
+		}
+		out = append(out, text)
 	}
 	return strings.Join(out, "\n")
 }

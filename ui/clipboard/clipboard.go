@@ -1,6 +1,10 @@
 // Package clipboard copies text for the user (an ID, a URL) and says
 // honestly on the status line what came of it: OSC 52, which no terminal
-// confirms, or tmux's buffer inside tmux.
+// confirms, or tmux's buffer inside tmux. It also opens an address in the
+// user's browser where one can open (OpenURL): not over SSH, where it
+// would open on the wrong machine or none, and not without a display;
+// there the address is copied and shown on the status line instead, as
+// the sign-in screen does with its own.
 package clipboard
 
 import (
@@ -37,20 +41,27 @@ import (
 //     copy cannot be confirmed and why tmux's buffer was not used.
 //
 // what names the text for the status ("the ID of 1.4.2: 8Zk…").
-func Copy(cfg *config.Config, text, what string) tea.Cmd {
+func Copy(cfg *config.Config, text, what string) tea.Cmd { return CopySaying(cfg, text, what, "") }
+
+// CopySaying is Copy with lead said first on the status line ("no browser
+// opens here: https://…"), then what came of the copy.
+func CopySaying(cfg *config.Config, text, what, lead string) tea.Cmd {
+	if lead != "" {
+		lead += "; "
+	}
 	var tmux string
 	if cfg != nil {
 		tmux = cfg.Env.Tmux
 	}
 	if tmux == "" {
-		return tea.Batch(tea.SetClipboard(text), common.Status(sentNote(what)))
+		return tea.Batch(tea.SetClipboard(text), common.Status(lead+sentNote(what)))
 	}
 	return func() tea.Msg {
 		if err := loadTmuxBuffer(tmux, text); err != nil {
 			return tea.BatchMsg{tea.SetClipboard(text), tea.Raw(tmuxPassthrough(text)),
-				common.Status(sentNote(what) + "; tmux's buffer: " + safe.Line(err.Error()))}
+				common.Status(lead + sentNote(what) + "; tmux's buffer: " + safe.Line(err.Error()))}
 		}
-		return common.StatusMsg{Text: "copied " + what + " to tmux's buffer"}
+		return common.StatusMsg{Text: lead + "copied " + what + " to tmux's buffer"}
 	}
 }
 

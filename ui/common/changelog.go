@@ -138,6 +138,28 @@ func (e *ChangelogEditor) scroll(msg tea.KeyPressMsg, k *KeyMap) {
 	e.offset = max(0, min(e.offset, n-e.height))
 }
 
+// Previewing reports that the rendered preview is shown, not the text.
+func (e *ChangelogEditor) Previewing() bool { return e.preview }
+
+// Help is the editor's keys, as the ? overlay lists them: back (done),
+// switchView (to the preview or back to the text), and the preview's
+// scroll keys; the text's own keys are the text area's.
+func (e *ChangelogEditor) Help(back, switchView key.Binding, k *KeyMap) [][]key.Binding {
+	if !e.preview {
+		return [][]key.Binding{{WithHelp(switchView, switchView.Help().Key, "preview"), back}}
+	}
+	return [][]key.Binding{{WithHelp(switchView, switchView.Help().Key, "edit"), back}, {k.Up, k.Down, k.PageUp, k.PageDown}}
+}
+
+// HelpKey is the key that opens the help from the editor (FieldHelp): ?
+// from the preview, and from the text while it is empty; f1 from either.
+func (e *ChangelogEditor) HelpKey() key.Binding {
+	if e.preview {
+		return HelpInField("", false)
+	}
+	return HelpInField(e.Area.Value(), true)
+}
+
 // Rendering reports that the preview is being rendered.
 func (e *ChangelogEditor) Rendering() bool { return e.rendering }
 

@@ -28,3 +28,11 @@ func StyleInput(ti textinput.Model, s *Styles) textinput.Model {
 	ti.SetStyles(st)
 	return ti
 }
+
+// SizeInput sets in's width and shows placeholder in it, shortened at a
+// word to fit ("(the game versions they will…"): the field cuts a longer
+// one in the middle of a word.
+func SizeInput(in *textinput.Model, width int, placeholder string) {
+	in.SetWidth(width)
+	in.Placeholder = WordCut(placeholder, width)
+}

@@ -13,6 +13,8 @@ type KeyMap struct {
 	// Global, handled by the root unless a screen is capturing; ForceQuit
 	// (ctrl+c) quits even then.
 	Quit, ForceQuit, Back, Help key.Binding
+	// Command opens the : prompt (a project, a screen, a filter).
+	Command key.Binding
 	// Retry re-runs what failed, from the error panel.
 	Retry key.Binding
 	// SignIn opens the sign-in screen from the error panel, when registered.
@@ -45,17 +47,18 @@ func DefaultKeyMap() *KeyMap {
 		ForceQuit: Bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		Back:      Bind([]string{"esc"}, "esc", "back"),
 		Help:      Bind([]string{"?"}, "?", "help"),
+		Command:   Bind([]string{":"}, ":", "command: a project, a screen, a filter"),
 		Retry:     Bind([]string{"r"}, "r", "retry"),
 		SignIn:    Bind([]string{"enter"}, "enter", "sign in"),
 
 		Up:       Bind([]string{"up", "k"}, "↑/k", "up"),
 		Down:     Bind([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   Bind([]string{"pgup", "ctrl+b"}, "pgup", "page up"),
-		PageDown: Bind([]string{"pgdown", "ctrl+f"}, "pgdn", "page down"),
+		PageUp:   Bind([]string{"pgup", "ctrl+b"}, "pgup/ctrl+b", "page up"),
+		PageDown: Bind([]string{"pgdown", "ctrl+f"}, "pgdn/ctrl+f", "page down"),
 		HalfUp:   Bind([]string{"ctrl+u"}, "ctrl+u", "½ page up"),
 		HalfDown: Bind([]string{"ctrl+d"}, "ctrl+d", "½ page down"),
-		Top:      Bind([]string{"g", "home"}, "g", "top"),
-		Bottom:   Bind([]string{"G", "end"}, "G", "bottom"),
+		Top:      Bind([]string{"g", "home"}, "g/home", "top"),
+		Bottom:   Bind([]string{"G", "end"}, "G/end", "bottom"),
 		Open:     Bind([]string{"enter"}, "enter", "open"),
 
 		Accept: Bind([]string{"enter"}, "enter", "apply"),

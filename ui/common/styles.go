@@ -143,6 +143,16 @@ func plainStyles(t Theme) *Styles {
 	}
 }
 
+// Pointer is the gutter before a list's row under the cursor: "> "
+// without colour, where reverse video alone may not show (TERM=dumb),
+// else blank, the cursor's colours saying it.
+func (s *Styles) Pointer() string {
+	if s.Theme.NoColor {
+		return "> "
+	}
+	return "  "
+}
+
 // Channel is the style of a release channel, by its slug.
 func (s *Styles) Channel(slug string) lipgloss.Style {
 	switch strings.ToLower(slug) {

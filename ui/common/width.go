@@ -1,6 +1,11 @@
 package common
 
-import "github.com/charmbracelet/x/ansi"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
 
 // Width is ansi.StringWidth(s), the cells s takes on a terminal, found
 // without segmenting graphemes when s is printable ASCII and SGR-style
@@ -42,4 +47,40 @@ func asciiWidth(s string) (int, bool) {
 		}
 	}
 	return w, true
+}
+
+// WordCut is s in at most width cells, cut after a whole word and ended
+// with "…" when it does not fit; a first word wider than width is cut
+// where width ends.
+func WordCut(s string, width int) string {
+	if Width(s) <= width {
+		return s
+	}
+	cut := ansi.Truncate(s, max(width-1, 0), "")
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = strings.TrimRight(cut[:i], " ,;:(·")
+	}
+	return cut + "…"
+}
+
+// JoinFit joins items with sep in at most width cells, each item whole:
+// those that do not fit are left out, and "+N more" after sep counts
+// them.
+func JoinFit(items []string, sep string, width int) string {
+	out := ""
+	for i, it := range items {
+		next := it
+		if i > 0 {
+			next = out + sep + it
+		}
+		more := sep + fmt.Sprintf("+%d more", len(items)-i-1)
+		if i < len(items)-1 && Width(next)+Width(more) > width || Width(next) > width {
+			if i == 0 {
+				return WordCut(it, width)
+			}
+			return out + sep + fmt.Sprintf("+%d more", len(items)-i)
+		}
+		out = next
+	}
+	return out
 }

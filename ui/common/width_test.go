@@ -64,3 +64,34 @@ func BenchmarkClipTable(b *testing.B) {
 		_ = Clip(body, 120, 36)
 	}
 }
+
+func TestWordCut(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"(the game versions they will have; none clears them)", 30, "(the game versions they will…"},
+		{"short", 10, "short"},
+		{"TYPE:KIND:TARGET, e.g. required (empty: the channel's)", 38, "TYPE:KIND:TARGET, e.g. required…"},
+		{"averyveryverylongword and more", 10, "averyvery…"},
+	} {
+		if got := WordCut(tt.in, tt.w); got != tt.want || Width(got) > tt.w {
+			t.Errorf("WordCut(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
+		}
+	}
+}
+
+func TestJoinFit(t *testing.T) {
+	t.Parallel()
+	items := []string{"release", "beta", "snapshot", "slug or ID (typed)"}
+	for _, tt := range []struct {
+		w    int
+		want string
+	}{{100, "release · beta · snapshot · slug or ID (typed)"}, {40, "release · beta · snapshot · +1 more"}, {20, "release · +3 more"}, {5, "rele…"}} {
+		if got := JoinFit(items, " · ", tt.w); got != tt.want || Width(got) > tt.w {
+			t.Errorf("JoinFit(%d) = %q, want %q", tt.w, got, tt.want)
+		}
+	}
+}

@@ -49,6 +49,10 @@ type Model struct {
 	version     api.Version // from the list, then from GET (with files)
 	full        bool        // files and dependencies are loaded
 	loading     bool
+	refreshing  bool              // r asked again: the answer says so
+	names       map[string]string // the dependencies' names (depNamesMsg)
+	namesSeq    int
+	naming      bool // the names are being looked up
 	seq         int
 	downloadSeq int
 
@@ -60,6 +64,11 @@ type Model struct {
 	changelog viewport.Model
 	info      viewport.Model
 	focus     pane
+	// wholeLinks shows every link whole, wrapped where it must, rather
+	// than shortened to a line (w).
+	wholeLinks bool
+	shortened  bool // the last layout shortened a link to fit a line
+	openSeq    int  // the download URL awaited to open (o), not to copy
 
 	width, height int
 }
@@ -102,6 +111,8 @@ func (m *Model) Busy() string {
 		return "loading " + m.Title()
 	case m.rendering:
 		return "rendering the changelog"
+	case m.naming:
+		return "looking up the names of the dependencies"
 	}
 	return ""
 }
@@ -114,7 +125,7 @@ func (m *Model) Close() { m.cancel() }
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	return []key.Binding{scrollHint, m.switchHelp(), m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion),
-		k.CopyID, k.CopyURL, m.linksHelp(), k.Refresh}
+		k.CopyID, k.CopyURL, k.Browse, m.linksHelp(), m.wholeHelp(), k.Refresh}
 }
 
 // FullHelp implements common.Screen.
@@ -122,7 +133,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom, m.switchHelp()},
-		{m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion), k.CopyID, k.CopyURL, m.linksHelp(), k.Refresh},
+		{m.opens(k.Download, route.Download), m.opens(k.Edit, route.EditVersion), k.CopyID, k.CopyURL, k.Browse,
+			m.linksHelp(), m.wholeHelp(), k.Refresh},
 	}
 }
 
@@ -148,14 +160,27 @@ func (m *Model) switchHelp() key.Binding {
 	return b
 }
 
-// linksHelp is u, disabled when the info shows no link.
+// linksHelp is L, disabled when the info shows no link.
 func (m *Model) linksHelp() key.Binding {
 	b := m.keys.CopyLinks
 	switch n := len(m.links()); n {
 	case 0:
 		b.SetEnabled(false)
 	case 1:
-		b.SetHelp("u", "copy link")
+		b.SetHelp("L", "copy link")
+	}
+	return b
+}
+
+// wholeHelp is w, said the way it works now; disabled when every link
+// the info shows is whole already.
+func (m *Model) wholeHelp() key.Binding {
+	b := m.keys.WholeLinks
+	switch {
+	case m.wholeLinks:
+		b.SetHelp("w", "links on one line")
+	case !m.shortened:
+		b.SetEnabled(false)
 	}
 	return b
 }

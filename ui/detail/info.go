@@ -21,19 +21,26 @@ func channelName(v api.Version) string {
 	return safe.Line(v.Channel.Name)
 }
 
-// infoText is the version's metadata, files and dependencies, w wide.
+// infoText is the version's metadata, files and dependencies, w wide,
+// one after the other: the narrow layout's info, under the changelog.
 func (m *Model) infoText(w int) string {
+	lines := slices.Concat(m.metaLines(w), []string{""}, m.filesSection(w), []string{""}, m.depsSection(w))
+	return strings.Join(lines, "\n")
+}
+
+// metaLines are the version's fields, a label and a value a line; a long
+// value wraps under itself.
+func (m *Model) metaLines(w int) []string {
 	s := m.common.Styles
 	v := m.version
-	var b strings.Builder
+	var out []string
 	field := func(label, value string) {
-		wrapped := strings.Split(ansi.Wrap(value, max(w-labelWidth, 8), ", "), "\n")
-		for i, l := range wrapped {
+		for i, l := range strings.Split(ansi.Wrap(value, max(w-labelWidth, 8), ", "), "\n") {
 			lab := ""
 			if i == 0 {
 				lab = label
 			}
-			b.WriteString(s.Label.Render(common.Fit(lab, labelWidth)) + strings.TrimRight(l, " ") + "\n")
+			out = append(out, s.Label.Render(common.Fit(lab, labelWidth))+strings.TrimRight(l, " "))
 		}
 	}
 	field("Version", safe.Line(v.Version))
@@ -44,12 +51,20 @@ func (m *Model) infoText(w int) string {
 	field("Downloads", common.Count(v.Downloads))
 	field("Created", common.Date(v.CreatedAt)+" ("+common.Ago(v.CreatedAt, m.common.Now())+")")
 	field("ID", safe.Reveal(v.ID))
-	b.WriteString("\n" + s.Section.Render("FILES") + "\n")
-	b.WriteString(m.filesText(w))
-	b.WriteString("\n" + s.Section.Render("DEPENDENCIES") + "\n")
-	b.WriteString(m.depsText(w))
-	return strings.TrimRight(b.String(), "\n")
+	return out
 }
+
+// filesSection is FILES and its lines, w wide.
+func (m *Model) filesSection(w int) []string {
+	return append([]string{m.common.Styles.Section.Render("FILES")}, lines(m.filesText(w))...)
+}
+
+// depsSection is DEPENDENCIES and its lines, w wide.
+func (m *Model) depsSection(w int) []string {
+	return append([]string{m.common.Styles.Section.Render("DEPENDENCIES")}, lines(m.depsText(w))...)
+}
+
+func lines(text string) []string { return strings.Split(strings.TrimRight(text, "\n"), "\n") }
 
 func listOrNone(vs []string) string {
 	if len(vs) == 0 {
@@ -86,7 +101,7 @@ func (m *Model) fileText(f api.File, w int) string {
 	}
 	name := hardWrap(safe.Reveal(f.Name), w-2, "  ")
 	if f.ExternalURL != "" && f.Name == f.ExternalURL { // an external file is named by its URL
-		name = common.ShortURL(safe.Reveal(f.Name), w-2)
+		name = m.link(f.Name, w-2, "  ")
 	}
 	out := mark + name + "\n"
 	var facts []string
@@ -103,9 +118,25 @@ func (m *Model) fileText(f api.File, w int) string {
 		out += "  " + s.Muted.Render(strings.Join(facts, " · ")) + "\n"
 	}
 	if f.ExternalURL != "" && f.ExternalURL != f.Name {
-		out += "  " + s.Muted.Render(common.ShortURL(safe.Reveal(f.ExternalURL), w-2)) + "\n"
+		out += "  " + s.Muted.Render(m.link(f.ExternalURL, w-2, "  ")) + "\n"
 	}
 	return out
+}
+
+// link is the address u in w cells: whole when it fits; else shortened
+// to one line (common.ShortURL), or, with the links whole (w), broken
+// into lines of w cells, indented, only where it must. A shortened one
+// is recorded, so that w is offered.
+func (m *Model) link(u string, w int, indent string) string {
+	u = safe.Reveal(u)
+	switch {
+	case ansi.StringWidth(u) <= w:
+		return u
+	case m.wholeLinks: // full lines: a break at a hyphen would cut it sooner than it must
+		return strings.Join(strings.Split(ansi.Hardwrap(u, max(w, 8), false), "\n"), "\n"+indent)
+	}
+	m.shortened = true
+	return common.ShortURL(u, w)
 }
 
 // depsText lists the dependencies: type, then what they point at.
@@ -120,11 +151,11 @@ func (m *Model) depsText(w int) string {
 	}
 	var b strings.Builder
 	for _, d := range deps {
-		kind, id := d.Target()
-		line := common.Fit(safe.Line(d.Type), 13) + s.Muted.Render(kind+" ") + safe.Reveal(id)
+		kind, target := m.depTarget(d)
+		line := common.Fit(safe.Line(d.Type), 13) + s.Muted.Render(kind+" ") + target
 		b.WriteString(hardWrap(line, w, "  ") + "\n")
 		if d.URL != "" {
-			b.WriteString("  " + s.Muted.Render(common.ShortURL(safe.Reveal(d.URL), w-2)) + "\n")
+			b.WriteString("  " + s.Muted.Render(m.link(d.URL, w-2, "  ")) + "\n")
 		}
 	}
 	return b.String()

@@ -10,7 +10,7 @@ import (
 type keyMap struct {
 	*common.KeyMap
 	Refresh, CopyID, CopyURL, CopyLinks, SwitchPane key.Binding
-	Edit, Download                                  key.Binding
+	Edit, Download, Browse, WholeLinks              key.Binding
 }
 
 func newKeyMap(shared *common.KeyMap) keyMap {
@@ -19,7 +19,9 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 		Refresh:    common.Bind([]string{"r"}, "r", "refresh"),
 		CopyID:     common.Bind([]string{"y"}, "y", "copy ID"),
 		CopyURL:    common.Bind([]string{"Y"}, "Y", "copy URL"),
-		CopyLinks:  common.Bind([]string{"u"}, "u", "copy links"),
+		CopyLinks:  common.Bind([]string{"L"}, "L", "copy links"),
+		WholeLinks: common.Bind([]string{"w"}, "w", "links whole"),
+		Browse:     common.Bind([]string{"o"}, "o", "open file in browser"),
 		SwitchPane: common.Bind([]string{"tab"}, "tab", "files ⇄ changelog"),
 		Edit:       common.Bind([]string{"e"}, "e", "edit"),
 		Download:   common.Bind([]string{"d"}, "d", "download"),

@@ -2,6 +2,8 @@ package detail
 
 import (
 	"context"
+	"errors"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -40,15 +42,44 @@ func (m *Model) versionLoaded(msg versionLoadedMsg) tea.Cmd {
 		return nil
 	}
 	m.loading = false
+	refreshed := m.refreshing
+	m.refreshing = false
 	if msg.err != nil {
 		m.layout() // the info says the files failed
 		retry := func() tea.Msg { return retryMsg{} }
-		return common.ReportError(msg.err, "loading "+m.Title(), retry)
+		report := common.ReportError(msg.err, "loading "+m.Title(), retry)
+		if errors.Is(msg.err, api.ErrNotFound) { // deleted elsewhere: the list drops it too
+			gone := common.VersionsChangedMsg{Project: m.project.Key(), Deleted: []string{m.version.ID}}
+			return tea.Batch(report, func() tea.Msg { return gone })
+		}
+		return report
 	}
 	m.version, m.full = *msg.version, true
 	m.source = safe.Text(m.version.Changelog)
 	m.layout()
-	return m.render()
+	cmds := []tea.Cmd{m.render(), m.lookUp()}
+	if refreshed {
+		cmds = append(cmds, common.Status("refreshed "+m.Title()))
+	}
+	return tea.Batch(cmds...)
+}
+
+// lookUp asks the names of the version's dependencies, when it has some
+// that point at a project or a version.
+func (m *Model) lookUp() tea.Cmd {
+	if !slices.ContainsFunc(m.version.Dependencies, func(d api.Dependency) bool { return d.VersionID != "" || d.ProjectID != "" }) {
+		return nil
+	}
+	m.namesSeq++
+	m.naming = true
+	return lookUpNames(m.ctx, m.client, m.version.Dependencies, m.namesSeq)
+}
+
+func (m *Model) namesFound(msg depNamesMsg) {
+	if msg.seq == m.namesSeq {
+		m.names, m.naming = msg.names, false
+		m.layout()
+	}
 }
 
 // renderChangelog renders the changelog in a command; the rendering comes

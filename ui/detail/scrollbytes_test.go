@@ -66,6 +66,14 @@ func (stubClient) DownloadURL(context.Context, string, string, string) (*url.URL
 	return nil, nil, errors.New("no downloads here")
 }
 
+func (stubClient) GetVersionByID(context.Context, string) (*api.Version, *api.Response, error) {
+	return nil, nil, errors.New("no versions here")
+}
+
+func (stubClient) ListUserProjects(context.Context, string) ([]api.Project, *api.Response, error) {
+	return nil, nil, errors.New("no projects here")
+}
+
 // Scrolling the changelog one line costs about what one new line does,
 // with the info in a pane of its own (120x40) as in the single pane
 // (80x24): the renderer scrolls a region and writes the line that comes

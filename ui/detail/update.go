@@ -24,6 +24,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.scroll(msg)
 	case versionLoadedMsg:
 		return m, m.versionLoaded(msg)
+	case depNamesMsg:
+		m.namesFound(msg)
 	case retryMsg:
 		return m, m.fetch()
 	case markdown.Rendered:
@@ -63,6 +65,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.SwitchPane) && m.switchTarget() != switchNone:
 		m.switchPane()
 	case key.Matches(msg, k.Refresh):
+		m.refreshing = true // the answer says what came
 		return m.fetch()
 	case key.Matches(msg, k.CopyID):
 		id := safe.Line(m.version.ID)
@@ -71,6 +74,13 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.copyURL()
 	case key.Matches(msg, k.CopyLinks) && len(m.links()) > 0:
 		return m.copyLinks()
+	case key.Matches(msg, k.WholeLinks) && m.wholeHelp().Enabled():
+		m.wholeLinks = !m.wholeLinks
+		m.layout()
+	case key.Matches(msg, k.Browse):
+		m.downloadSeq++
+		m.openSeq = m.downloadSeq
+		return common.FetchDownloadURL(m.ctx, m.client, m.project.Key(), m.version, m.downloadSeq)
 	case key.Matches(msg, k.Edit) && m.common.Has(route.EditVersion):
 		return common.Open(route.EditVersion, route.DetailArgs{Project: m.project, Version: m.version})
 	case key.Matches(msg, k.Download) && m.common.Has(route.Download):
@@ -161,8 +171,11 @@ func (m *Model) copyURL() tea.Cmd {
 }
 
 func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
-	if msg.Seq != m.downloadSeq {
+	switch {
+	case msg.Seq != m.downloadSeq:
 		return nil
+	case msg.Seq == m.openSeq && msg.Err == nil:
+		return clipboard.OpenURL(m.ctx, m.common, msg.URL, "the primary file of "+msg.Version)
 	}
 	return clipboard.CopyDownloadURL(m.common.Config, msg)
 }

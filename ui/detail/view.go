@@ -1,6 +1,7 @@
 package detail
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -25,6 +26,7 @@ func (m *Model) SetSize(w, h int) {
 // version's data. It runs on resize and when content arrives, not per frame.
 func (m *Model) layout() {
 	h := max(m.height-headerHeight, 1)
+	m.shortened = false // the texts below say again whether a link was
 	m.changelog.SetWidth(m.width)
 	if m.twoPanes() {
 		grid := m.infoGrid()
@@ -44,73 +46,68 @@ func (m *Model) layout() {
 	m.changelog.SetContent(m.changelogText() + "\n\n" + m.infoText(m.width))
 }
 
-// infoGrid flows the info pane's lines into as many columns, at least
-// infoWidth wide, as the width holds, down each column in turn. The
-// columns share the width, so that a link fits whole more often.
+// infoGrid lays the info pane out in columns, each section whole and in
+// order, so no column starts headless: the fields, FILES and
+// DEPENDENCIES side by side where the width holds them at least
+// infoWidth wide each, else the fields beside FILES over DEPENDENCIES.
+// The fields take the width they need (beside one column, up to what
+// leaves it infoWidth); the sections share the rest by the width their
+// lines want, so that a link fits whole where it can.
 func (m *Model) infoGrid() []string {
-	n := max((m.width+len(infoGap))/(infoWidth+len(infoGap)), 1)
-	colW := max((m.width+len(infoGap))/n-len(infoGap), infoWidth)
-	lines := strings.Split(strings.TrimRight(m.infoText(colW), "\n"), "\n")
-	cols := flow(lines, n)
+	gap := len(infoGap)
+	metaW := widest(m.metaLines(m.width))
+	if m.width-metaW-2*gap < 2*infoWidth {
+		metaW = max(min(metaW, m.width-gap-infoWidth), infoWidth)
+		rest := m.width - metaW - gap
+		return grid([][]string{m.metaLines(metaW), m.stacked(rest)}, []int{metaW, rest}, m.width)
+	}
+	rest := m.width - metaW - gap
+	files, deps := widest(m.filesSection(m.width)), widest(m.depsSection(m.width))
+	rest -= gap
+	fw := files + max(rest-files-deps, 0)
+	if files+deps > rest {
+		fw = max(infoWidth, rest*files/(files+deps))
+		fw = min(fw, rest-infoWidth)
+	}
+	cols := [][]string{m.metaLines(metaW), m.filesSection(fw), m.depsSection(rest - fw)}
+	return grid(cols, []int{metaW, fw, rest - fw}, m.width)
+}
+
+// stacked is FILES over DEPENDENCIES, w wide.
+func (m *Model) stacked(w int) []string {
+	return slices.Concat(m.filesSection(w), []string{""}, m.depsSection(w))
+}
+
+// grid sets cols side by side, each widths[i] wide, in lines of at most
+// width cells.
+func grid(cols [][]string, widths []int, width int) []string {
 	rows := 0
-	for _, col := range cols {
-		rows = max(rows, len(col))
+	for _, c := range cols {
+		rows = max(rows, len(c))
 	}
-	grid := make([]string, rows)
-	for r := range grid {
-		cells := make([]string, 0, len(cols))
-		for _, col := range cols {
-			if r < len(col) {
-				cells = append(cells, common.Fit(col[r], colW))
-			} else {
-				cells = append(cells, strings.Repeat(" ", colW))
+	out := make([]string, rows)
+	for r := range out {
+		cells := make([]string, len(cols))
+		for i, c := range cols {
+			cell := ""
+			if r < len(c) {
+				cell = c[r]
 			}
+			cells[i] = common.Fit(cell, widths[i])
 		}
-		grid[r] = common.Cut(strings.TrimRight(strings.Join(cells, infoGap), " "), m.width)
+		out[r] = common.Cut(strings.TrimRight(strings.Join(cells, infoGap), " "), width)
 	}
-	return grid
+	return out
 }
 
-// flow cuts lines into at most n columns, as short as it can.
-func flow(lines []string, n int) [][]string {
-	for rows := (len(lines) + n - 1) / n; ; rows++ {
-		if cols := split(lines, rows); len(cols) <= n {
-			return cols
-		}
+// widest is the width of the widest of lines.
+func widest(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, ansi.StringWidth(l))
 	}
+	return w
 }
-
-// split cuts lines into columns of at most rows lines. A column ends at a
-// blank line in its lower half when there is one, so a section (FILES,
-// DEPENDENCIES) starts a column rather than being cut; blank lines do not
-// start a column.
-func split(lines []string, rows int) [][]string {
-	var cols [][]string
-	for len(lines) > 0 {
-		for len(lines) > 0 && blank(lines[0]) {
-			lines = lines[1:]
-		}
-		n := min(rows, len(lines))
-		if n < len(lines) {
-			for k := n; k > rows/2; k-- {
-				if blank(lines[k]) {
-					n = k
-					break
-				}
-			}
-		}
-		if n > 0 {
-			cols = append(cols, lines[:n])
-		}
-		lines = lines[n:]
-	}
-	if len(cols) == 0 {
-		return [][]string{nil}
-	}
-	return cols
-}
-
-func blank(line string) bool { return strings.TrimSpace(ansi.Strip(line)) == "" }
 
 // infoGap separates the info's columns.
 const infoGap = "   "

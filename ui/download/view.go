@@ -11,6 +11,7 @@ import (
 
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // View renders the screen at its size.
@@ -80,7 +81,7 @@ func (m *Model) chooseLines() []string {
 // wrap is text wrapped at spaces to width, each line in style.
 func wrap(style lipgloss.Style, text string, width int) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap(text, max(width, 10), " "), "\n") {
+	for _, l := range strings.Split(markdown.Wrap(text, max(width, 10)), "\n") {
 		out = append(out, style.Render(l))
 	}
 	return out
@@ -124,7 +125,7 @@ func (m *Model) existsLines() []string {
 	s := m.common.Styles
 	var out []string
 	for _, l := range []string{safe.Line(filepath.Base(m.exists)) + " is already in", "  " + safe.Line(filepath.Dir(m.exists))} {
-		for _, w := range strings.Split(ansi.Wrap(l, max(m.width, 10), " "), "\n") {
+		for _, w := range strings.Split(markdown.Wrap(l, max(m.width, 10)), "\n") {
 			out = append(out, s.Warn.Render(w))
 		}
 	}
@@ -134,7 +135,7 @@ func (m *Model) existsLines() []string {
 		"k  keep both: save this one as " + safe.Line(filepath.Base(m.free)),
 		"esc  download nothing",
 	} {
-		for _, w := range strings.Split(ansi.Wrap(l, max(m.width-2, 10), " "), "\n") {
+		for _, w := range strings.Split(markdown.Wrap(l, max(m.width-2, 10)), "\n") {
 			out = append(out, "  "+w)
 		}
 	}
@@ -163,7 +164,7 @@ func (m *Model) hints() []key.Binding {
 	}
 	var out []key.Binding
 	if len(m.version.Files) > 1 {
-		out = append(out, common.WithHelp(m.common.Keys.Down, "↑/↓", "choose"))
+		out = append(out, m.chooseHint())
 	}
 	download := k.Download
 	if m.version.Files[m.chosen].ExternalURL != "" {
@@ -182,12 +183,31 @@ func (m *Model) ShortHelp() []key.Binding {
 	return out
 }
 
-// FullHelp is the ? overlay's keys.
+// FullHelp is the ? overlay's keys: those of the step the screen is
+// at, and the list's moves while a file is chosen among several.
 func (m *Model) FullHelp() [][]key.Binding {
-	k, c := m.keys, m.common.Keys
-	return [][]key.Binding{
-		{k.Download, k.Switch, k.Files, k.Reload},
-		{common.WithHelp(c.Up, "↑/k", "previous file"), common.WithHelp(c.Down, "↓/j", "next file"), c.PageUp, c.PageDown, c.Top, c.Bottom},
-		{k.Overwrite, k.KeepBoth, k.Again, k.Back},
+	choose := m.chooseHint().Help()
+	out := [][]key.Binding{slices.DeleteFunc(m.hints(), func(b key.Binding) bool { return b.Help() == choose })}
+	if m.stage == stageChoose && !m.dirFocus && !m.loading && len(m.version.Files) > 1 {
+		c := m.common.Keys
+		out = append(out, []key.Binding{common.WithHelp(c.Up, "↑/k", "previous file"),
+			common.WithHelp(c.Down, "↓/j", "next file"), c.PageUp, c.PageDown, c.Top, c.Bottom})
 	}
+	return out
+}
+
+// chooseHint stands for the list's moves in the footer, in one hint; the
+// ? overlay lists them one by one.
+func (m *Model) chooseHint() key.Binding {
+	return common.WithHelp(m.common.Keys.Down, "↑/↓", "choose")
+}
+
+// HelpKey implements common.FieldHelp: ? opens the help while a download
+// runs or the question is asked, and from the directory field while it is
+// empty (a path may hold a ?); f1 from any.
+func (m *Model) HelpKey() key.Binding {
+	if m.dirFocus && m.stage == stageChoose {
+		return common.HelpInField(m.dir.Value(), true)
+	}
+	return common.HelpInField("", false)
 }

@@ -134,12 +134,21 @@ func (m *Model) forgetWrongName(a action, err error) tea.Cmd {
 }
 
 // explainErr puts a refusal in the words of internal/explain, which
-// common.Describe shows as they are.
+// common.Describe shows as they are, the wire names put in words.
 func explainErr(a action, err error) error {
-	return explain.Invitation(a.op, a.orgLabel, a.who, err)
+	return inWords(explain.Invitation(a.op, a.orgLabel, a.who, err))
 }
 
 // explained is the sentence shown for err.
 func explained(op explain.InvitationOp, org, user string, err error) string {
-	return common.Describe(explain.Invitation(op, org, user, err)).Sentence
+	return common.Describe(inWords(explain.Invitation(op, org, user, err))).Sentence
+}
+
+// inWords is err with its sentence in the screen's words (plainWords).
+func inWords(err error) error {
+	var xe *explain.Error
+	if errors.As(err, &xe) {
+		return &explain.Error{Sentence: plainWords.Replace(xe.Sentence), Err: xe.Err}
+	}
+	return err
 }

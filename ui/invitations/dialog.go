@@ -51,7 +51,7 @@ func (d *dialog) resize(w, h int) {
 
 // open shows d's form and starts it.
 func (m *Model) open(d *dialog) tea.Cmd {
-	d.keys = huh.NewDefaultKeyMap()
+	d.keys = formKeys()
 	d.form.WithTheme(formTheme(m.common.Styles)).WithShowHelp(false).WithKeyMap(d.keys)
 	m.dialog = d
 	d.resize(m.dialogSize())
@@ -84,6 +84,31 @@ func (d *dialog) key(msg tea.KeyPressMsg) tea.Cmd {
 		return d.form.NextGroup()
 	}
 	return cmd
+}
+
+// formKeys is huh's keys for the fields the dialogs use, each named in its
+// help as it is bound: the help names every key that works, and a key
+// it does not name is not bound (ctrl+p, Y).
+func formKeys() *huh.KeyMap {
+	k := huh.NewDefaultKeyMap()
+	k.Input.Next.SetHelp("enter/tab", "next")
+	ms := &k.MultiSelect
+	ms.Next.SetHelp("enter/tab", "next")
+	ms.Toggle.SetHelp("space/x", "toggle")
+	ms.Up = common.Bind([]string{"up", "k"}, "↑/k", "up")
+	ms.Down = common.Bind([]string{"down", "j"}, "↓/j", "down")
+	c := &k.Confirm
+	c.Next.SetHelp("enter/tab", "answer")
+	c.Toggle = common.Bind([]string{"left", "right"}, "←/→", "choose")
+	c.Accept = common.Bind([]string{"y"}, "y", "yes")
+	c.Reject = common.Bind([]string{"n"}, "n", "no")
+	return k
+}
+
+// role reports that in is the invite form's role, a phrase that may hold
+// a ?: the other fields take names.
+func (d *dialog) role(in *huh.Input) bool {
+	return d.kind == inviteDialog && in.GetKey() == roleKey
 }
 
 // direction is +1 when msg moves the focused field on, -1 back, else 0.
@@ -147,6 +172,10 @@ func formTheme(s *common.Styles) huh.Theme {
 		f.UnselectedPrefix = s.Muted.SetString("[ ] ")
 		f.FocusedButton = s.Cursor.Padding(0, 2).MarginRight(1)
 		f.BlurredButton = s.Muted.Padding(0, 2).MarginRight(1)
+		if s.Theme.NoColor { // a ">" marks the focused button where reverse video may not show
+			f.FocusedButton = s.Cursor.Padding(0, 1).MarginRight(1).SetString(">")
+			f.BlurredButton = s.Muted.Padding(0, 1).MarginRight(1).SetString(" ")
+		}
 		f.TextInput.Cursor, f.TextInput.Placeholder = s.Accent, s.Placeholder
 		f.TextInput.Prompt, f.TextInput.Text = s.Prompt, s.Input
 		t.Blurred = *f

@@ -66,12 +66,12 @@ func (m *Model) invite(o *org) tea.Cmd {
 		act: action{op: explain.OpSend, org: o.key, orgLabel: o.label()}, draft: m.drafts[o.key]}
 	opts := make([]huh.Option[string], 0, len(knownPermissions))
 	for _, p := range m.permissionNames() {
-		opts = append(opts, huh.NewOption(p, p).Selected(slices.Contains(d.draft.perms, p)))
+		opts = append(opts, huh.NewOption(permissionWord(api.Permission(p)), p).Selected(slices.Contains(d.draft.perms, p)))
 	}
 	d.form = huh.NewForm(huh.NewGroup(
 		huh.NewInput().Title("Invitee").Placeholder("username or user ID").
 			Value(&d.draft.invitee).Validate(func(s string) error { return validInvitee(strings.TrimSpace(s), "the invitee") }),
-		huh.NewInput().Title("Role").Placeholder("e.g. Developer (may stay empty)").
+		huh.NewInput().Key(roleKey).Title("Role").Placeholder("e.g. Developer (may stay empty)").
 			Value(&d.draft.role),
 		huh.NewMultiSelect[string]().Title("Permissions").Options(opts...).Filterable(false).
 			Height(len(opts)+1).Value(&d.draft.perms), // huh counts the title in the height
@@ -80,6 +80,9 @@ func (m *Model) invite(o *org) tea.Cmd {
 	))
 	return m.open(d)
 }
+
+// roleKey names the invite form's role field.
+const roleKey = "role"
 
 // permissionNames are the known names, then those seen in listed
 // invitations.

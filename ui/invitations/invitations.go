@@ -16,6 +16,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
 
 	"rdash/config"
 	"rdash/ui/common"
@@ -157,13 +158,44 @@ func (m *Model) dialogHelp() []key.Binding {
 	return append(first, rest...)
 }
 
-// FullHelp implements common.Screen.
+// FullHelp implements common.Screen: the keys of the step the screen is
+// at: a form's, the organization field's, or the list's, with the keys
+// that act on the row under the cursor (x rejects your invitation, or
+// cancels one you sent: never both at once).
 func (m *Model) FullHelp() [][]key.Binding {
-	k := m.common.Keys
-	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{common.WithHelp(m.keys.Accept, "a", "accept your invitation"), common.WithHelp(m.keys.Reject, "x", "reject your invitation")},
-		{common.WithHelp(m.keys.Invite, "n", "invite someone"), common.WithHelp(m.keys.Cancel, "x", "cancel an invitation")},
-		{m.keys.AddOrg, m.keys.Refresh},
+	if m.Capturing() {
+		return [][]key.Binding{m.ShortHelp()}
 	}
+	k := m.common.Keys
+	var out [][]key.Binding
+	if _, ok := m.selected(); ok {
+		out = append(out, []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom})
+	}
+	words := map[string]string{"accept": "accept your invitation", "reject": "reject your invitation",
+		"invite": "invite someone", "cancel": "cancel this invitation"}
+	var acts []key.Binding
+	for _, b := range m.actionKeys() {
+		if w, ok := words[b.Help().Desc]; ok {
+			b = common.WithHelp(b, b.Help().Key, w)
+		}
+		acts = append(acts, b)
+	}
+	return append(out, acts)
+}
+
+// HelpKey implements common.FieldHelp: ? opens the help from a question,
+// the list of permissions and the fields that take no ? (an organization,
+// a username, permission names); from the role, a phrase, while it is
+// empty; f1 from any.
+func (m *Model) HelpKey() key.Binding {
+	if m.input.Focused() {
+		return common.HelpInField(m.input.Value(), false)
+	}
+	if m.dialog != nil {
+		if in, ok := m.dialog.form.GetFocusedField().(*huh.Input); ok {
+			v, _ := in.GetValue().(string)
+			return common.HelpInField(v, m.dialog.role(in))
+		}
+	}
+	return common.HelpInField("", false)
 }

@@ -182,7 +182,7 @@ func permsText(ps []api.Permission) string {
 	}
 	names := make([]string, len(ps))
 	for i, p := range ps {
-		names[i] = string(p)
+		names[i] = permissionWord(p)
 	}
 	return strings.Join(names, ", ")
 }
@@ -198,8 +198,12 @@ func (m *Model) detail() string {
 	switch {
 	case r.inv != nil:
 		in := r.inv
-		return fmt.Sprintf("%s (%s) is invited to %s as %s with %s. x cancels this invitation.",
-			in.Username, in.Name, name, roleText(in.MemberRole), permsText(in.Permissions))
+		allowed := "allowed to " + permsText(in.Permissions)
+		if len(in.Permissions) == 0 {
+			allowed = "with no permissions"
+		}
+		return fmt.Sprintf("%s (%s) is invited to %s as %s, %s. x cancels this invitation.",
+			in.Username, in.Name, name, roleText(in.MemberRole), allowed)
 	case o.answered == "accepted":
 		return fmt.Sprintf("You accepted the invitation to %s: you are a member now.", name)
 	case o.answered == "rejected":

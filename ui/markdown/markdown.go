@@ -90,10 +90,20 @@ func Render(source string, width int, style string) (string, error) {
 		return "", err
 	}
 	var buf bytes.Buffer
-	if err := md.Convert([]byte(source), &buf); err != nil {
+	src := []byte(source)
+	doc := md.Parser().Parse(text.NewReader(src))
+	guarded := !strings.ContainsAny(source, guards)
+	if guarded {
+		src = guardURLs(doc, src)
+	}
+	if err := md.Renderer().Render(&buf, src, doc); err != nil {
 		return "", fmt.Errorf("rendering markdown: %w", err)
 	}
-	out := safe.Styled(buf.String(), clickable)
+	rendered := buf.String()
+	if guarded {
+		rendered = unguard.Replace(rendered)
+	}
+	out := safe.Styled(rendered, clickable)
 	lines := strings.Split(strings.Trim(out, "\n"), "\n")
 	for i, l := range lines {
 		l = strings.TrimRight(l, " ")

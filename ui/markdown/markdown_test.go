@@ -47,3 +47,38 @@ func TestMarkdownCacheKeys(t *testing.T) {
 		t.Errorf("Get = %q, %v", got, ok)
 	}
 }
+
+// An address is never broken at a dot or a hyphen: one that fits a line
+// alone moves whole to the next line, in a paragraph and in a list item;
+// one longer than a line breaks only where the line ends; the link's
+// target stays the address.
+func TestURLsBreakOnlyWhereTheyMust(t *testing.T) {
+	t.Parallel()
+	const fits = "https://example.org/lumen/releases/download/v2.5/lumen-2.5.jar"
+	const long = "https://example.org/lumen/releases/download/v2.5.0/lumen-fabric-2.5.0-build.jar"
+	for _, src := range []string{"Get the build from " + fits + " now.", "- a list item and " + fits + " in it"} {
+		for _, w := range []int{80, 70} {
+			out, err := Render(src, w, "dark")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(ansi.Strip(out), fits) {
+				t.Errorf("width %d: %q is broken:\n%s", w, fits, ansi.Strip(out))
+			}
+			if !strings.Contains(out, "8;id=") || !strings.Contains(out, ";"+fits+"\a") {
+				t.Errorf("width %d: the link's target is not the address: %q", w, out)
+			}
+		}
+	}
+	out, _ := Render("From "+long+" now.", 60, "notty")
+	var lines []string
+	for _, l := range strings.Split(ansi.Strip(out), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	joined := strings.Join(lines, "")
+	if !strings.Contains(joined, long) || len(lines) < 3 || ansi.StringWidth(lines[1]) != 56 {
+		t.Fatalf("a long address breaks before the line's end:\n%s", ansi.Strip(out))
+	}
+}

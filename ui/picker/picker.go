@@ -64,7 +64,7 @@ func New(c common.Common, cl Client, a route.PickerArgs) *Model {
 }
 
 func newFilter(s *common.Styles) textinput.Model {
-	return common.NewInput(s, "/ ", "filter, or type a slug or ID to open any project", 128)
+	return common.NewInput(s, "/ ", filterHint, 128)
 }
 
 // Init loads the user's projects and opens the initial project, if any.
@@ -100,7 +100,7 @@ func (m *Model) Close() { m.cancel() }
 // SetSize implements common.Screen.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.filter.SetWidth(max(w-4, 10))
+	common.SizeInput(&m.filter, max(w-4, 10), filterHint)
 	m.clampScroll()
 }
 
@@ -121,9 +121,13 @@ func (m *Model) ShortHelp() []key.Binding {
 	return b
 }
 
-// FullHelp implements common.Screen.
+// FullHelp implements common.Screen: the filter's keys while it has the
+// focus, the list's otherwise.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
+	if m.Capturing() {
+		return [][]key.Binding{m.ShortHelp()}
+	}
 	actions := []key.Binding{k.Open, k.Filter, k.Pin}
 	if m.common.Has(route.Invitations) {
 		actions = append(actions, k.Invitations)
@@ -133,6 +137,13 @@ func (m *Model) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, append(actions, m.escHelp())}
 }
+
+// filterHint is the filter's hint, whole.
+const filterHint = "filter, or type a slug or ID to open any project"
+
+// HelpKey implements common.FieldHelp: ? opens the help from the
+// filter, which takes slugs and names, not questions.
+func (m *Model) HelpKey() key.Binding { return common.HelpInField(m.filter.Value(), false) }
 
 // escHelp is what esc does on the list: stop opening a project, clear
 // the filter; disabled when there is neither.

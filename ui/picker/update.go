@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/config"
+	"rdash/internal/safe"
 	"rdash/ui/common"
 	"rdash/ui/route"
 )
@@ -33,6 +34,8 @@ func (m *Model) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return m, m.projectChecked(msg)
 	case reopenMsg:
 		return m, m.open(msg.ref)
+	case common.OpenProjectMsg:
+		return m, m.open(common.ProjectRef{Slug: safe.Line(msg.Project)})
 	case common.SignedInMsg, common.SignedOutMsg:
 		// Whose projects these are changed: the old account's go at once.
 		return m, m.refetchMine(true)

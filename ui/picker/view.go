@@ -69,11 +69,7 @@ func (m *Model) itemLine(it item, selected bool) string {
 	slugW := min(max(24, ansi.StringWidth(label)+2), m.width-4)
 	if selected {
 		line := common.Fit(pin+common.Fit(label, slugW)+rest, m.width-2)
-		marker := "  "
-		if s.Theme.NoColor { // a marker too, for terminals that ignore reverse video
-			marker = "> "
-		}
-		return marker + s.Cursor.Render(line)
+		return s.Pointer() + s.Cursor.Render(line)
 	}
 	return "  " + pin + s.Bold.Render(common.Fit(label, slugW)) + s.Muted.Render(common.Cut(rest, max(m.width-slugW-6, 0)))
 }

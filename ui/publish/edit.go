@@ -29,9 +29,11 @@ func NewEdit(c common.Common, cl Client, a route.DetailArgs) *Model {
 	m := New(c, cl, a.Project)
 	m.editID, m.form.editing = a.Version.ID, true
 	for _, i := range []field{fGame, fPlatforms, fDeps} {
+		m.form.placeholders[i] = "none"
 		m.form.inputs[i].Placeholder = "none"
 	}
-	m.form.inputs[fAdd].Placeholder = "a path or an http(s) URL; enter adds it, ctrl+o picks a file"
+	m.form.placeholders[fAdd] = "a path or an http(s) URL; enter adds it, ctrl+o picks a file"
+	m.form.inputs[fAdd].Placeholder = m.form.placeholders[fAdd]
 	return m
 }
 

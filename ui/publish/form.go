@@ -64,6 +64,9 @@ type form struct {
 	addErr    string // why the last file could not be added
 	tried     bool   // enter on the button: every error shows
 	editing   bool   // the form edits a version: its files may be kept by name
+	// placeholders are the fields' hints whole; each field shows as much
+	// of its hint as its width holds, cut at a word (common.SizeInput).
+	placeholders [fieldCount]string
 	// filled is each field's text as the screen filled it: from the
 	// edited version (drawn with safe.Line, so not always the server's),
 	// the project's default channel, or the files read. A field still
@@ -126,6 +129,7 @@ func newForm(s *common.Styles) *form {
 		fDeps:      "TYPE:KIND:TARGET, e.g. required:project:AbCd1234 (empty: the channel's; none: none)",
 		fAdd:       "a path or an http(s) URL; a jar fills the form",
 	}
+	f.placeholders = placeholders
 	for _, i := range []field{fChannel, fVersion, fName, fGame, fPlatforms, fDeps, fAdd} {
 		f.inputs[i] = common.NewInput(s, "", placeholders[i], 1024)
 		f.inputs[i].KeyMap.AcceptSuggestion.SetEnabled(false)

@@ -208,7 +208,8 @@ func TestPrefilledGolden(t *testing.T) {
 			e.focus(fVersion)
 			e.pin(t, "form")
 			e.focus(fFiles)
-			if s := e.d.Screen(); strings.Contains(s, "…") || !strings.Contains(e.flat(), "later ones are not included") {
+			if s := e.d.Screen(); strings.Contains(strings.ReplaceAll(s, "jar fills…", ""), "…") || // a hint shortened at a word
+				!strings.Contains(e.flat(), "later ones are not included") {
 				t.Errorf("the report is cut or missing:\n%s", s)
 			}
 			e.pin(t, "files")

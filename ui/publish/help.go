@@ -35,7 +35,11 @@ func (m *Model) hints() []key.Binding {
 // between fields.
 func (m *Model) fieldHints() []key.Binding {
 	k := m.keys
-	return append(append(m.ownHints(), m.nextHints()...), k.Move, k.Prev, common.WithHelp(k.Back, "esc", "leave"))
+	move := k.Move
+	if m.form.focus == fFiles { // the arrows choose a file there
+		move = key.Binding{}
+	}
+	return append(append(m.ownHints(), m.nextHints()...), move, k.Prev, m.leaveHint())
 }
 
 // ownHints are the keys of the focused field that do not move the focus.
@@ -54,7 +58,7 @@ func (m *Model) ownHints() []key.Binding {
 		}
 		return []key.Binding{common.WithHelp(k.Submit, "enter", "add it"), k.Pick}
 	case fFiles:
-		out := []key.Binding{k.Remove, common.WithHelp(k.Move, "↑/↓", "choose")}
+		out := []key.Binding{k.Remove, k.ChooseFile}
 		if f.chosen > 0 { // the first is the primary
 			out = append([]key.Binding{k.Primary}, out...)
 		}
@@ -73,7 +77,7 @@ func (m *Model) nextHints() []key.Binding {
 	switch f := m.form.focus; {
 	case f == fChannel || f == fGame || f == fPlatforms:
 		return []key.Binding{common.WithHelp(k.Next, "tab", "complete/next"), common.WithHelp(k.Submit, "enter", "next")}
-	case isInput(f) && f != fAdd:
+	case isInput(f) && f != fAdd || f == fFiles:
 		return []key.Binding{key.NewBinding(key.WithKeys(slices.Concat(k.Next.Keys(), k.Submit.Keys())...),
 			key.WithHelp("tab/enter", "next"))}
 	}
@@ -89,17 +93,69 @@ func (m *Model) ShortHelp() []key.Binding {
 	return applyflow.GuardedFooter(m.common.Keys, m.hints(), m.Capturing(), m.holding(), esc)
 }
 
-// FullHelp is the ? overlay's keys, and while a draft is held, the keys
-// that ask before it is dropped.
+// FullHelp is the ? overlay's keys: those of the step the screen is at
+// (the focused field of the form, the file picker, the changelog file's
+// prompt, the changelog editor, the preview, the upload, the results),
+// each that works there, and while a draft is held, the keys that ask
+// before it is dropped.
 func (m *Model) FullHelp() [][]key.Binding {
-	k := m.keys
-	out := [][]key.Binding{
-		{k.Next, k.Prev, k.Move, k.Channel, k.Submit},
-		{k.Edit, k.LogFile, k.SwitchView, k.Pick, k.Primary, k.Remove},
-		{common.WithHelp(k.flow.Retry, "r", "retry"), k.Draft, k.Back},
+	var out [][]key.Binding
+	switch {
+	case m.stage == stageApply:
+		out = m.flow.FullHelp()
+	case m.stage == stageChangelog:
+		out = m.editor.Help(common.WithHelp(m.keys.Back, "esc", "done"), m.keys.SwitchView, m.common.Keys)
+	case m.stage == stagePicker:
+		k := m.keys
+		out = [][]key.Binding{{k.PickFile, k.Back}, {k.FolderUp, k.FolderInto, k.PickUp, k.PickDown,
+			k.PickPgUp, k.PickPgDown, k.PickFirst, k.PickLast}}
+	case m.stage == stageForm && m.loaded() && m.form.focus == fFiles:
+		out = [][]key.Binding{slices.Concat(m.filesHelp(), m.nextHints(), []key.Binding{m.keys.Prev, m.leaveHint()})}
+	default:
+		out = [][]key.Binding{m.hints()}
 	}
-	if m.holding() {
-		out = append(out, applyflow.GuardHelp(m.common.Keys, m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape}), true))
+	if !m.holding() {
+		return out
+	}
+	esc := m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if esc { // esc asks first: its other meaning goes
+		for i, g := range out {
+			out[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
+		}
+	}
+	return append(out, applyflow.GuardHelp(m.common.Keys, esc, !m.Capturing()))
+}
+
+// filesHelp is the files list's keys one by one: past its ends the
+// arrows go on to the field before or after.
+func (m *Model) filesHelp() []key.Binding {
+	k, f := m.keys, m.form
+	out := []key.Binding{k.FileUp, k.FileDown, k.Remove}
+	if f.chosen > 0 { // the first is the primary
+		out = append(out, k.Primary)
 	}
 	return out
+}
+
+// leaveHint is esc on the form.
+func (m *Model) leaveHint() key.Binding { return common.WithHelp(m.keys.Back, "esc", "leave") }
+
+// HelpKey implements common.FieldHelp: ? opens the help from the fields
+// that take no ? (a version, a channel, game versions, platforms), the
+// picker and the flow's question and run; from the name, a file's path
+// or URL and the changelog while they are empty; f1 from any.
+func (m *Model) HelpKey() key.Binding {
+	switch m.stage {
+	case stageApply:
+		return m.flow.HelpKey()
+	case stageChangelog:
+		return m.editor.HelpKey()
+	case stageLogFile:
+		return common.HelpInField(m.log.input.Value(), true)
+	case stageForm:
+		if f := m.form.focus; f == fName || f == fAdd {
+			return common.HelpInField(m.form.inputs[f].Value(), true)
+		}
+	}
+	return common.HelpInField("", false)
 }

@@ -29,7 +29,12 @@ type keyMap struct {
 	// The file picker's keys (filepicker.DefaultKeyMap), as its help
 	// names them; esc is the screen's, back to the form.
 	PickFile, Folders, PickMove, PickPage, PickEnds key.Binding
-	flow                                            applyflow.KeyMap
+	// The picker's keys one by one, as the ? overlay names them.
+	FolderUp, FolderInto, PickUp, PickDown, PickPgUp, PickPgDown, PickFirst, PickLast key.Binding
+	// The files list's: the arrows (and j, k) choose a file, and past
+	// the list's ends go to the field before or after.
+	ChooseFile, FileUp, FileDown key.Binding
+	flow                         applyflow.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -45,12 +50,12 @@ func newKeyMap() keyMap {
 		Edit:       common.Bind([]string{"enter"}, "enter", "edit"),
 		Pick:       common.Bind([]string{"ctrl+o"}, "ctrl+o", "pick a file"),
 		LogFile:    common.Bind([]string{"ctrl+o"}, "ctrl+o", "changelog from a file"),
-		Primary:    common.Bind([]string{"p", "space"}, "p", "make primary"),
-		Remove:     common.Bind([]string{"x", "delete", "backspace"}, "x", "remove"),
+		Primary:    common.Bind([]string{"p", "space"}, "p/space", "make primary"),
+		Remove:     common.Bind([]string{"x", "delete", "backspace"}, "x/delete/backspace", "remove"),
 		Back:       common.Bind([]string{"esc"}, "esc", "back"),
 		SwitchView: common.Bind([]string{"tab"}, "tab", "edit ⇄ preview"),
 		Cancel:     common.Bind([]string{"esc"}, "esc", "cancel the upload"),
-		Draft:      common.Bind([]string{"e", "enter"}, "e", "back to the form"),
+		Draft:      common.Bind([]string{"e", "enter"}, "e/enter", "back to the form"),
 		Move:       common.Bind([]string{"up", "down"}, "↑/↓", "field"),
 		Channel:    common.Bind([]string{"left", "right"}, "←/→", "channel"),
 		PickFile:   common.Bind([]string{"enter"}, "enter", "choose"),
@@ -58,6 +63,17 @@ func newKeyMap() keyMap {
 		PickMove:   common.Bind([]string{"down", "up", "j", "k", "ctrl+n", "ctrl+p"}, "↑/↓", "move"),
 		PickPage:   common.Bind([]string{"pgdown", "pgup", "J", "K"}, "pgup/pgdn", "page"),
 		PickEnds:   common.Bind([]string{"G", "g"}, "g/G", "first/last"),
+		FolderUp:   common.Bind([]string{"left", "h", "backspace"}, "←/h/backspace", "up a folder"),
+		FolderInto: common.Bind([]string{"right", "l"}, "→/l", "into a folder"),
+		PickUp:     common.Bind([]string{"up", "k", "ctrl+p"}, "↑/k/ctrl+p", "up"),
+		PickDown:   common.Bind([]string{"down", "j", "ctrl+n"}, "↓/j/ctrl+n", "down"),
+		PickPgUp:   common.Bind([]string{"pgup", "K"}, "pgup/K", "page up"),
+		PickPgDown: common.Bind([]string{"pgdown", "J"}, "pgdn/J", "page down"),
+		PickFirst:  common.Bind([]string{"g"}, "g", "first"),
+		PickLast:   common.Bind([]string{"G"}, "G", "last"),
+		ChooseFile: common.Bind([]string{"up", "down", "k", "j"}, "↑/↓", "choose"),
+		FileUp:     common.Bind([]string{"up", "k"}, "↑/k", "previous file, or the field above"),
+		FileDown:   common.Bind([]string{"down", "j"}, "↓/j", "next file, or the field below"),
 		flow:       applyflow.DefaultKeyMap(),
 	}
 	k.flow.Cancel = k.Cancel

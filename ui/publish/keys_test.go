@@ -183,3 +183,29 @@ func TestVersionNotReadSaysWhy(t *testing.T) {
 		t.Fatal("the retry does not read the version again")
 	}
 }
+
+// The files are a list: j and k move in it as ↓ and ↑ do, and past its
+// ends go to the field after or before, as the arrows do.
+func TestJAndKMoveInTheFiles(t *testing.T) {
+	t.Parallel()
+	c, _ := uitest.Sandbox(t, "alice")
+	e := open(t, c, "lumen", 80, 24)
+	e.fill("6.9.0")
+	e.addFile("second.jar", 10)
+	e.focus(fFiles)
+	if e.m.form.chosen != 0 {
+		t.Fatalf("the files start at file %d", e.m.form.chosen)
+	}
+	e.d.Press("j")
+	if e.m.form.focus != fFiles || e.m.form.chosen != 1 {
+		t.Fatalf("j: focus %d, file %d; want the second file", e.m.form.focus, e.m.form.chosen)
+	}
+	e.d.Press("k")
+	if e.m.form.focus != fFiles || e.m.form.chosen != 0 {
+		t.Fatalf("k: focus %d, file %d; want the first file", e.m.form.focus, e.m.form.chosen)
+	}
+	e.d.Press("k")
+	if e.m.form.focus != fAdd {
+		t.Fatalf("k on the first file: focus %d, want the field above", e.m.form.focus)
+	}
+}

@@ -12,11 +12,11 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"rdash/internal/artifact"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // The changelog field takes its text from a changelog file (ctrl+o on
@@ -211,7 +211,7 @@ func (m *Model) logFileView() string {
 // wrapped is text wrapped to the width, in style.
 func (m *Model) wrapped(style lipgloss.Style, text string) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap(text, max(m.width, 10), " "), "\n") {
+	for _, l := range strings.Split(markdown.Wrap(text, max(m.width, 10)), "\n") {
 		out = append(out, style.Render(l))
 	}
 	return out

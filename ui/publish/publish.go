@@ -319,7 +319,7 @@ func (m *Model) Busy() string {
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
 	for i := range m.form.inputs {
-		m.form.inputs[i].SetWidth(max(w-20, 10))
+		common.SizeInput(&m.form.inputs[i], max(w-20, 10), m.form.placeholders[i])
 	}
 	m.log.input.SetWidth(max(w-labelWidth-2, 10))
 	m.editor.SetSize(w, max(h-1, 1))

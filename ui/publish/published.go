@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"rdash/api"
 	"rdash/internal/artifact"
@@ -15,6 +14,7 @@ import (
 	"rdash/internal/safe"
 	"rdash/internal/verify"
 	"rdash/ui/applyflow"
+	"rdash/ui/markdown"
 )
 
 // published is a version the project already has under the version
@@ -74,7 +74,7 @@ func (t *task) publishedPreview(width int) applyflow.Preview {
 	name, project := safe.Line(t.req.Version), safe.Line(t.project.Key())
 	head := []string{s.Title.Render(fmt.Sprintf("Publish %s to %s", name, project))}
 	say := func(text string) []string {
-		return strings.Split(ansi.Wrap(text, max(width, 10), " "), "\n")
+		return strings.Split(markdown.Wrap(text, max(width, 10)), "\n")
 	}
 	if p.cmp.Same {
 		lines := say(fmt.Sprintf("%s already has version %s, with these same files (name, size, SHA-256, primary): it is already published.", project, name))
@@ -82,7 +82,7 @@ func (t *task) publishedPreview(width int) applyflow.Preview {
 	}
 	lines := say(fmt.Sprintf("%s already has version %s, with other files:", project, name))
 	for _, d := range p.cmp.Differences {
-		for j, l := range strings.Split(ansi.Wrap(safe.Line(d), max(width-4, 10), " "), "\n") {
+		for j, l := range strings.Split(markdown.Wrap(safe.Line(d), max(width-4, 10)), "\n") {
 			lead := "    "
 			if j == 0 {
 				lead = "  • "

@@ -156,6 +156,9 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) fieldKey(msg tea.KeyPressMsg) tea.Cmd {
 	f, k := m.form, m.keys
+	if f.focus == fFiles { // a list, not a text field: j and k move as in every list
+		msg = listArrows(msg)
+	}
 	if !key.Matches(msg, k.Complete) {
 		f.complete.Reset()
 		f.cycling = false
@@ -219,7 +222,7 @@ func (m *Model) filesKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.chosen = min(f.chosen+1, len(f.files)-1)
 	case key.Matches(msg, k.Up):
 		f.chosen = max(f.chosen-1, 0)
-	case key.Matches(msg, k.Primary):
+	case key.Matches(msg, k.Primary) && f.chosen > 0: // the first is the primary
 		f.makePrimary()
 		return m.read()
 	case key.Matches(msg, k.Remove):
@@ -317,4 +320,16 @@ func (f *form) focusCmd() tea.Cmd {
 		return f.inputs[f.focus].Focus()
 	}
 	return nil
+}
+
+// listArrows reads j and k as ↓ and ↑, as every list of the dashboard
+// does.
+func listArrows(msg tea.KeyPressMsg) tea.KeyPressMsg {
+	switch msg.String() {
+	case "j":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "k":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	}
+	return msg
 }

@@ -9,6 +9,7 @@ import (
 	"rdash/internal/explain"
 	"rdash/internal/safe"
 	"rdash/ui/common"
+	"rdash/ui/markdown"
 )
 
 // labelWidth is the width of the form's labels.
@@ -64,7 +65,7 @@ func (m *Model) formView() string {
 	// leave the draft stands where they would be.
 	var foot []string
 	if w := m.guard.Warning(m.what()); w != "" {
-		foot = strings.Split(s.Warn.Render(ansi.Wrap(w, m.width, " ")), "\n")
+		foot = strings.Split(s.Warn.Render(markdown.Wrap(w, m.width)), "\n")
 	}
 	room := max(m.height-len(head)-len(foot)-1, 1)
 	// The focused field shows, and with it what is under it (its source,
@@ -89,7 +90,7 @@ func (m *Model) warnings() []string {
 		if w == "" {
 			continue
 		}
-		for _, l := range strings.Split(ansi.Wrap("✗ "+w, max(m.width, 10), " "), "\n") {
+		for _, l := range strings.Split(markdown.Wrap("✗ "+w, max(m.width, 10)), "\n") {
 			out = append(out, s.Bad.Render(l))
 		}
 	}
@@ -156,7 +157,7 @@ func (m *Model) fieldLines(i field) []string {
 func (m *Model) under(style lipgloss.Style, lead, text string) []string {
 	pad := strings.Repeat(" ", labelWidth)
 	hang := ansi.StringWidth(lead)
-	wrapped := strings.Split(ansi.Wrap(text, max(m.width-labelWidth-hang, 10), " "), "\n")
+	wrapped := strings.Split(markdown.Wrap(text, max(m.width-labelWidth-hang, 10)), "\n")
 	for j, l := range wrapped {
 		if j == 0 {
 			l = lead + l

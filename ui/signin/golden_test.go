@@ -102,6 +102,22 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// While the keyring question is asked, y answers it: the text does not
+// say y copies the address then, as it does once no question is asked.
+func TestYMeansOneThingPerStep(t *testing.T) {
+	t.Parallel()
+	for i, sc := range scenes {
+		if sc.name != "consent" && sc.name != "paste" {
+			continue
+		}
+		d, m := startScene(t, i, 80, 24)
+		copies := strings.Contains(d.Screen(), "y copies")
+		if m.asking() == copies {
+			t.Errorf("%s: asking %v, the text says y copies: %v\n%s", sc.name, m.asking(), copies, d.Screen())
+		}
+	}
+}
+
 // startScene shows scene i at w×h, settled.
 func startScene(t *testing.T, i, w, h int) (*uitest.Driver, *Model) {
 	t.Helper()

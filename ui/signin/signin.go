@@ -175,8 +175,16 @@ func (m *Model) ShortHelp() []key.Binding {
 	return nil
 }
 
-// FullHelp implements common.Screen.
-func (m *Model) FullHelp() [][]key.Binding {
-	k := m.keys
-	return [][]key.Binding{{k.Copy, k.OneLine, k.Browser, k.Paste}, {k.Submit, k.Leave, k.Again}, {k.Yes, k.No}}
+// FullHelp implements common.Screen: the keys of the step the sign-in
+// is at, as the footer has them; each key means one thing there.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+
+// HelpKey implements common.FieldHelp: ? opens the help from the storage
+// question, and from the field while it is empty (what is pasted or
+// typed there may be an address, which holds a ?); f1 from either.
+func (m *Model) HelpKey() key.Binding {
+	if m.input.Focused() {
+		return common.HelpInField(m.input.Value(), true)
+	}
+	return common.HelpInField("", false)
 }

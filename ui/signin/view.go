@@ -85,6 +85,12 @@ func (m *Model) waitingView() []string {
 		open = "Your browser should open this address; if it does not, open it yourself (y copies it; u shows it on one line):"
 		then = "Waiting for the browser. Or paste the code, or the address the browser ended on:"
 	}
+	if m.asking() { // y answers the question now: the address's keys come after
+		open = "Once you have answered, open this address in a browser on any machine and sign in:"
+		if m.loopback {
+			open = "Your browser should open this address; if it does not, open it yourself once you have answered:"
+		}
+	}
 	step := m.wrap(open) + "\n" + m.urlView()
 	if m.browserErr != "" {
 		step += "\n" + m.para(s.Warn, "Could not open a browser ("+m.browserErr+"); open the address yourself.")

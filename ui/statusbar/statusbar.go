@@ -84,9 +84,16 @@ func (m *Model) Info(owner int, text string) tea.Cmd { return m.show(owner, text
 // another note replaces it.
 func (m *Model) Error(owner int, text string) tea.Cmd { return m.show(owner, text, true, ErrorTTL) }
 
-// Focus says which screen is on top now: another screen's note is hidden
-// while it is covered, and shows again if it comes back before fading.
-func (m *Model) Focus(top int) { m.top = top }
+// Focus says which screen is on top now: another screen's error is
+// hidden while it is covered, and shows again if it comes back before
+// fading; a passing note ("copied the ID…") said what a key just did, and
+// goes, lest it be read as the answer to a later key.
+func (m *Model) Focus(top int) {
+	if top != m.owner && !m.isError {
+		m.Clear()
+	}
+	m.top = top
+}
 
 // Forget drops the note of a screen that left.
 func (m *Model) Forget(screen int) {

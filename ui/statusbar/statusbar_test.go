@@ -79,4 +79,10 @@ func TestNotesStayWithTheirScreen(t *testing.T) {
 	if m.Note() != "" {
 		t.Fatalf("the note of a screen that left is still there: %q", m.Note())
 	}
+	m.Info(2, "copied the ID of 2.4.0")
+	m.Focus(3)
+	m.Focus(2) // back on the list: the copy is old news
+	if m.Note() != "" {
+		t.Fatalf("a passing note came back with its screen: %q", m.Note())
+	}
 }

@@ -35,6 +35,9 @@ type Column struct {
 // Styles are the table's styles.
 type Styles struct {
 	Header, Cursor, Mark lipgloss.Style
+	// Pointer marks the cursor's row with ">" in the gutter as well,
+	// for terminals without colour, where reverse video may not show.
+	Pointer bool
 }
 
 // Source gives the table its rows' cells, one per column, already safe
@@ -252,7 +255,11 @@ func (m *Model) renderCursor() {
 		return
 	}
 	plain := m.draw(m.cursor).plain
-	m.cursorLines = [2]string{m.styles.Cursor.Render("  " + plain), m.styles.Cursor.Render(markGlyph + plain)}
+	gutter, marked := "  ", markGlyph
+	if m.styles.Pointer {
+		gutter, marked = "> ", ">●"
+	}
+	m.cursorLines = [2]string{m.styles.Cursor.Render(gutter + plain), m.styles.Cursor.Render(marked + plain)}
 }
 
 // size estimates the bytes of a frame (styled rows carry escape codes).

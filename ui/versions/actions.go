@@ -1,6 +1,8 @@
 package versions
 
 import (
+	"fmt"
+
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/api"
@@ -30,8 +32,58 @@ func (m *Model) toggleMark() tea.Cmd {
 	return m.maybePrefetch()
 }
 
+// markMove marks the version under the cursor and moves by step, so
+// that shift+↑ or shift+↓ held marks a run; a version marked already
+// stays marked.
+func (m *Model) markMove(step int) tea.Cmd {
+	v, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	m.marks.add(v)
+	m.table.Move(step)
+	return m.maybePrefetch()
+}
+
+// rangeStart is the row of the version marked last, when it is listed
+// and marked still: V marks from there to the cursor; else -1.
+func (m *Model) rangeStart() int {
+	if m.marks.last == "" || !m.marks.has(m.marks.last) {
+		return -1
+	}
+	for i, idx := range m.order {
+		if m.versions.at(idx).ID == m.marks.last {
+			return i
+		}
+	}
+	return -1
+}
+
+// markRange marks every row from the one marked last to the cursor,
+// both included, and says how many that marked.
+func (m *Model) markRange() tea.Cmd {
+	from, to := m.rangeStart(), m.table.Cursor()
+	if from < 0 || to >= len(m.order) {
+		return nil
+	}
+	if from > to {
+		from, to = to, from
+	}
+	before := m.marks.len()
+	for _, idx := range m.order[from : to+1] {
+		m.marks.add(*m.versions.at(idx))
+	}
+	return common.Status(fmt.Sprintf("marked %s from %s to %s (%s marked in all)",
+		plural(m.marks.len()-before, "more version", "more versions"),
+		safe.Line(m.versions.at(m.order[from]).Version), safe.Line(m.versions.at(m.order[to]).Version),
+		common.Count(int64(m.marks.len()))))
+}
+
 // markAll marks every loaded row (all of them match the current filter).
 func (m *Model) markAll() tea.Cmd {
+	if len(m.order) == 0 {
+		return nil
+	}
 	for _, idx := range m.order {
 		m.marks.add(*m.versions.at(idx))
 	}
@@ -45,6 +97,34 @@ func (m *Model) clearMarks() tea.Cmd {
 		return nil
 	}
 	return common.Status("cleared " + plural(n, "mark", "marks"))
+}
+
+// editsOne reports that e edits the version under the cursor alone, as
+// the detail's e does: nothing is marked, and its screen is there.
+func (m *Model) editsOne() bool {
+	_, ok := m.selected()
+	return ok && m.marks.len() == 0 && m.common.Has(route.EditVersion)
+}
+
+// edit opens the edit of the version under the cursor, prefilled with its
+// values, when nothing is marked; else the bulk edit of the marks.
+func (m *Model) edit() tea.Cmd {
+	if v, _ := m.selected(); m.editsOne() {
+		return common.Open(route.EditVersion, route.DetailArgs{Project: m.project, Version: v})
+	}
+	return m.openSelection(route.BulkEdit)
+}
+
+// browse opens the primary file of the version under the cursor in the
+// browser, once its address is found (or copies it where none opens).
+func (m *Model) browse() tea.Cmd {
+	v, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	m.downloadSeq++
+	m.openSeq = m.downloadSeq
+	return common.FetchDownloadURL(m.ctx, m.client, m.project.Key(), v, m.downloadSeq)
 }
 
 // openSelection opens a bulk screen on the marked versions, or on the one
@@ -82,8 +162,11 @@ func (m *Model) copyURL() tea.Cmd {
 }
 
 func (m *Model) downloadURL(msg common.DownloadURLMsg) tea.Cmd {
-	if msg.Seq != m.downloadSeq {
+	switch {
+	case msg.Seq != m.downloadSeq:
 		return nil
+	case msg.Seq == m.openSeq && msg.Err == nil:
+		return clipboard.OpenURL(m.ctx, m.common, msg.URL, "the primary file of "+msg.Version)
 	}
 	return clipboard.CopyDownloadURL(m.common.Config, msg)
 }

@@ -15,12 +15,12 @@ func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	switch m.mode {
 	case modeSearch:
-		return []key.Binding{k.Accept, common.WithHelp(k.Cancel, "esc", "done")}
+		return []key.Binding{common.WithHelp(k.Accept, "enter", "search"), common.WithHelp(k.Cancel, "esc", "done")}
 	case modeGame:
-		return []key.Binding{k.Complete, k.Accept, k.Cancel}
+		return []key.Binding{k.Complete, k.Accept, common.WithHelp(k.Cancel, "esc", "cancel")}
 	case modeChannels:
 		if m.channels.typing() {
-			return []key.Binding{common.WithHelp(k.Accept, "enter", "add"), k.Cancel}
+			return []key.Binding{common.WithHelp(k.Accept, "enter", "add"), common.WithHelp(k.Cancel, "esc", "stop typing")}
 		}
 		if len(m.channels.options) == 0 {
 			return []key.Binding{k.OtherChannel, k.Accept, k.Cancel}
@@ -33,11 +33,11 @@ func (m *Model) ShortHelp() []key.Binding {
 		return m.noRowHelp()
 	}
 	if m.marks.len() > 0 { // what marking is for comes next
-		return []key.Binding{k.Open, k.Mark, k.Edit, k.Delete, k.Search, k.Channels, k.GameVersions,
+		return []key.Binding{k.Open, k.Mark, m.editHelp(), k.Delete, k.Search, k.Channels, k.GameVersions,
 			k.ClearMarks, k.Sort, k.NewVersion, k.Download, k.Refresh}
 	}
 	return []key.Binding{k.Open, k.Mark, k.Search, k.Channels, k.GameVersions, k.Sort,
-		k.NewVersion, k.Download, k.Stats, k.Edit, k.Delete, k.Refresh}
+		k.NewVersion, k.Download, k.Stats, m.editHelp(), k.Delete, k.Refresh}
 }
 
 // noRowHelp is the table's footer when no row is listed: nothing to
@@ -54,23 +54,81 @@ func (m *Model) noRowHelp() []key.Binding {
 	}
 	hints = append(hints, k.Search, k.Channels, k.GameVersions)
 	if m.marks.len() > 0 {
-		hints = append(hints, k.Edit, k.Delete, k.ClearMarks)
+		hints = append(hints, m.editHelp(), k.Delete, k.ClearMarks)
 	}
 	return append(hints, k.NewVersion)
 }
 
-// FullHelp implements common.Screen: every key that works, disabled ones
-// left out by the help; while a sort loads, only the keys that work then.
+// FullHelp implements common.Screen: the keys of the step the user is
+// on, each that works there: a filter's field, the channel picker, a
+// sort loading, or the table, whose keys on a row are left out when no
+// row is listed.
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	nav := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}
-	if m.mode == modeSorting {
+	switch m.mode {
+	case modeSearch, modeGame:
+		return [][]key.Binding{m.ShortHelp()}
+	case modeChannels:
+		if m.channels.typing() || len(m.channels.options) == 0 {
+			return [][]key.Binding{m.ShortHelp()}
+		}
+		return [][]key.Binding{{k.Toggle, k.OtherChannel, k.Accept, k.Cancel}, {k.Up, k.Down}}
+	case modeSorting:
 		return [][]key.Binding{{common.WithHelp(k.Cancel, "esc", "cancel sort"), k.Sort, k.SortReverse}, nav}
 	}
-	return [][]key.Binding{
-		nav,
-		{k.Open, k.Refresh, k.CopyID, k.CopyURL, k.Sort, k.SortReverse, k.Stats, k.NewVersion, k.Download},
-		{k.Search, k.Channels, k.GameVersions, k.ClearFilters},
-		{k.Mark, k.MarkAll, k.ClearMarks, k.Edit, k.Delete, k.Undo},
+	_, row := m.selected()
+	onRow := func(bs ...key.Binding) []key.Binding {
+		if !row {
+			return nil
+		}
+		return bs
 	}
+	var filters []key.Binding
+	if !m.filter.Empty() {
+		filters = append(filters, k.ClearFilters)
+	}
+	marks := onRow(k.Mark, k.MarkUp, k.MarkDown, k.MarkAll)
+	if m.rangeStart() >= 0 {
+		marks = append(marks, k.MarkRange)
+	}
+	if m.marks.len() > 0 {
+		marks = append(marks, k.ClearMarks)
+	}
+	if row || m.marks.len() > 0 {
+		marks = append(marks, m.editHelp(), k.Delete)
+	}
+	out := [][]key.Binding{
+		append(onRow(k.Open, k.CopyID, k.CopyURL, k.Browse, k.Download), k.Refresh, k.Sort, k.SortReverse, k.Stats, k.NewVersion),
+		append([]key.Binding{k.Search, k.Channels, k.GameVersions}, filters...),
+		append(marks, k.Undo),
+	}
+	if row {
+		out = append([][]key.Binding{nav}, out...)
+	}
+	if m.marks.len() > 0 { // esc asks before the marks go (Guards)
+		out = append(out, []key.Binding{common.WithHelp(k.Cancel, "esc", "back (asks first: the marks go)")})
+	}
+	return out
+}
+
+// editHelp is e, said the way it works now: the version under the
+// cursor's own edit, prefilled, when nothing is marked; else the bulk
+// edit of the marked versions.
+func (m *Model) editHelp() key.Binding {
+	if m.editsOne() {
+		return m.keys.Edit
+	}
+	return common.WithHelp(m.keys.Edit, "e", "bulk edit")
+}
+
+// HelpKey implements common.FieldHelp: ? opens the help from the game
+// versions and channel fields and the channel picker, which take no ?,
+// and from the search when it is empty (a name may hold a ?); f1 from
+// any.
+func (m *Model) HelpKey() key.Binding {
+	if m.mode == modeSearch {
+		return common.HelpInField(m.search.Value(), true)
+	}
+	return common.HelpInField("", false)
 }

@@ -11,6 +11,13 @@ import (
 	"rdash/ui/common"
 )
 
+// The filter fields' hints, whole; a field shows as much as its width
+// holds, cut at a word (common.SizeInput).
+const (
+	searchHint = "version or name"
+	gameHint   = "1.21.4, 1.20.6 (tab completes)"
+)
+
 // newInput returns a one-line text field styled for the filter bar.
 func newInput(s *common.Styles, prompt, placeholder string) textinput.Model {
 	return common.NewInput(s, prompt, placeholder, 100)
@@ -26,7 +33,7 @@ type gameInput struct {
 }
 
 func newGameInput(s *common.Styles) gameInput {
-	in := newInput(s, "game versions: ", "1.21.4, 1.20.6 (tab completes)")
+	in := newInput(s, "game versions: ", gameHint)
 	in.KeyMap.AcceptSuggestion.SetEnabled(false) // tab is ours
 	return gameInput{input: in, comp: common.Completion{Empty: true}}
 }

@@ -17,6 +17,8 @@ type keyMap struct {
 	Search, Channels, GameVersions, ClearFilters key.Binding
 	Sort, SortReverse                            key.Binding
 	Mark, MarkAll, ClearMarks                    key.Binding
+	MarkUp, MarkDown, MarkRange                  key.Binding
+	Browse                                       key.Binding
 	Refresh, CopyID, CopyURL, Edit, Delete       key.Binding
 	Undo                                         key.Binding
 	NewVersion, Download                         key.Binding
@@ -28,7 +30,7 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 	return keyMap{
 		KeyMap:       shared,
 		Complete:     b([]string{"tab"}, "tab", "complete"),
-		Toggle:       b([]string{"space", "x"}, "space", "toggle"),
+		Toggle:       b([]string{"space", "x"}, "space/x", "toggle"),
 		OtherChannel: b([]string{"o"}, "o", "type a channel"),
 
 		Search:       b([]string{"/"}, "/", "search"),
@@ -40,10 +42,14 @@ func newKeyMap(shared *common.KeyMap) keyMap {
 		Mark:         b([]string{"space"}, "space", "mark"),
 		MarkAll:      b([]string{"a"}, "a", "mark all loaded"),
 		ClearMarks:   b([]string{"A"}, "A", "clear marks"),
+		MarkUp:       b([]string{"shift+up"}, "shift+↑", "mark, then up"),
+		MarkDown:     b([]string{"shift+down"}, "shift+↓", "mark, then down"),
+		MarkRange:    b([]string{"V"}, "V", "mark from the last mark to here"),
+		Browse:       b([]string{"o"}, "o", "open file in browser"),
 		Refresh:      b([]string{"r"}, "r", "refresh"),
 		CopyID:       b([]string{"y"}, "y", "copy ID"),
 		CopyURL:      b([]string{"Y"}, "Y", "copy URL"),
-		Edit:         b([]string{"e"}, "e", "bulk edit"),
+		Edit:         b([]string{"e"}, "e", "edit"),
 		Delete:       b([]string{"D"}, "D", "delete"),
 		Undo:         b([]string{"u"}, "u", "undo last edit"),
 		NewVersion:   b([]string{"n"}, "n", "new version"),

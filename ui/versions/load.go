@@ -2,6 +2,7 @@ package versions
 
 import (
 	"context"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -111,7 +112,20 @@ func (m *Model) pageLoaded(msg pageLoadedMsg) tea.Cmd {
 		return common.ReportError(msg.err, what, retry)
 	}
 	m.applyPage(msg.page)
+	if m.refreshing && msg.page.Number == 1 {
+		m.refreshing = false
+		return tea.Batch(common.Status(m.refreshed()), m.maybePrefetch())
+	}
 	return m.maybePrefetch()
+}
+
+// refreshed says what r brought: how many versions the server lists now.
+func (m *Model) refreshed() string {
+	n := plural(m.versions.len(), "version", "versions") + " listed"
+	if m.total >= 0 {
+		n = fmt.Sprintf("%s of %s listed", common.Count(int64(m.versions.len())), plural(m.total, "version", "versions"))
+	}
+	return "refreshed " + m.project.Key() + ": " + n
 }
 
 // applyPage replaces the rows (page 1) or appends to them, skipping

@@ -9,6 +9,8 @@ import "rdash/api"
 type marks struct {
 	order []string
 	byID  map[string]api.Version
+	// last is the version marked or unmarked last: V marks from it.
+	last string
 }
 
 func newMarks() marks { return marks{byID: map[string]api.Version{}} }
@@ -19,6 +21,7 @@ func (m *marks) len() int { return len(m.order) }
 
 // toggle marks v, or unmarks it; it reports whether v is marked after.
 func (m *marks) toggle(v api.Version) bool {
+	m.last = v.ID
 	if m.has(v.ID) {
 		m.remove(v.ID)
 		return false
@@ -28,6 +31,7 @@ func (m *marks) toggle(v api.Version) bool {
 }
 
 func (m *marks) add(v api.Version) {
+	m.last = v.ID
 	if !m.has(v.ID) {
 		m.order = append(m.order, v.ID)
 	}

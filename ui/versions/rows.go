@@ -35,7 +35,7 @@ const wideWidth = 140
 // a channel is capped at 12.
 func (m *Model) columns() []table.Column {
 	s := m.common.Styles
-	created := table.Column{Title: "CREATED", Min: 8, Max: 8, Priority: 4}
+	created := table.Column{Title: "CREATED", Min: 8, Max: 8, Priority: 4, Whole: true} // cut, "10mo ago" is "10mo a…"
 	if m.wide {
 		created.Min, created.Max = 26, 36
 	}

@@ -41,7 +41,7 @@ func (m *Model) sortBy(s sortState) tea.Cmd {
 		m.all.want = s
 		return nil
 	case s.server() || m.complete():
-		m.applySort(s)
+		m.sortToTop(s)
 		return nil
 	}
 	// A first page in flight or failed belongs to a new filter: it
@@ -113,7 +113,7 @@ func (m *Model) finishSort() tea.Cmd {
 	m.endLoad()
 	m.next = 0
 	m.page = max(1, (m.versions.len()+m.common.PageSize()-1)/m.common.PageSize())
-	m.applySort(want)
+	m.sortToTop(want)
 	return nil
 }
 
@@ -188,6 +188,14 @@ func (m *Model) stopLoads() {
 		m.stopFetch()
 	}
 	m.endLoad()
+}
+
+// sortToTop orders the rows by s, as asked, and puts the cursor on the
+// first, as gh-dash and k9s do: the top of the order is what a sort is
+// asked for to see.
+func (m *Model) sortToTop(s sortState) {
+	m.applySort(s)
+	m.table.SetCursor(0)
 }
 
 // applySort orders the rows by s, keeping the cursor on its version.

@@ -1,6 +1,8 @@
 package versions
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -42,6 +44,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.downloadURL(msg)
 	case common.VersionsChangedMsg:
 		return m.versionsChanged(msg)
+	case common.FilterMsg:
+		return m.commandFilter(msg)
 	case common.ThemeMsg:
 		m.setStyles(msg.Styles)
 	default:
@@ -61,7 +65,14 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case modeSorting:
 		return m.sortingKey(msg)
 	}
+	if m.leaving = !m.leaving && key.Matches(msg, m.keys.Cancel) && m.marks.len() > 0; m.leaving {
+		return common.Status(fmt.Sprintf("esc again leaves %s and drops its %s; any other key keeps them",
+			m.project.Key(), plural(m.marks.len(), "mark", "marks")))
+	}
 	if cmd, ok := m.navKey(msg); ok {
+		if m.table.Len() == 0 {
+			return nil // no row to move to, and no page to ask for on the way
+		}
 		return tea.Batch(cmd, m.maybePrefetch())
 	}
 	return m.actionKey(msg)
@@ -95,6 +106,7 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.ClearMarks):
 		return m.clearMarks()
 	case key.Matches(msg, k.Refresh):
+		m.refreshing = true // the first page says what came
 		return m.reload()
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
@@ -105,7 +117,7 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Channels):
 		m.mode = modeChannels
 		m.channels = openChannels(m.common.Styles, m.seen.channels, m.filter.Channels)
-	case key.Matches(msg, k.ClearFilters):
+	case key.Matches(msg, k.ClearFilters) && !m.filter.Empty():
 		m.search.SetValue("")
 		return m.setFilter(Filter{})
 	case key.Matches(msg, k.Sort):
@@ -119,7 +131,15 @@ func (m *Model) actionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.CopyURL):
 		return m.copyURL()
 	case key.Matches(msg, k.Edit):
-		return m.openSelection(route.BulkEdit)
+		return m.edit()
+	case key.Matches(msg, k.Browse):
+		return m.browse()
+	case key.Matches(msg, k.MarkUp):
+		return m.markMove(-1)
+	case key.Matches(msg, k.MarkDown):
+		return m.markMove(1)
+	case key.Matches(msg, k.MarkRange):
+		return m.markRange()
 	case key.Matches(msg, k.Delete):
 		return m.openSelection(route.Delete)
 	case key.Matches(msg, k.Undo):
@@ -141,6 +161,42 @@ func (m *Model) setFilter(f Filter) tea.Cmd {
 	}
 	m.filter = f
 	return m.reload()
+}
+
+// commandFilter sets the filters the : command line names, as the
+// filter keys would.
+func (m *Model) commandFilter(msg common.FilterMsg) tea.Cmd {
+	f := m.filter
+	if msg.Clear {
+		f = Filter{}
+	}
+	if msg.Channels != nil {
+		f.Channels = msg.Channels
+	}
+	if msg.Game != nil {
+		f.Game = msg.Game
+	}
+	if msg.Search != nil {
+		f.Search = *msg.Search
+	}
+	m.search.SetValue(f.Search)
+	return m.setFilter(f)
+}
+
+// Completions implements common.Completer: the channels and game versions
+// seen, for the : command line.
+func (m *Model) Completions(command string) []string {
+	switch command {
+	case "channel":
+		out := make([]string, 0, len(m.seen.channels))
+		for _, c := range m.seen.channels {
+			out = append(out, c.slug)
+		}
+		return out
+	case "game":
+		return m.seen.game
+	}
+	return nil
 }
 
 // sortingKey handles keys while a sort loads the rest of the list: esc

@@ -57,11 +57,14 @@ type Model struct {
 
 	seq         int       // id of the awaited list request
 	loading     int       // page being fetched; 0 when none
+	refreshing  bool      // r asked again: the first page says so
+	leaving     bool      // esc was pressed once with marks: again leaves
 	all         *fullLoad // a sort loading the rest of the list; nil when none
 	failed      bool
 	stopFetch   context.CancelFunc
 	searchSeq   int
 	downloadSeq int
+	openSeq     int // the download URL awaited to open (o), not to copy
 
 	filter     Filter
 	rowsFilter Filter // the filter the rows were listed under
@@ -99,7 +102,7 @@ func New(c common.Common, cl Client, a route.VersionsArgs) *Model {
 	}
 	m.keys.offer(c)
 	m.table = table.New(tableStyles(c.Styles), m)
-	m.search = newInput(c.Styles, "search: ", "version or name")
+	m.search = newInput(c.Styles, "search: ", searchHint)
 	m.filter = Filter(a.Filter) // the list of a stats screen's bar
 	m.search.SetValue(a.Filter.Search)
 	m.game = newGameInput(c.Styles)
@@ -122,6 +125,9 @@ func (m *Model) Init() tea.Cmd {
 	return m.reload()
 }
 
+// Project is the project whose versions the screen lists.
+func (m *Model) Project() common.ProjectRef { return m.project }
+
 // Title implements common.Screen.
 func (m *Model) Title() string { return m.project.Key() }
 
@@ -133,9 +139,10 @@ func (m *Model) Capturing() bool { return m.mode != modeTable && m.mode != modeS
 
 // Guards implements common.Guard: while a sort loads the rest of the
 // list, esc stops the load rather than leave the screen, as it stops a
-// running download.
+// running download; with versions marked, the first esc says that
+// leaving drops the marks, and the second leaves.
 func (m *Model) Guards(msg tea.KeyPressMsg) bool {
-	return m.mode == modeSorting && key.Matches(msg, m.keys.Cancel)
+	return key.Matches(msg, m.keys.Cancel) && (m.mode == modeSorting || m.mode == modeTable && m.marks.len() > 0 && !m.leaving)
 }
 
 // Busy implements common.Screen.
@@ -161,8 +168,8 @@ func (m *Model) SetSize(w, h int) {
 		m.rebuildRows(m.selectedID())
 	}
 	m.table.SetSize(w, m.tableHeight())
-	m.search.SetWidth(max(w-12, 10))
-	m.game.input.SetWidth(max(w-20, 10))
+	common.SizeInput(&m.search, max(w-12, 10), searchHint)
+	common.SizeInput(&m.game.input, max(w-20, 10), gameHint)
 	m.renderChrome()
 }
 
@@ -183,11 +190,12 @@ func (m *Model) HiddenMarked() int { return m.marks.hidden(m.filter) }
 // the 256-colour pair and bold are 22 (issue 12: a move costs at most 1.1x
 // what a bubbles table's does). Reverse video reads on a light or a dark
 // background and without colour; with NO_COLOR (the theme's NoColor) the
-// theme's own cursor, plain reverse video, is kept.
+// theme's own cursor, plain reverse video, is kept, and a ">" in the
+// gutter marks the row where reverse video does not show (TERM=dumb).
 func tableStyles(s *common.Styles) table.Styles {
 	cursor := s.Cursor
 	if !s.Theme.NoColor {
 		cursor = lipgloss.NewStyle().Reverse(true).Bold(true)
 	}
-	return table.Styles{Header: s.TableHeader, Cursor: cursor, Mark: s.Mark}
+	return table.Styles{Header: s.TableHeader, Cursor: cursor, Mark: s.Mark, Pointer: s.Theme.NoColor}
 }

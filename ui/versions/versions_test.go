@@ -321,12 +321,17 @@ func TestCopyIDAndDownloadURL(t *testing.T) {
 func TestBulkScreensGetTheMarkedVersions(t *testing.T) {
 	t.Parallel()
 	d, m, _ := start(t, "lumen", 80, 24)
-	d.Press("e")
-	args := lastOpen(t, d, route.BulkEdit)
+	d.Press("D")
+	args := lastOpen(t, d, route.Delete)
 	if len(args.Versions) != 1 || args.Versions[0].ID != m.versionAt(0).ID {
-		t.Fatalf("without marks, e acts on the row under the cursor: %+v", args.Versions)
+		t.Fatalf("without marks, D acts on the row under the cursor: %+v", args.Versions)
 	}
-	d.Press("space", "space", "D")
+	d.Press("space", "space", "e")
+	if args = lastOpen(t, d, route.BulkEdit); len(args.Versions) != 2 {
+		t.Fatalf("e with two marks bulk edits %d versions", len(args.Versions))
+	}
+	d.Press("D")
+	d.WaitFor("the second delete", func() bool { return len(opened(d, route.Delete.Key())) == 2 })
 	args = lastOpen(t, d, route.Delete)
 	if len(args.Versions) != 2 || args.Project.Key() != "lumen" || args.Hidden != 0 {
 		t.Fatalf("D got %d versions of %q, hidden %d", len(args.Versions), args.Project.Key(), args.Hidden)
@@ -433,7 +438,7 @@ func TestAFailedFirstPageOfANewFilterIsAskedForAgain(t *testing.T) {
 	if m.versions.len() != 0 || !strings.Contains(d.Screen(), "none loaded yet") || !strings.Contains(d.Screen(), "could not be loaded") {
 		t.Fatalf("the old filter's %d rows stay under the new filter:\n%s", m.versions.len(), d.Screen())
 	}
-	d.Press("G")
+	d.Press("r") // as the screen says; the moving keys move no row when none is listed
 	waitLoaded(d, m)
 	// The rows are the new filter's first pages, nothing before them.
 	want, _, err := c.ListVersions(t.Context(), "emberforge-core", &api.ListVersionsOptions{Page: 1, PageSize: 25 * m.page, Search: "1."})

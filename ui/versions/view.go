@@ -206,10 +206,11 @@ func (m *Model) channelsView() string {
 		if o.typed {
 			line += s.Muted.Render("(typed; in no version loaded: the server judges it)")
 		}
+		gutter := "  "
 		if i == m.channels.cursor {
-			line = s.Cursor.Render(line)
+			line, gutter = s.Cursor.Render(line), s.Pointer()
 		}
-		lines = append(lines, "  "+line)
+		lines = append(lines, gutter+line)
 	}
 	if m.channels.typing() {
 		lines = append(lines, "", "  "+m.channels.other.View())

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
@@ -37,20 +39,30 @@ type KeyState struct {
 
 // RequireKeysInHelp presses every key (every printable character, the
 // named keys, ctrl with a letter) on a new screen in each state, and
-// fails when a key that works there is not in the help the user can see.
-// A key works when it changes the view, changes the screen's state
-// (Fingerprint) or returns a command. The help is FullHelp (the ? overlay)
-// when the screen is not capturing, since the root then takes q, ? and
-// ctrl+c (and esc, but on the home screen) and lists them itself; while
-// it is capturing, ? types, so the help is the footer, ShortHelp, and only
-// ctrl+c is the root's. A screen that holds unsent input (common.Guard)
-// gets the keys it guards (esc, q, ctrl+c) from the root, and asks before
-// they leave: they do something else there than the root's help says, so
-// they are the screen's keys and must be in its own help.
+// fails, for each state (a step of the screen: a form, its preview, its
+// results...), when its help is not the help of that step:
 //
-// The other way round, it fails when a hint of ShortHelp does nothing in
-// that state (a false hint): its first key is pressed and must work.
-// Moving keys (up at the top of a list does nothing) are exempt.
+//   - a key that works there is not named in the help the user can see
+//     (the ? overlay: FullHelp, and the root's keys, common.GlobalHelp).
+//     A key works when it changes the view, changes the screen's state
+//     (Fingerprint) or returns a command. A binding's key counts only
+//     when its help text names it ("↑/k" names up and k, not home): a key
+//     the help does not name is not there for its reader;
+//   - a key the help names does nothing there (a dead key), but the
+//     moving keys (up at the top of a list does nothing);
+//   - the help names a key twice with two meanings (x reject, x cancel);
+//   - a hint of the footer (ShortHelp) does nothing (its first key is
+//     pressed), or names a key twice with two meanings;
+//   - a field has the keys (Capturing) and its footer names no key that
+//     opens the help (common.FieldHelp), or esc works and the footer does
+//     not say what it does.
+//
+// The root takes q, ? and ctrl+c (and esc, but on the home screen)
+// while the screen is not capturing; while it is, ctrl+c and the field's
+// help key. A screen that holds unsent input (common.Guard) gets the keys
+// it guards (esc, q, ctrl+c) from the root, and asks before they leave:
+// they do something else there than the root's help says, so they are
+// the screen's keys and must be in its own help.
 //
 // Each state is walked in a subtest of its own, side by side with the
 // others (a state is built anew for each key pressed, so states share
@@ -68,43 +80,196 @@ func RequireKeysInHelp(t *testing.T, states ...KeyState) {
 	}
 }
 
+// walk is one state's walk: the screen as built, its help, and what the
+// keys pressed did.
+type walk struct {
+	st        KeyState
+	shared    *common.KeyMap
+	probe     common.Screen
+	capturing bool
+	help      []key.Binding   // the screen's FullHelp
+	global    []key.Binding   // the root's keys in the overlay
+	worked    map[string]bool // by key name, for the keys pressed
+}
+
 // KeyProblems is what RequireKeysInHelp finds wrong with st, in words.
 func KeyProblems(t *testing.T, st KeyState) []string {
-	shared := common.DefaultKeyMap()
-	probe := st.Build(t)
-	capturing := probe.Capturing()
-	help := slices.Concat(probe.FullHelp()...)
-	if capturing {
-		help = probe.ShortHelp()
-	}
+	w := &walk{st: st, shared: common.DefaultKeyMap(), probe: st.Build(t), worked: map[string]bool{}}
+	w.capturing = w.probe.Capturing()
+	groups := w.probe.FullHelp()
+	w.help = slices.Concat(groups...)
+	w.global = common.GlobalHelp(w.shared, w.probe, groups, !st.Home)
+	out := w.unlisted(t)
+	out = append(out, w.dead(t)...)
+	out = append(out, twice("the help", append(slices.Clone(w.help), w.global...))...)
+	out = append(out, twice("the footer", w.probe.ShortHelp())...)
+	out = append(out, w.falseHints(t)...)
+	return append(out, w.fieldFooter(t)...)
+}
+
+// skipped reports a key the walk does not press: the root's, or text in
+// a field.
+func (w *walk) skipped(k tea.KeyPressMsg) bool {
+	return w.rootKey(k) && !guarded(w.probe, k, w.shared) ||
+		(w.st.Typing || w.st.Lines) && typed(k) || w.st.Lines && key.Matches(k, lineEditing...)
+}
+
+// unlisted presses every key and reports those that work but are not
+// named in the help.
+func (w *walk) unlisted(t *testing.T) []string {
 	var out []string
 	var s *seen // the screen as built, while the keys pressed did nothing
 	for _, k := range AllKeys() {
-		if rootKey(k, shared, st.Home, capturing) && !guarded(probe, k, shared) ||
-			(st.Typing || st.Lines) && typed(k) || st.Lines && key.Matches(k, lineEditing...) {
+		if w.skipped(k) {
 			continue
 		}
 		if s == nil {
-			s = look(st.Build(t))
+			s = look(w.st.Build(t))
 		}
-		if !s.works(k) {
+		worked := s.works(k)
+		w.worked[k.String()] = worked
+		if !worked {
 			continue
 		}
 		s = nil
-		if !matches(k, help) {
+		help := w.help // a guarded key is the screen's: its own help says it asks
+		if !guarded(w.probe, k, w.shared) {
+			help = append(slices.Clone(w.help), w.global...)
+		}
+		if !named(k, help) {
 			out = append(out, fmt.Sprintf("%q works but is not in the help", k.String()))
 		}
 	}
-	for _, b := range probe.ShortHelp() {
-		if !b.Enabled() || len(b.Keys()) == 0 || moving(b, shared) {
+	return out
+}
+
+// dead reports the keys the help names that do nothing in this state.
+func (w *walk) dead(t *testing.T) []string {
+	var out []string
+	for _, b := range w.help {
+		if !b.Enabled() {
 			continue
 		}
-		if !Works(st.Build(t), Key(b.Keys()[0])) {
+		for _, n := range common.HelpNames(b) {
+			if !keyName(n) || navKey(n, w.shared) {
+				continue
+			}
+			k := Key(n)
+			if w.skipped(k) {
+				continue
+			}
+			worked, pressed := w.worked[n]
+			if !pressed {
+				worked = Works(w.st.Build(t), k)
+				w.worked[n] = worked
+			}
+			if !worked {
+				out = append(out, fmt.Sprintf("the help lists %q, which does nothing here (%s)", b.Help().Key+" "+b.Help().Desc, n))
+			}
+		}
+	}
+	return out
+}
+
+// falseHints reports hints of the footer that do nothing.
+func (w *walk) falseHints(t *testing.T) []string {
+	var out []string
+	for _, b := range w.probe.ShortHelp() {
+		if !b.Enabled() || len(b.Keys()) == 0 || moving(b, w.shared) {
+			continue
+		}
+		if !Works(w.st.Build(t), Key(b.Keys()[0])) {
 			out = append(out, fmt.Sprintf("the footer offers %q, which does nothing here (%s)",
 				b.Help().Key+" "+b.Help().Desc, b.Keys()[0]))
 		}
 	}
 	return out
+}
+
+// fieldFooter reports a field that offers no way to the help in its
+// footer, or where ? neither opens the help nor types, or whose footer
+// leaves out esc, which works.
+func (w *walk) fieldFooter(t *testing.T) []string {
+	if !w.capturing {
+		return nil
+	}
+	var out []string
+	if !common.HelpKeyOf(w.probe).Enabled() {
+		out = append(out, "a field has the keys and no key opens the help (common.FieldHelp)")
+	}
+	// ? opens the help from the field, or is text there (a phrase being
+	// typed), and then f1 does.
+	q, f1 := Key("?"), Key("f1")
+	switch {
+	case !common.HelpKeyOf(w.probe).Enabled(), common.OpensHelp(w.shared, w.probe, q):
+	case !common.OpensHelp(w.shared, w.probe, f1):
+		out = append(out, "neither ? nor f1 opens the help from the field")
+	case !Works(w.st.Build(t), q):
+		out = append(out, "? neither opens the help from the field nor is typed in it")
+	}
+	if w.worked["esc"] && !named(Key("esc"), w.probe.ShortHelp()) {
+		out = append(out, "esc works in the field, and its footer does not say what it does")
+	}
+	return out
+}
+
+// twice reports a key that bs name with two meanings.
+func twice(where string, bs []key.Binding) []string {
+	var out []string
+	meaning := map[string]string{}
+	for _, b := range bs {
+		if !b.Enabled() {
+			continue
+		}
+		for _, n := range common.HelpNames(b) {
+			desc := b.Help().Key + " " + b.Help().Desc
+			if first, ok := meaning[n]; ok && first != desc && !sameMeaning(first, desc) {
+				out = append(out, fmt.Sprintf("%s lists %s twice: %q and %q", where, n, first, desc))
+			}
+			if _, ok := meaning[n]; !ok {
+				meaning[n] = desc
+			}
+		}
+	}
+	return out
+}
+
+// sameMeaning reports two hints that say the same of a key in other
+// words: only their keys differ ("q quit", "ctrl+c quit").
+func sameMeaning(a, b string) bool {
+	_, da, _ := strings.Cut(a, " ")
+	_, db, _ := strings.Cut(b, " ")
+	return da == db
+}
+
+// named reports that k is bound by one of bs whose help names it.
+func named(k tea.KeyPressMsg, bs []key.Binding) bool {
+	for _, b := range bs {
+		if b.Enabled() && key.Matches(k, b) && slices.Contains(common.HelpNames(b), k.String()) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyName reports a token of a help text that names a key: one
+// character, a named key, or a chord of them.
+func keyName(n string) bool {
+	for _, p := range []string{"ctrl+", "alt+", "shift+"} {
+		if rest, ok := strings.CutPrefix(n, p); ok {
+			return keyName(rest)
+		}
+	}
+	_, named := keyCodes[n]
+	return named || utf8.RuneCountInString(n) == 1
+}
+
+// navKey reports a key that moves a cursor or a view: it may do nothing
+// at the end of a list.
+func navKey(n string, g *common.KeyMap) bool {
+	nav := slices.Concat(g.Up.Keys(), g.Down.Keys(), g.PageUp.Keys(), g.PageDown.Keys(),
+		g.HalfUp.Keys(), g.HalfDown.Keys(), g.Top.Keys(), g.Bottom.Keys(), []string{"left", "right", "ctrl+p", "ctrl+n"})
+	return slices.Contains(nav, n) || strings.HasPrefix(n, "shift+") && navKey(strings.TrimPrefix(n, "shift+"), g)
 }
 
 // Works reports whether pressing k on s changes its view or its state,
@@ -138,16 +303,17 @@ func (w *seen) works(k tea.KeyPressMsg) bool {
 }
 
 // rootKey reports a key the root takes before the screen sees it.
-func rootKey(k tea.KeyPressMsg, g *common.KeyMap, home, capturing bool) bool {
+func (w *walk) rootKey(k tea.KeyPressMsg) bool {
+	g := w.shared
 	switch {
 	case key.Matches(k, g.ForceQuit):
 		return true
-	case capturing:
-		return false
+	case w.capturing:
+		return key.Matches(k, common.HelpKeyOf(w.probe))
 	case key.Matches(k, g.Back):
-		return !home
+		return !w.st.Home
 	}
-	return key.Matches(k, g.Quit, g.Help)
+	return key.Matches(k, g.Quit, g.Help, g.Command)
 }
 
 // guarded reports that s takes k, a key that leaves (esc, q, ctrl+c),

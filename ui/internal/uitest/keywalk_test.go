@@ -77,6 +77,14 @@ func TestKeyProblems(t *testing.T) {
 		{"a command only", all[:2], nil, []string{`"z" works`}},
 		{"a false hint", all, []key.Binding{bind("tab")}, []string{`offers "tab does tab"`}},
 		{"moving keys may do nothing", all, []key.Binding{common.DefaultKeyMap().Up}, nil},
+		{"a dead key in the help", append(all[:3:3], bind("w")), nil, []string{`lists "w does w", which does nothing`}},
+		{"a key bound but not named", []key.Binding{common.Bind([]string{"x", "y"}, "x", "does x"), all[2]}, nil,
+			[]string{`"y" works but is not in the help`}},
+		{"a key named twice", append(all[:3:3], common.Bind([]string{"x"}, "x", "does more")), nil,
+			[]string{"the help lists x twice"}},
+		{"a key named twice in the footer", all, []key.Binding{all[0], common.Bind([]string{"x"}, "x", "does more")},
+			[]string{"the footer lists x twice"}},
+		{"two names of one meaning", []key.Binding{all[0], all[2], common.Bind([]string{"x", "y"}, "x/y", "does x")}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,8 +113,8 @@ func (g *guarding) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		g.asked = true
 		return g, nil
 	}
-	g.walked.Update(msg)
-	return g, nil
+	_, cmd := g.walked.Update(msg)
+	return g, cmd
 }
 
 // A guarded screen's esc and q ask first: they are its keys, so its help
@@ -165,6 +173,52 @@ func TestLinesAreEditing(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			st := KeyState{Name: tt.name, Typing: tt.typing, Lines: tt.lines, Build: func(*testing.T) common.Screen { return &area{} }}
+			got := KeyProblems(t, st)
+			if len(got) != len(tt.want) || !slices.EqualFunc(got, tt.want, strings.Contains) {
+				t.Fatalf("problems = %q, want ones containing %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// typing is a walked screen whose field has the keys: esc leaves it.
+type typing struct {
+	walked
+	left   bool
+	helpKy key.Binding
+}
+
+func (ty *typing) Capturing() bool      { return true }
+func (ty *typing) HelpKey() key.Binding { return ty.helpKy }
+func (ty *typing) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "esc" {
+		ty.left = true
+	}
+	_, cmd := ty.walked.Update(msg)
+	return ty, cmd
+}
+
+// A field's footer names a key to the help, and says what esc does.
+func TestAFieldsFooterLeadsToTheHelp(t *testing.T) {
+	t.Parallel()
+	bind := func(k string) key.Binding { return common.Bind([]string{k}, k, "does "+k) }
+	all := []key.Binding{bind("x"), bind("y"), bind("z"), bind("esc")}
+	for _, tt := range []struct {
+		name  string
+		short []key.Binding
+		help  key.Binding
+		want  []string
+	}{
+		{"both", all[3:], common.HelpInField("", false), nil},
+		{"no help key", all[3:], key.NewBinding(key.WithDisabled()), []string{"no key opens the help"}},
+		{"no esc", nil, common.HelpInField("", false), []string{"esc works in the field"}},
+		{"f1 alone, and ? does nothing", all[3:], common.HelpInField("text", true), []string{"? neither opens the help"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			st := KeyState{Name: tt.name, Typing: true, Build: func(*testing.T) common.Screen {
+				return &typing{walked: walked{help: all, short: tt.short}, helpKy: tt.help}
+			}}
 			got := KeyProblems(t, st)
 			if len(got) != len(tt.want) || !slices.EqualFunc(got, tt.want, strings.Contains) {
 				t.Fatalf("problems = %q, want ones containing %q", got, tt.want)

@@ -102,6 +102,11 @@ func (f Failing) GetVersion(context.Context, string, string) (*api.Version, *api
 	return nil, nil, f.Err
 }
 
+// GetVersionByID implements the screens' client interfaces.
+func (f Failing) GetVersionByID(context.Context, string) (*api.Version, *api.Response, error) {
+	return nil, nil, f.Err
+}
+
 // ListUserProjects implements the screens' client interfaces.
 func (f Failing) ListUserProjects(context.Context, string) ([]api.Project, *api.Response, error) {
 	return nil, nil, f.Err
