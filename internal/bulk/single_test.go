@@ -139,3 +139,67 @@ func TestSingleEditAnsweredWithNothing(t *testing.T) {
 		t.Fatalf("Run = %+v, %v", res, err)
 	}
 }
+
+// TestSingleEditPrimaryKeptOrLast: a server that keeps the primary file a
+// version had. The answer cannot tell that from a server that takes the
+// last file listed (the file it made primary is both), so the follow-up
+// says both readings; its own answer shows the primary does not follow
+// the order, and Stuck says so and what is left to do.
+func TestSingleEditPrimaryKeptOrLast(t *testing.T) {
+	t.Parallel()
+	c := behind(t, verifytest.PrimaryKept, "alice")
+	v, _, err := c.GetVersion(t.Context(), "lumen", "1.3.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &bulk.Single{Project: "lumen", Before: *v, Op: "this update",
+		Request: api.UpdateVersionRequest{Files: []string{"lumen-1.3.0-sources.jar", "lumen-1.3.0.jar"}},
+		Files:   []verify.File{{Name: "lumen-1.3.0-sources.jar"}, {Name: "lumen-1.3.0.jar"}}}
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil || texts(res.Differences) != "the server made lumen-1.3.0.jar primary, not lumen-1.3.0-sources.jar" {
+		t.Fatalf("Run = %v; differences:\n%s", err, texts(res.Differences))
+	}
+	f := s.FollowUp(res)
+	if f == nil || !strings.Contains(f.Why, "the file listed last and the primary before this update") ||
+		strings.Contains(f.Why, "This server made the last file listed primary") {
+		t.Fatalf("follow-up = %+v", f)
+	}
+	again, err := f.Edit.Run(t.Context(), c, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	why, fix := f.Edit.Stuck(again)
+	if !strings.Contains(why, "made lumen-1.3.0.jar primary again") || fix != "make lumen-1.3.0-sources.jar primary on the service itself" {
+		t.Fatalf("after the follow-up: stuck %q, %q; differences:\n%s", why, fix, texts(again.Differences))
+	}
+}
+
+// TestSingleEditPrimaryLastConclusive: where the last file listed was not
+// primary before, the answer shows the server takes the last: said as
+// such.
+func TestSingleEditPrimaryLastConclusive(t *testing.T) {
+	t.Parallel()
+	c := behind(t, verifytest.PrimaryLast, "alice")
+	v, _, err := c.GetVersion(t.Context(), "lumen", "1.3.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &bulk.Single{Project: "lumen", Before: *v, Op: "this update",
+		Request: api.UpdateVersionRequest{Files: []string{"lumen-1.3.0.jar", "lumen-1.3.0-sources.jar"}},
+		Files:   []verify.File{{Name: "lumen-1.3.0.jar"}, {Name: "lumen-1.3.0-sources.jar"}}}
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := s.FollowUp(res)
+	if f == nil || !strings.HasPrefix(f.Why, "This server made the last file listed primary, not the first.") {
+		t.Fatalf("follow-up = %+v; differences:\n%s", f, texts(res.Differences))
+	}
+	again, err := f.Edit.Run(t.Context(), c, nil, time.Now())
+	if err != nil || len(again.Differences) > 0 {
+		t.Fatalf("follow-up = %v; differences:\n%s", err, texts(again.Differences))
+	}
+	if why, _ := f.Edit.Stuck(again); why != "" {
+		t.Fatalf("stuck after a follow-up that did it: %q", why)
+	}
+}
