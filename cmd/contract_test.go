@@ -362,7 +362,7 @@ func TestContractSignIn(t *testing.T) {
 		t.Run(p.Name+"/approved", func(t *testing.T) {
 			t.Parallel()
 			c := authCLI(t, "", p.Options)
-			s := c.start(false, "auth", "login", "--no-browser", "--insecure-storage")
+			s := c.start(nil, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")
 			code := s.exit() // first: stderr is whole once rdash has exited
 			r := result{err: s.stderr(), code: code}
@@ -379,7 +379,7 @@ func TestContractSignIn(t *testing.T) {
 		t.Run(p.Name+"/denied", func(t *testing.T) {
 			t.Parallel()
 			c := authCLI(t, "", p.Options)
-			s := c.start(false, "auth", "login", "--no-browser", "--insecure-storage")
+			s := c.start(nil, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, deny(t, s.waitFor(authorizeURL), "dave")+"\n")
 			code := s.exit() // first: stderr is whole once rdash has exited
 			r := result{err: s.stderr(), code: code}

@@ -25,7 +25,7 @@ func TestContractSignInVaried(t *testing.T) {
 			t.Parallel()
 			sandboxtest.Explain(t, p.Options)
 			cl := authCLI(t, "", p.Options)
-			s := cl.start(false, "auth", "login", "--no-browser", "--insecure-storage")
+			s := cl.start(nil, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")
 			code := s.exit() // first: stderr is whole once rdash has exited
 			r := result{err: s.stderr(), code: code}
@@ -56,7 +56,7 @@ func TestContractSignInVaried(t *testing.T) {
 			opts := p.Options
 			opts.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 			cl := authCLI(t, "", opts)
-			s := cl.start(false, "auth", "login", "--no-browser", "--insecure-storage")
+			s := cl.start(nil, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "bob")+"\n")
 			if exit := s.exit(); exit != ExitOK {
 				t.Fatalf("login exit %d:\n%s", exit, s.stderr())
@@ -76,7 +76,7 @@ func TestContractSignInVaried(t *testing.T) {
 			t.Parallel()
 			sandboxtest.Explain(t, p.Options)
 			cl := authCLI(t, "", p.Options)
-			s := cl.start(false, "auth", "login", "--no-browser", "--insecure-storage")
+			s := cl.start(nil, "auth", "login", "--no-browser", "--insecure-storage")
 			io.WriteString(s.in, deny(t, s.waitFor(authorizeURL), "dave")+"\n")
 			code := s.exit()
 			r := result{err: s.stderr(), code: code}

@@ -144,8 +144,8 @@ func TestSignInOverSSH(t *testing.T) {
 	}
 
 	tm := startTerm(t, 100, 30, nil, remote("auth", "login")...)
-	tm.waitFor("Store the token in plain text? [y/N]")
-	tm.send("y", "Enter")
+	tm.waitFor("Store the token in plain text?", "Yes", "No")
+	tm.send("y") // the question's key for yes: it answers at once
 	screen := tm.waitForJoined("Open this URL in a browser on any machine")
 	u := authorizeURL.FindString(screen)
 	if u == "" {
