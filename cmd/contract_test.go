@@ -237,6 +237,9 @@ func honest(t *testing.T, r result, args []string) {
 	if m := goErrorText.FindString(r.err); m != "" {
 		t.Errorf("stderr holds a Go error string (%q):\n%s", m, r.err)
 	}
+	if m := emptyReason.FindString(r.err); m != "" {
+		t.Errorf("stderr holds a sentence whose reason is empty (%q):\n%s", m, r.err)
+	}
 	if strings.Contains(r.err, "sbx_at_") || strings.Contains(r.err, "sbx_rt_") {
 		t.Errorf("stderr holds a token:\n%s", r.err)
 	}
@@ -249,6 +252,11 @@ func honest(t *testing.T, r result, args []string) {
 		t.Errorf("a failure without an rdash: message:\n%s", r.err)
 	}
 }
+
+// emptyReason is a sentence with nothing where the server's words go, as
+// an error answer without a body once left: "(400 Bad Request): " at the
+// end, "()" or ": ;".
+var emptyReason = regexp.MustCompile(`: $|: \n|\(\)|: ;|: \)|:  `)
 
 // noFalseChecksumClaim fails when rdash says no checksum was given while
 // the version's file has one.
