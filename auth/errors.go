@@ -55,6 +55,9 @@ type DeniedError struct {
 }
 
 func (e *DeniedError) Error() string {
+	if e.Code == "" { // an abort redirect's code is the reason's name; one with none names nothing
+		return "sign-in was not authorized: " + e.Message
+	}
 	return fmt.Sprintf("sign-in was not authorized: %s (%s)", e.Message, e.Code)
 }
 

@@ -114,3 +114,17 @@ func TestCallbackWithoutStateStillAborts(t *testing.T) {
 		t.Fatalf("Wait = %v; want ErrStateMismatch", r.err)
 	}
 }
+
+// TestDenialWithoutACode: an abort redirect with a message and an empty
+// code says the message, without an empty "()" after it.
+func TestDenialWithoutACode(t *testing.T) {
+	t.Parallel()
+	err := denied(url.Values{"message": {"the user denied access"}})
+	if got := err.Error(); got != "sign-in was not authorized: the user denied access" {
+		t.Fatalf("Error() = %q", got)
+	}
+	err = denied(url.Values{"code": {"access_denied"}})
+	if got := err.Error(); got != "sign-in was not authorized: no reason given (access_denied)" {
+		t.Fatalf("Error() = %q", got)
+	}
+}

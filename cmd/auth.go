@@ -16,6 +16,6 @@ a yes at the prompt) when no keyring is available.`,
 		Example: `  rdash auth login
   rdash auth status`,
 	}
-	c.AddCommand(newAuthLoginCmd(f), newAuthStatusCmd(f), newAuthLogoutCmd(f), newAuthTokenCmd(f))
+	c.AddCommand(newAuthLoginCmd(f, nil), newAuthStatusCmd(f, nil), newAuthLogoutCmd(f, nil), newAuthTokenCmd(f, nil))
 	return c
 }

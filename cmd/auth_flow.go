@@ -17,8 +17,8 @@ import (
 // obtainToken reads a token from standard input or runs the browser flow,
 // then has finish check and store it. In the loopback flow finish runs
 // before the browser tab is answered, so the tab tells the truth.
-func obtainToken(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings, in *bufio.Reader, fl loginFlags, finish auth.Finish) error {
-	if fl.withToken {
+func obtainToken(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings, in *bufio.Reader, o *loginOptions, finish auth.Finish) error {
+	if o.WithToken {
 		b, err := io.ReadAll(io.LimitReader(in, 64<<10))
 		tok := strings.TrimSpace(string(b))
 		if err != nil || tok == "" || strings.ContainsAny(tok, " \t\r\n") {
@@ -30,7 +30,7 @@ func obtainToken(ctx context.Context, f *Factory, cfg *config.Config, s auth.Set
 		_, err = finish(ctx, &oauth2.Token{AccessToken: tok, TokenType: "Bearer"})
 		return err
 	}
-	mode := auth.ChooseMode(cfg.Env, fl.noBrowser)
+	mode := auth.ChooseMode(cfg.Env, o.NoBrowser)
 	flow, err := auth.NewFlow(s, mode)
 	if err != nil {
 		return err

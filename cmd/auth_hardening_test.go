@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -126,15 +125,9 @@ func TestInterruptAtAPromptSaysCancelled(t *testing.T) {
 	t.Parallel()
 	c := authCLI(t, "", sandbox.Options{})
 	ctx, interrupt := context.WithCancel(t.Context())
-	r, w := io.Pipe()
-	defer w.Close()
-	s := &termSession{t: t, in: w, done: make(chan int, 1)}
-	f := &Factory{
-		IO:     IOStreams{In: r, Out: io.Discard, ErrOut: s, InTTY: true},
-		Lookup: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
-	}
-	go func() { s.done <- Main(ctx, []string{"auth", "login", "--no-browser"}, f) }()
-	s.waitFor(regexp.MustCompile(`(\[y/N\])`))
+	p := newGatePrompter()
+	s := c.startCtx(ctx, p, "auth", "login", "--no-browser")
+	<-p.asked
 	interrupt()
 	if code := s.exit(); code != ExitCancel || !strings.Contains(s.stderr(), "rdash: cancelled") ||
 		strings.Contains(s.stderr(), "context canceled") {
@@ -260,7 +253,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 // lock and the stored token. Every one must renew, or find the renewed
 // token, and none may be signed out.
 func concurrentStatus(t *testing.T, c *cli, n int, loginArgs ...string) {
-	s := c.start(false, append([]string{"auth", "login", "--no-browser"}, loginArgs...)...)
+	s := c.start(nil, append([]string{"auth", "login", "--no-browser"}, loginArgs...)...)
 	io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")
 	if exit := s.exit(); exit != 0 {
 		t.Fatalf("login exit %d:\n%s", exit, s.stderr())

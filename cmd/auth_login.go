@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/oauth2"
@@ -13,10 +12,12 @@ import (
 	"rdash/auth"
 )
 
-type loginFlags struct {
-	noBrowser, withToken, insecure bool
-	scopes                         []string
-	out                            *jsonOutput
+// loginOptions are auth login's (see the top of factory.go).
+type loginOptions struct {
+	f                              *Factory
+	NoBrowser, WithToken, Insecure bool
+	Scopes                         []string // nil: the config's, or all rdash uses
+	Out                            *jsonOutput
 }
 
 // loginJSON is who auth login signed in, and where the token went.
@@ -30,8 +31,8 @@ type loginJSON struct {
 	Stored   locationJSON `json:"stored"`
 }
 
-func newAuthLoginCmd(f *Factory) *cobra.Command {
-	var fl loginFlags
+func newAuthLoginCmd(f *Factory, runF func(context.Context, *loginOptions) error) *cobra.Command {
+	opts := &loginOptions{f: f}
 	c := &cobra.Command{
 		Use:   "login",
 		Short: "Sign in through the browser, or with a token on standard input",
@@ -52,20 +53,23 @@ or your yes at the prompt. Run 'rdash auth status' to see where it went.`,
   echo "$TOKEN" | rdash auth login --with-token`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runLogin(cmd.Context(), f, fl)
+			return runWith(cmd.Context(), opts, runF, loginRun)
 		},
 	}
 	fs := c.Flags()
-	fs.BoolVar(&fl.noBrowser, "no-browser", false, "print the URL and read the pasted code instead of opening a browser")
-	fs.BoolVar(&fl.withToken, "with-token", false, "read a token from standard input")
-	fs.BoolVar(&fl.insecure, "insecure-storage", false, "store the token in a plain-text file if no keyring is available")
-	fs.StringSliceVar(&fl.scopes, "scopes", nil, "scopes to ask for, comma-separated (default: config scopes, or all rdash uses)")
-	fl.out = addJSONFlags(c, loginJSON{})
+	fs.BoolVar(&opts.NoBrowser, "no-browser", false, "print the URL and read the pasted code instead of opening a browser")
+	fs.BoolVar(&opts.WithToken, "with-token", false, "read a token from standard input")
+	fs.BoolVar(&opts.Insecure, "insecure-storage", false, "store the token in a plain-text file if no keyring is available")
+	fs.StringSliceVar(&opts.Scopes, "scopes", nil, "scopes to ask for, comma-separated (default: config scopes, or all rdash uses)")
+	opts.Out = addJSONFlags(c, loginJSON{})
 	return c
 }
 
-func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
-	cfg, settings, err := f.authSettings(fl.scopes)
+// loginRun signs in: asks where the token may go, obtains it, checks it
+// where the server can show whose it is, and stores it.
+func loginRun(ctx context.Context, o *loginOptions) error {
+	f := o.f
+	cfg, settings, err := f.authSettings(o.Scopes)
 	if err != nil {
 		return err
 	}
@@ -74,8 +78,7 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 			"a token stored now would be ignored. Unset RDASH_TOKEN to sign in, or keep using it")}
 	}
 	store := f.authStore(cfg)
-	in := bufio.NewReader(f.IO.In)
-	consent, toFile, err := storageConsent(ctx, f, store, in, fl)
+	consent, toFile, err := storageConsent(ctx, o, store)
 	if err != nil {
 		return err
 	}
@@ -86,7 +89,7 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 	}
 	var done *loginJSON
 	finish := func(ctx context.Context, tok *oauth2.Token) (string, error) {
-		id, err := whoAmI(ctx, f, cfg, settings, tok, fl.withToken)
+		id, err := whoAmI(ctx, f, cfg, settings, tok, o.WithToken)
 		if err != nil {
 			return "", err
 		}
@@ -99,23 +102,25 @@ func runLogin(ctx context.Context, f *Factory, fl loginFlags) error {
 		done = &loginJSON{Host: settings.Host(), Server: settings.BaseURL, Account: id.Name, Verified: id.Verified(), Stored: locationOut(where)}
 		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), asWho(id)), nil
 	}
-	if err := obtainToken(ctx, f, cfg, settings, in, fl, finish); err != nil || !fl.out.on() {
+	if err := obtainToken(ctx, f, cfg, settings, bufio.NewReader(f.IO.In), o, finish); err != nil || !o.Out.on() {
 		return err
 	}
-	return f.printJSON(ctx, fl.out, done)
+	return f.printJSON(ctx, o.Out, done)
 }
 
 // storageConsent asks the keyring first, so that a user without one is
-// told, and asked, before signing in rather than after, and so that the
-// notice is always shown before anything is written. toFile says the
-// token will go to the plain-text file.
-func storageConsent(ctx context.Context, f *Factory, store *auth.Store, in *bufio.Reader, fl loginFlags) (_ auth.Consent, toFile bool, _ error) {
+// told, and asked (through the Factory's Prompter), before signing in
+// rather than after, and so that the notice is always shown before
+// anything is written. toFile says the token will go to the plain-text
+// file.
+func storageConsent(ctx context.Context, o *loginOptions, store *auth.Store) (_ auth.Consent, toFile bool, _ error) {
+	f := o.f
 	show := func(n auth.InsecureNotice) {
 		fmt.Fprintf(f.IO.ErrOut, "! %s\n  Storing it there, as --insecure-storage asks.\n", n)
 	}
 	why := store.Check(ctx) // says what it waits for when slow: see authStore
 	if why == nil {
-		if fl.insecure { // should the keyring fail after all when saving
+		if o.Insecure { // should the keyring fail after all when saving
 			return auth.Agree(show), false, nil
 		}
 		return nil, false, nil
@@ -125,19 +130,19 @@ func storageConsent(ctx context.Context, f *Factory, store *auth.Store, in *bufi
 	}
 	notice := auth.InsecureNotice{Reason: why, Path: store.FilePath()}
 	switch {
-	case fl.insecure:
+	case o.Insecure:
 		show(notice)
 		return auth.Agree(nil), true, nil
-	case f.IO.InTTY && !fl.withToken:
-		fmt.Fprintf(f.IO.ErrOut, "! %s\nStore the token in plain text? [y/N] ", notice)
-		answer, err := readLine(ctx, in)
-		if err != nil {
+	case f.IO.CanPrompt() && !o.WithToken:
+		fmt.Fprintf(f.IO.ErrOut, "! %s\n", notice)
+		ok, err := f.prompter().Confirm(ctx, "Store the token in plain text?")
+		switch {
+		case err != nil:
 			return nil, false, err
+		case !ok:
+			return nil, false, &ExitError{Code: ExitCancel, Err: errors.New("not signed in: no keyring, and plain-text storage declined")}
 		}
-		if a := strings.ToLower(strings.TrimSpace(answer)); a == "y" || a == "yes" {
-			return auth.Agree(nil), true, nil
-		}
-		return nil, false, &ExitError{Code: ExitCancel, Err: errors.New("not signed in: no keyring, and plain-text storage declined")}
+		return auth.Agree(nil), true, nil
 	}
 	return nil, false, &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s\nNot signing in: storing a token in plain text needs consent. "+
 		"Run again with --insecure-storage, or where a keyring is available", notice)}

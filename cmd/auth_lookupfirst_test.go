@@ -34,7 +34,7 @@ func TestFirstSignInOnALookupFirstServer(t *testing.T) {
 	t.Parallel()
 	c := authCLI(t, "", sandbox.Options{})
 	behindLookupFirst(t, c)
-	s := c.start(false, "auth", "login", "--no-browser", "--insecure-storage")
+	s := c.start(nil, "auth", "login", "--no-browser", "--insecure-storage")
 	io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")
 	if code := s.exit(); code != ExitOK {
 		t.Fatalf("login: exit %d:\n%s", code, s.stderr())

@@ -37,8 +37,14 @@ type statusReport struct {
 	Error     nullString `json:"error"`
 }
 
-func newAuthStatusCmd(f *Factory) *cobra.Command {
-	var out *jsonOutput
+// statusOptions are auth status's.
+type statusOptions struct {
+	f   *Factory
+	Out *jsonOutput
+}
+
+func newAuthStatusCmd(f *Factory, runF func(context.Context, *statusOptions) error) *cobra.Command {
+	opts := &statusOptions{f: f}
 	c := &cobra.Command{
 		Use:   "status",
 		Short: "Show who is signed in, with which scopes, and where the token is stored",
@@ -53,28 +59,33 @@ refuses the token.`,
   rdash auth status --json account,storage,expires_at`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			rep, err := authStatus(cmd.Context(), f)
-			if rep == nil {
-				return err
-			}
-			if out.on() {
-				if werr := f.printJSON(cmd.Context(), out, rep); werr != nil {
-					return werr
-				}
-			} else {
-				printStatus(f.IO.Out, rep)
-			}
-			if err != nil && !errors.Is(err, auth.ErrSignInNeeded) {
-				return err
-			}
-			if !rep.SignedIn {
-				return &ExitError{Code: ExitAuth, Err: err}
-			}
-			return nil
+			return runWith(cmd.Context(), opts, runF, statusRun)
 		},
 	}
-	out = addJSONFlags(c, statusReport{})
+	opts.Out = addJSONFlags(c, statusReport{})
 	return c
+}
+
+// statusRun reports the sign-in; not signed in, or refused, is exit 4.
+func statusRun(ctx context.Context, o *statusOptions) error {
+	rep, err := authStatus(ctx, o.f)
+	if rep == nil {
+		return err
+	}
+	if o.Out.on() {
+		if werr := o.f.printJSON(ctx, o.Out, rep); werr != nil {
+			return werr
+		}
+	} else {
+		printStatus(o.f.IO.Out, rep)
+	}
+	if err != nil && !errors.Is(err, auth.ErrSignInNeeded) {
+		return err
+	}
+	if !rep.SignedIn {
+		return &ExitError{Code: ExitAuth, Err: err}
+	}
+	return nil
 }
 
 // authStatus loads the token, renewing it if it has expired, and asks the

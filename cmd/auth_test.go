@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"html"
 	"io"
@@ -168,14 +169,22 @@ func (s *termSession) stderr() string {
 	return s.err.String()
 }
 
-func (c *cli) start(tty bool, args ...string) *termSession {
+// start runs a command whose input the test types; with a Prompter p it
+// runs as at a terminal, p answering its questions.
+func (c *cli) start(p Prompter, args ...string) *termSession {
+	return c.startCtx(c.t.Context(), p, args...)
+}
+
+func (c *cli) startCtx(ctx context.Context, p Prompter, args ...string) *termSession {
 	r, w := io.Pipe()
+	c.t.Cleanup(func() { w.Close() })
 	s := &termSession{t: c.t, in: w, done: make(chan int, 1)}
 	f := &Factory{
-		IO:     IOStreams{In: r, Out: io.Discard, ErrOut: s, InTTY: tty},
-		Lookup: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+		IO:       IOStreams{In: r, Out: io.Discard, ErrOut: s, InTTY: p != nil, OutTTY: p != nil},
+		Lookup:   func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+		Prompter: p,
 	}
-	go func() { s.done <- Main(c.t.Context(), args, f) }()
+	go func() { s.done <- Main(ctx, args, f) }()
 	return s
 }
 
@@ -237,15 +246,23 @@ func consent(t *testing.T, authorize, user string) string {
 	return html.UnescapeString(m[1])
 }
 
+// TestAuthLoginPastedCodeAfterConsentPrompt: with no keyring, login at
+// a terminal asks through the Factory's Prompter whether to store the
+// token in plain text, before the sign-in starts (the question is held
+// on a gate while the test looks); a yes signs in with the pasted code
+// and stores the token in the file.
 func TestAuthLoginPastedCodeAfterConsentPrompt(t *testing.T) {
 	t.Parallel()
 	c := authCLI(t, "", sandbox.Options{})
-	s := c.start(true, "auth", "login", "--no-browser", "--scopes", "user:read,project:read")
-	s.waitFor(regexp.MustCompile(`(Store the token in plain text\? \[y/N\])`))
-	if strings.Contains(s.stderr(), "oauth/authorize") {
-		t.Fatal("the sign-in started before the storage question was answered")
+	p := newGatePrompter()
+	s := c.start(p, "auth", "login", "--no-browser", "--scopes", "user:read,project:read")
+	if q := <-p.asked; q != "Store the token in plain text?" {
+		t.Fatalf("asked %q", q)
 	}
-	io.WriteString(s.in, "y\n")
+	if err := s.stderr(); !strings.Contains(err, "No keyring is available") || strings.Contains(err, "oauth/authorize") {
+		t.Fatalf("before the answer, stderr:\n%s", err)
+	}
+	p.answer <- true
 	code := consent(t, s.waitFor(authorizeURL), "dave")
 	io.WriteString(s.in, code+"\n")
 	if exit := s.exit(); exit != 0 {
@@ -263,14 +280,61 @@ func TestAuthLoginPastedCodeAfterConsentPrompt(t *testing.T) {
 	}
 }
 
+// TestAuthLoginDeclinedPlainText: a no at the storage question signs in
+// nowhere: exit 2, no sign-in started, nothing written.
 func TestAuthLoginDeclinedPlainText(t *testing.T) {
 	t.Parallel()
 	c := authCLI(t, "", sandbox.Options{})
-	s := c.start(true, "auth", "login", "--no-browser")
-	s.waitFor(regexp.MustCompile(`(\[y/N\])`))
-	io.WriteString(s.in, "\n")
-	if exit := s.exit(); exit != ExitCancel || !strings.Contains(s.stderr(), "declined") {
-		t.Fatalf("exit %d:\n%s", exit, s.stderr())
+	p := &fakePrompter{}
+	r := c.runAt(p, "auth", "login", "--no-browser")
+	if r.code != ExitCancel || !strings.Contains(r.err, "plain-text storage declined") || strings.Contains(r.err, "oauth/authorize") {
+		t.Fatalf("exit %d:\n%s", r.code, r.err)
+	}
+	if q := p.questions(); !slices.Equal(q, []string{"Store the token in plain text?"}) {
+		t.Fatalf("asked %q", q)
+	}
+	if _, err := os.Stat(c.tokenFile()); !os.IsNotExist(err) {
+		t.Fatalf("a token file after a no: %v", err)
+	}
+}
+
+// TestAuthLoginAsksOnlyAtATerminal: without a terminal nothing is asked
+// (the Prompter is never called) and login refuses, naming
+// --insecure-storage; with it nothing is asked either.
+func TestAuthLoginAsksOnlyAtATerminal(t *testing.T) {
+	t.Parallel()
+	c := authCLI(t, "", sandbox.Options{})
+	r := c.run("", "auth", "login", "--no-browser")
+	wantExit(t, r, ExitCancel, "needs consent", "--insecure-storage")
+	p := &fakePrompter{}
+	s := c.start(p, "auth", "login", "--no-browser", "--insecure-storage")
+	io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "dave")+"\n")
+	if exit := s.exit(); exit != 0 || len(p.questions()) != 0 {
+		t.Fatalf("exit %d, asked %q:\n%s", exit, p.questions(), s.stderr())
+	}
+}
+
+// gatePrompter holds each question until the test answers it (or the
+// command's context ends), so a test can look at what happened before
+// the answer without waiting a while.
+type gatePrompter struct {
+	fakePrompter
+	asked  chan string
+	answer chan bool
+}
+
+func newGatePrompter() *gatePrompter {
+	return &gatePrompter{asked: make(chan string, 1), answer: make(chan bool)}
+}
+
+func (p *gatePrompter) Confirm(ctx context.Context, q string) (bool, error) {
+	p.record(q)
+	p.asked <- q
+	select {
+	case ok := <-p.answer:
+		return ok, nil
+	case <-ctx.Done():
+		return false, ctx.Err()
 	}
 }
 
@@ -280,7 +344,7 @@ func TestAuthStatusWhenTheTokenIsRefused(t *testing.T) {
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	c := authCLI(t, "", sandbox.Options{NoRefresh: true, Now: clock})
-	s := c.start(false, "auth", "login", "--no-browser", "--insecure-storage")
+	s := c.start(nil, "auth", "login", "--no-browser", "--insecure-storage")
 	io.WriteString(s.in, consent(t, s.waitFor(authorizeURL), "erin")+"\n")
 	if exit := s.exit(); exit != 0 {
 		t.Fatalf("login exit %d:\n%s", exit, s.stderr())

@@ -11,7 +11,7 @@ func builtinCommands() []func(*Factory) *cobra.Command {
 		newVersionsCmd,
 		newInvitationsCmd,
 		newProjectsCmd,
-		newStatsCmd,
+		func(f *Factory) *cobra.Command { return newStatsCmd(f, nil) },
 		newAuthCmd,
 		func(f *Factory) *cobra.Command { return newServeCmd(f, nil) },
 		func(f *Factory) *cobra.Command { return newVersionCmd(f, nil) },

@@ -55,17 +55,26 @@ func serverSays(c sandbox.Choices, o outcome) outcome {
 	return o
 }
 
-// signInUnsettled is the sign-in check issue 27 item 2 fixes: a server
-// that looks the organization up before the token, and has no
-// /users/@me, leaves rdash's probe without a conclusive answer.
-func signInUnsettled(c sandbox.Choices) string {
-	if c.LookupFirst && c.Users == sandbox.UsersNone {
-		return "needs issue 27 item 2: sign-in check against lookup-first=true users=none (the probe answers 404, not 401)"
-	}
-	return ""
+func noUsers(c sandbox.Choices) bool { return c.Users == sandbox.UsersNone }
+
+// unchecked reports a server where nothing can show a token is accepted:
+// it has no /users/@me, and it looks the organization of rdash's probe
+// up before the token, so the probe answers 404 whatever the token.
+func unchecked(c sandbox.Choices) bool { return c.LookupFirst && noUsers(c) }
+
+// keptUnverified is a pasted token stored for account all the same, and
+// said to be not verified.
+func keptUnverified(account string) outcome {
+	return says("Signed in to", "as "+account+" (not verified)", "this server does not say who is signed in", "It is kept all the same")
 }
 
-func noUsers(c sandbox.Choices) bool { return c.Users == sandbox.UsersNone }
+// verified fails when rdash called a token not verified.
+func verified(t *testing.T, r result) {
+	t.Helper()
+	if strings.Contains(r.err, "not verified") {
+		t.Errorf("the server can show the token is accepted, but rdash says it is not verified:\n%s", r.err)
+	}
+}
 
 // byChoice holds every case whose outcome depends on the server's
 // choices; every other case earns its default outcome from any server
@@ -73,14 +82,23 @@ func noUsers(c sandbox.Choices) bool { return c.Users == sandbox.UsersNone }
 // strict outcome is here).
 var byChoice = map[string]varied{
 	"auth login --with-token": func(tc contractCase, c sandbox.Choices) (outcome, string) {
+		if unchecked(c) {
+			return keptUnverified("unknown"), ""
+		}
 		o, _ := strictWhen(noUsers)(tc, c)
-		return o, signInUnsettled(c)
+		o.check = verified
+		return o, ""
 	},
 	"auth login --with-token, username in config": func(tc contractCase, c sandbox.Choices) (outcome, string) {
-		return tc.want, signInUnsettled(c)
+		if unchecked(c) {
+			return keptUnverified("alice"), ""
+		}
+		o := tc.want
+		o.check = verified
+		return o, ""
 	},
 	"auth status": func(tc contractCase, c sandbox.Choices) (outcome, string) {
-		if c.LookupFirst && noUsers(c) { // the probe cannot settle it: said so, not "Signed in"
+		if unchecked(c) { // the probe cannot settle it: said so, not "Signed in"
 			return prints("Token stored for unknown", "not verified: this server does not say who is signed in"), ""
 		}
 		return strictWhen(noUsers)(tc, c)

@@ -41,7 +41,7 @@ func dashboardRun(ctx context.Context, o *dashboardOptions) error {
 	sess, err := f.session(ctx, nil)
 	if errors.Is(err, auth.ErrSignInNeeded) {
 		fmt.Fprintln(f.IO.ErrOut, "You are not signed in; signing in first.")
-		if err := runLogin(ctx, f, loginFlags{}); err != nil {
+		if err := loginRun(ctx, &loginOptions{f: f}); err != nil {
 			return err
 		}
 		sess, err = f.session(ctx, nil)

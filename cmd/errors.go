@@ -153,6 +153,9 @@ func dialCause(err error) string {
 }
 
 // statusSentence says what the server's refusal means for the command.
+// An answer with no body gives a status and no message: the sentence
+// then says the server gave no reason, or leaves the reason out where
+// the status says it all, and never ends on a colon with nothing after.
 func (w refusalWords) statusSentence(err error) string {
 	var ae *api.Error
 	errors.As(err, &ae)
@@ -160,27 +163,45 @@ func (w refusalWords) statusSentence(err error) string {
 	if wire, rule, ok := explain.FieldRule(ae); ok {
 		return "the server refused " + w.fieldRule(wire, rule)
 	}
+	status := fmt.Sprintf("%d %s", ae.StatusCode, http.StatusText(ae.StatusCode))
 	switch ae.StatusCode {
 	case http.StatusUnauthorized:
-		return "the server wants you signed in for this (" + msg + "): run `rdash auth login`, or set RDASH_TOKEN"
+		return "the server wants you signed in for this" + inParens(msg) + ": run `rdash auth login`, or set RDASH_TOKEN"
 	case http.StatusForbidden:
-		return "the server does not allow it: " + msg + " (the token's scopes, or your role in the organization, lack the permission)"
+		return "the server does not allow it" + because(": ", msg, " and gave no reason") +
+			" (the token's scopes, or your role in the organization, lack the permission)"
 	case http.StatusNotFound:
 		if w.notFound != "" {
 			return w.notFound
 		}
-		return "the server has nothing at " + safe.PlainLine(clip(ae.Path)) + " (" + msg + ")"
+		return "the server has nothing at " + safe.PlainLine(clip(ae.Path)) + inParens(msg)
 	case http.StatusConflict:
-		return "the server refused it, as it conflicts with what the server holds: " + msg
+		return "the server refused it, as it conflicts with what the server holds" + because(": ", msg, ", and gave no reason")
 	case http.StatusRequestEntityTooLarge:
-		return "the server refused the upload as too large: " + msg
+		return "the server refused the upload as too large" + because(": ", msg, "")
 	case http.StatusTooManyRequests:
-		return "the server is busy and asked rdash to slow down (" + msg + "); " + retryIn(err)
+		return "the server is busy and asked rdash to slow down" + inParens(msg) + "; " + retryIn(err)
 	}
 	if ae.StatusCode >= 500 {
-		return fmt.Sprintf("the server failed (%d %s): %s; try again later", ae.StatusCode, http.StatusText(ae.StatusCode), msg)
+		return "the server failed (" + status + ")" + because(": ", msg, " and gave no reason") + "; try again later"
 	}
-	return fmt.Sprintf("the server refused it (%d %s): %s", ae.StatusCode, http.StatusText(ae.StatusCode), msg)
+	return "the server refused it (" + status + ")" + because(": ", msg, " and gave no reason")
+}
+
+// because is the server's message after sep, or none when it gave none.
+func because(sep, msg, none string) string {
+	if msg == "" {
+		return none
+	}
+	return sep + msg
+}
+
+// inParens is " (msg)", or nothing when the server gave no message.
+func inParens(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return " (" + msg + ")"
 }
 
 // retryIn says when to try again after a 429: when the server said, or

@@ -120,7 +120,7 @@ func joinPermissions(ps []api.Permission) string {
 // printAction prints what an invitation action did, as the list of
 // pending invitations read after it shows (checkAction): a sentence on
 // standard error, or its JSON.
-func (f *Factory) printAction(ctx context.Context, out *jsonOutput, a invitationActionJSON, said string) error {
+func (f *Factory) printAction(ctx context.Context, out *jsonOutput, a invitationActionJSON, said func(checked bool) string) error {
 	notDone := f.checkAction(ctx, &a)
 	if out.on() {
 		if err := f.printJSON(ctx, out, a); err != nil {
@@ -129,7 +129,7 @@ func (f *Factory) printAction(ctx context.Context, out *jsonOutput, a invitation
 		return notDone
 	}
 	if notDone == nil {
-		fmt.Fprintln(f.IO.ErrOut, said)
+		fmt.Fprintln(f.IO.ErrOut, said(a.Checked))
 	}
 	printInvitationCheck(f.IO.ErrOut, a)
 	return notDone

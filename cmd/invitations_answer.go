@@ -29,9 +29,12 @@ type answer struct {
 	use, short, long, example string
 	plan, question            string // plan's %s: the organization and the user
 	op                        explain.InvitationOp
-	action, said              string // said: %s, the organization
-	remember                  bool   // the organization, for the dashboard
-	send                      func(ctx context.Context, c *api.Client, org, user string) error
+	action                    string
+	// said is what the action did, for the organization: checked says the
+	// pending invitations were read after it.
+	said     func(org string, checked bool) string
+	remember bool // the organization, for the dashboard
+	send     func(ctx context.Context, c *api.Client, org, user string) error
 }
 
 var accept = answer{use: "accept ORG|LINK", short: "Accept your invitation to an organization",
@@ -46,8 +49,8 @@ server who you are, or takes the username from the config.
 The organization is remembered for the dashboard's invitations screen.`,
 	example: `  rdash invitations accept emberforge
   rdash invitations accept https://example.com/orgs/emberforge/invitations/dave --yes`,
-	plan: "will accept the invitation to %s, as %s: you become a member", question: "Accept it?", op: explain.OpAccept,
-	action: "accepted", said: "accepted: you are now a member of %s", remember: true,
+	plan:     "will accept the invitation to %s, as %s (what membership it gives, the interface does not say)",
+	question: "Accept it?", op: explain.OpAccept, action: "accepted", said: accepted, remember: true,
 	send: func(ctx context.Context, c *api.Client, org, user string) error {
 		_, err := c.AcceptInvitation(ctx, org, user)
 		return err
@@ -59,7 +62,7 @@ the invitation link (see rdash invitations accept --help).`,
 	example: `  rdash invitations reject quartz
   rdash invitations reject https://example.com/orgs/quartz/invitations/dave --yes --json`,
 	plan: "will reject the invitation to %s, as %s: it cannot be taken back", question: "Reject it?", op: explain.OpReject,
-	action: "rejected", said: "rejected the invitation to %s",
+	action: "rejected", said: func(org string, _ bool) string { return "rejected the invitation to " + org },
 	send: func(ctx context.Context, c *api.Client, org, user string) error {
 		_, err := c.DeleteInvitation(ctx, org, user)
 		return err
@@ -100,8 +103,21 @@ func (a answer) run(ctx context.Context, o *invAnswerOptions) error {
 	if a.remember {
 		f.rememberOrg(org)
 	}
-	return f.printAction(ctx, o.Out, invitationActionJSON{Org: org, User: me, Action: a.action},
-		fmt.Sprintf(a.said, safe.PlainLine(clip(org))))
+	return f.printAction(ctx, o.Out, invitationActionJSON{Org: org, User: me, Action: a.action}, func(checked bool) string {
+		return a.said(safe.PlainLine(clip(org)), checked)
+	})
+}
+
+// accepted says what an accept did, as far as the server shows it: the
+// answer said yes, and the list read after it (when the user may read
+// it) no longer holds the invitation. The interface leaves the effect on
+// membership unstated, so rdash claims none.
+func accepted(org string, checked bool) string {
+	const effect = "; the interface does not say what membership this gives"
+	if checked {
+		return "accepted: the invitation to " + org + " is no longer pending" + effect
+	}
+	return "accepted: the server answered the acceptance of the invitation to " + org + " with success" + effect
 }
 
 // invitee returns a signed-in client, and the organization and the user

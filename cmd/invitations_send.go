@@ -73,7 +73,7 @@ func invSendRun(ctx context.Context, o *invSendOptions) error {
 	}
 	return f.printAction(ctx, o.Out, invitationActionJSON{Org: o.Org, User: o.Invitee, Action: "sent",
 		Role: &req.Role, Permissions: nonNilSlice(o.Permissions)},
-		fmt.Sprintf("invited %s to %s", safe.PlainLine(clip(o.Invitee)), safe.PlainLine(clip(o.Org))))
+		saying(fmt.Sprintf("invited %s to %s", safe.PlainLine(clip(o.Invitee)), safe.PlainLine(clip(o.Org)))))
 }
 
 // invitePlan says what an invitation will grant.
@@ -131,5 +131,8 @@ func invCancelRun(ctx context.Context, o *invCancelOptions) error {
 		return explain.Invitation(explain.OpCancel, o.Org, o.User, err)
 	}
 	return f.printAction(ctx, o.Out, invitationActionJSON{Org: o.Org, User: o.User, Action: "cancelled"},
-		fmt.Sprintf("cancelled %s's invitation to %s", safe.PlainLine(clip(o.User)), safe.PlainLine(clip(o.Org))))
+		saying(fmt.Sprintf("cancelled %s's invitation to %s", safe.PlainLine(clip(o.User)), safe.PlainLine(clip(o.Org)))))
 }
+
+// saying is a sentence that the check after an action does not change.
+func saying(s string) func(bool) string { return func(bool) string { return s } }

@@ -54,3 +54,31 @@ func TestRunWithoutCobra(t *testing.T) {
 		t.Errorf("printed:\n%s", out.String())
 	}
 }
+
+// TestStatsOptions: rdash stats fills its Options from the command line
+// (the grouping parsed, each filter kept as given), and a grouping rdash
+// does not know is refused before any run.
+func TestStatsOptions(t *testing.T) {
+	t.Parallel()
+	var got *statsOptions
+	f := &Factory{IO: IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}}
+	c := newStatsCmd(f, func(_ context.Context, o *statsOptions) error { got = o; return nil })
+	c.SetArgs([]string{"lumen", "--by", "channel", "--channel", "beta", "--game-version", "1.21.4", "--search", "2."})
+	if err := c.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case got.Project != "lumen" || got.By != "channel":
+		t.Errorf("project %q by %q; want lumen by channel", got.Project, got.By)
+	case !slices.Equal(got.Channels, []string{"beta"}) || !slices.Equal(got.GameVersions, []string{"1.21.4"}) || got.Search != "2.":
+		t.Errorf("filters %q %q %q", got.Channels, got.GameVersions, got.Search)
+	}
+
+	got = nil
+	c = newStatsCmd(f, func(_ context.Context, o *statsOptions) error { got = o; return nil })
+	c.SetArgs([]string{"lumen", "--by", "week"})
+	c.SilenceErrors, c.SilenceUsage = true, true
+	if err := c.Execute(); err == nil || got != nil {
+		t.Errorf("--by week: err %v, ran %v; want refused before the run", err, got != nil)
+	}
+}

@@ -50,6 +50,72 @@ func TestRunFunctionsNeedNoCobra(t *testing.T) {
 	}
 }
 
+// TestEveryCommandTakesARunF: every constructor of a command that runs
+// (its cobra.Command has a RunE) takes a runF, a func of a context and
+// its Options, so a test sees the Options any command line makes (the
+// auth commands once did not).
+func TestEveryCommandTakesARunF(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	leaves := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "new") || !strings.HasSuffix(fn.Name.Name, "Cmd") || !setsRunE(fn) {
+				continue
+			}
+			leaves++
+			if !takesRunF(fn) {
+				t.Errorf("%s: %s runs a command but takes no runF func(context.Context, *…Options) error", fset.Position(fn.Pos()), fn.Name.Name)
+			}
+		}
+	}
+	if leaves < 20 {
+		t.Errorf("found %d commands that run: the test no longer finds them", leaves)
+	}
+}
+
+// setsRunE reports that fn's body sets a RunE field.
+func setsRunE(fn *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if kv, ok := n.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "RunE" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// takesRunF reports that fn has a parameter runF of a func type taking a
+// context.Context and a pointer.
+func takesRunF(fn *ast.FuncDecl) bool {
+	for _, p := range fn.Type.Params.List {
+		ft, ok := p.Type.(*ast.FuncType)
+		if !ok || len(p.Names) != 1 || p.Names[0].Name != "runF" || len(ft.Params.List) != 2 {
+			continue
+		}
+		_, ptr := ft.Params.List[1].Type.(*ast.StarExpr)
+		if types(ft.Params.List[0].Type) == "context.Context" && ptr {
+			return true
+		}
+	}
+	return false
+}
+
 func onFactory(fn *ast.FuncDecl) bool {
 	return fn.Recv != nil && len(fn.Recv.List) == 1 && types(fn.Recv.List[0].Type) == "*Factory"
 }

@@ -17,11 +17,7 @@ import (
 
 // statsOptions is what rdash stats runs with, filled by its flags.
 type statsOptions struct {
-	IO     IOStreams
-	Ctx    context.Context
-	Client func(context.Context) (*api.Client, error)
-	// PrintJSON prints v under --json, --jq or --template.
-	PrintJSON func(ctx context.Context, o *jsonOutput, v any) error
+	f *Factory
 
 	Project                string
 	By                     stats.By
@@ -30,8 +26,8 @@ type statsOptions struct {
 	Out                    *jsonOutput
 }
 
-func newStatsCmd(f *Factory) *cobra.Command {
-	opts := &statsOptions{By: stats.GameVersion}
+func newStatsCmd(f *Factory, runF func(context.Context, *statsOptions) error) *cobra.Command {
+	opts := &statsOptions{f: f, By: stats.GameVersion}
 	c := &cobra.Command{
 		Use:   "stats PROJECT",
 		Short: "Where a project's downloads are: by game version, channel, platform, version or month",
@@ -51,9 +47,8 @@ and its downloads are those versions' downloads to date.`,
   rdash stats lumen --by platform --jq '.groups[] | select(.downloads > 100000) | .key'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.IO, opts.Ctx, opts.Client, opts.PrintJSON = f.IO, cmd.Context(), f.ReadClient, f.printJSON
 			opts.Project = args[0]
-			return runStats(opts)
+			return runWith(cmd.Context(), opts, runF, statsRun)
 		},
 	}
 	fs := c.Flags()
@@ -87,15 +82,16 @@ func (v byValue) Set(s string) error {
 	return err
 }
 
-// runStats reads every version the filters list, counts them and prints
+// statsRun reads every version the filters list, counts them and prints
 // the groups of opts.By. A list cut at the most pages rdash reads is
 // printed, counted as far as it was read, and ends in an error.
-func runStats(opts *statsOptions) error {
-	client, err := opts.Client(opts.Ctx)
+func statsRun(ctx context.Context, opts *statsOptions) error {
+	f := opts.f
+	client, err := f.ReadClient(ctx)
 	if err != nil {
 		return err
 	}
-	vs, resp, err := client.ListAllVersions(opts.Ctx, opts.Project, &api.ListVersionsOptions{
+	vs, resp, err := client.ListAllVersions(ctx, opts.Project, &api.ListVersionsOptions{
 		Channels: opts.Channels, MinecraftVersions: opts.GameVersions, Search: opts.Search})
 	if err != nil {
 		return err
@@ -104,9 +100,9 @@ func runStats(opts *statsOptions) error {
 	complete := resp.NextPage == 0
 	switch {
 	case opts.Out.on():
-		err = opts.PrintJSON(opts.Ctx, opts.Out, statsOut(opts, counts, complete))
+		err = f.printJSON(ctx, opts.Out, statsOut(opts, counts, complete))
 	case counts.Versions == 0:
-		fmt.Fprintln(opts.IO.ErrOut, statsNone(opts))
+		fmt.Fprintln(f.IO.ErrOut, statsNone(opts))
 	default:
 		err = printStats(opts, counts)
 	}
@@ -134,7 +130,7 @@ var statsHeaders = map[stats.By]string{stats.GameVersion: "GAME VERSION", stats.
 // numbers, the totals and the counting rule on a terminal; tab-separated
 // plain numbers in a pipe.
 func printStats(opts *statsOptions, c *stats.Counts) error {
-	tty := opts.IO.OutTTY
+	tty := opts.f.IO.OutTTY
 	num := func(n int64) string {
 		if tty {
 			return common.Count(n)
@@ -145,11 +141,11 @@ func printStats(opts *statsOptions, c *stats.Counts) error {
 	for _, g := range c.Groups(opts.By) {
 		t.add(g.Label, num(int64(g.Versions)), num(g.Downloads))
 	}
-	if err := t.write(opts.IO.Out, statsHeaders[opts.By], "VERSIONS", "DOWNLOADS"); err != nil {
+	if err := t.write(opts.f.IO.Out, statsHeaders[opts.By], "VERSIONS", "DOWNLOADS"); err != nil {
 		return err
 	}
 	if tty {
-		statsSummary(opts.IO.ErrOut, opts, c)
+		statsSummary(opts.f.IO.ErrOut, opts, c)
 	}
 	return nil
 }

@@ -81,12 +81,23 @@ func TestUpdateLearnsTheServersFileList(t *testing.T) {
 
 // TestUpdateSaysWhichFileTheServerMadePrimary: a server that makes the
 // last file listed primary: the update says which file it made primary.
+// Where that file was primary before, the answer cannot tell this server
+// from one that keeps the primary a version has, and rdash says both;
+// where it was not, rdash says the server takes the last.
 func TestUpdateSaysWhichFileTheServerMadePrimary(t *testing.T) {
 	t.Parallel()
 	c := behindChoice(t, "alice", verifytest.PrimaryLast)
 	r := c.run("", "versions", "update", "lumen", "1.3.0", "--primary", "lumen-1.3.0-sources.jar", "--yes")
 	wantExit(t, r, ExitOK, "! the server made lumen-1.3.0.jar primary, not lumen-1.3.0-sources.jar",
-		"This server made the last file listed primary")
+		"the file listed last and the primary before this update: this server takes the last file listed for primary, "+
+			"or keeps the primary a version has")
+	if strings.Contains(r.err, "This server made the last file listed primary") {
+		t.Errorf("said the server takes the last, which this answer cannot tell:\n%s", r.err)
+	}
+	const url = "https://cdn.example.org/lumen-1.3.0-fabric.jar"
+	r = c.run("", "versions", "update", "lumen", "1.3.0", "--url", url, "--primary", "lumen-1.3.0-sources.jar", "--yes")
+	wantExit(t, r, ExitOK, "! the server made "+url+" primary, not lumen-1.3.0-sources.jar",
+		"This server made the last file listed primary, not the first.")
 }
 
 // TestCreateSaysWhichFileTheServerMadePrimary: versions create against a

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"rdash/internal/bulk"
 )
 
 // requireSSHClient skips unless OpenSSH's client and ssh-keygen are on
@@ -480,15 +482,16 @@ func TestServeDisconnectMidBulkEdit(t *testing.T) {
 	journal := filepath.Join(dir, "state", "rdash", "serve", entries[0].Name(), "journal")
 	a.send("Enter")
 	// The journal entry is written before the request is sent; the client
-	// goes as soon as it is there, with the request in flight.
-	var written []os.DirEntry
+	// goes as soon as it is there, with the request in flight. Only a
+	// finished entry counts: one being written is a temporary file.
+	var written []string
 	deadline := time.Now().Add(15 * time.Second)
 	for len(written) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatalf("no journal entry in %s after applying; screen:\n%s", journal, a.screen())
 		}
 		time.Sleep(20 * time.Millisecond)
-		written, _ = os.ReadDir(journal)
+		written = journalEntries(journal)
 	}
 	if out, err := exec.Command("tmux", "-L", a.sock, "kill-server").CombinedOutput(); err != nil {
 		t.Fatalf("kill-server: %v\n%s", err, out)
@@ -511,7 +514,7 @@ func TestServeDisconnectMidBulkEdit(t *testing.T) {
 	var b []byte
 	deadline = time.Now().Add(15 * time.Second)
 	for {
-		b, err = os.ReadFile(filepath.Join(journal, written[0].Name()))
+		b, err = os.ReadFile(filepath.Join(journal, written[0]+".json"))
 		if err == nil && json.Unmarshal(b, &entry) == nil && len(entry.Outcomes) > 0 {
 			break
 		}
@@ -531,4 +534,17 @@ func TestServeDisconnectMidBulkEdit(t *testing.T) {
 
 	again := startTerm(t, 100, 30, nil, s.ssh(key, "-tt")...)
 	again.waitFor("@alice")
+}
+
+// journalEntries are the IDs of the finished entries in the journal
+// directory dir, as rdash lists them (bulk.EntryID).
+func journalEntries(dir string) []string {
+	des, _ := os.ReadDir(dir)
+	var ids []string
+	for _, de := range des {
+		if id, ok := bulk.EntryID(de.Name()); ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }

@@ -144,8 +144,8 @@ func TestSignInOverSSH(t *testing.T) {
 	}
 
 	tm := startTerm(t, 100, 30, nil, remote("auth", "login")...)
-	tm.waitFor("Store the token in plain text? [y/N]")
-	tm.send("y", "Enter")
+	tm.waitFor("Store the token in plain text?", "Yes", "No")
+	tm.send("y") // the question's key for yes: it answers at once
 	screen := tm.waitForJoined("Open this URL in a browser on any machine")
 	u := authorizeURL.FindString(screen)
 	if u == "" {
@@ -168,11 +168,17 @@ func TestSignInOverSSH(t *testing.T) {
 	// Signed out from the account screen, the sign-in screen cuts the URL
 	// at the width; u prints it on one line of the released terminal,
 	// which tmux wraps softly (capture-pane -J joins it back).
+	// Each key only once the screen takes it: "account" is on the
+	// picker's help line too, and s, y and enter do nothing on the
+	// account screen until it has loaded the account (the help then
+	// offers s), asked (y sign out), and reloaded after the sign-out
+	// (enter sign in); a key sent sooner was dropped on a loaded machine.
 	dash.send("@")
-	dash.waitFor("account")
+	dash.waitFor("Account on", "s sign out")
 	dash.send("s")
+	dash.waitFor("y sign out")
 	dash.send("y")
-	dash.waitFor("Signed out")
+	dash.waitFor("Signed out: removed the token", "Press enter to sign in")
 	dash.send("Enter")
 	dash.waitFor("Store it there?") // no keyring over SSH: the plain-text file, again
 	dash.send("y")

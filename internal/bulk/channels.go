@@ -65,9 +65,13 @@ func ResolveChannel(ctx context.Context, c Reader, project, ref string, seen []a
 		return ResolvedChannel{}, err
 	}
 	if refused {
+		why := " and gave no reason"
+		if ae.Message != "" {
+			why = ": " + ae.Message
+		}
 		return ResolvedChannel{}, &api.ValidationError{Field: "channel", Rule: fmt.Sprintf(
-			"the server does not know channel %q in %s (it refused it as a filter: %s; seen: %s); nothing was sent",
-			ref, project, ae.Message, strings.Join(known, ", "))}
+			"the server does not know channel %q in %s (it refused it as a filter%s; seen: %s); nothing was sent",
+			ref, project, why, strings.Join(known, ", "))}
 	}
 	return ResolvedChannel{Channel: api.Channel{ID: ref, Slug: ref, Name: ref}, Unseen: true, Known: known}, nil
 }

@@ -1,6 +1,10 @@
 package bulk
 
 import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
 	"testing"
 
 	"rdash/api"
@@ -28,5 +32,32 @@ func TestUndoOfAnUnresolvedChannelRestores(t *testing.T) {
 	now.Channel = api.Channel{ID: "chBETA01", Slug: "beta", Name: "Beta"}
 	if u := PlanUndo(&Entry{Kind: KindEdit, Before: []api.Version{before}, After: []api.Version{typed}}, []api.Version{now}); len(u.Kept) != 1 {
 		t.Fatalf("a channel changed since: kept %+v, changes %+v", u.Kept, u.Changes)
+	}
+}
+
+// channelRefuser refuses any channel filter with a 400 that has no body.
+type channelRefuser struct{}
+
+func (channelRefuser) ListVersions(_ context.Context, _ string, o *api.ListVersionsOptions) ([]api.Version, *api.Response, error) {
+	if len(o.Channels) > 0 {
+		return nil, nil, &api.Error{StatusCode: http.StatusBadRequest, Method: "GET", Path: "/projects/lumen/versions"}
+	}
+	return sampleVersions(), nil, nil
+}
+
+func (channelRefuser) GetVersion(context.Context, string, string) (*api.Version, *api.Response, error) {
+	return nil, nil, errors.New("not asked")
+}
+
+// TestChannelRefusedWithNoReason: a server that refuses the channel as a
+// filter and gives no reason: the refusal says so, with no empty ": " in
+// its place.
+func TestChannelRefusedWithNoReason(t *testing.T) {
+	t.Parallel()
+	_, err := ResolveChannel(t.Context(), channelRefuser{}, "lumen", "nightly", nil)
+	var ve *api.ValidationError
+	if !errors.As(err, &ve) || !strings.Contains(ve.Rule, "it refused it as a filter and gave no reason; seen: ") ||
+		strings.Contains(ve.Rule, ": ;") {
+		t.Fatalf("ResolveChannel = %v", err)
 	}
 }

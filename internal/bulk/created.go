@@ -2,7 +2,7 @@ package bulk
 
 import (
 	"context"
-	"errors"
+	"fmt"
 
 	"rdash/api"
 	"rdash/internal/verify"
@@ -14,17 +14,22 @@ type Getter interface {
 }
 
 // Created is the version a create made, as its answer (v, err) shows it:
-// an answer that shows no version (a success with no body, which the
-// interface allows) is the version read by its version string. Any
-// other failure is err as it is.
+// an answer that shows no version (a success with no body, {}, data
+// null, which the interface allows; or one a client decoded as no
+// version and no error) is the version read by its version string. Any
+// other failure is err as it is; never a nil version with no error.
 func Created(ctx context.Context, c Getter, project string, r *api.CreateVersionRequest, v *api.Version, err error) (*api.Version, error) {
-	if !errors.Is(err, api.ErrMalformedResponse) {
+	if !shownNothing(v, err) {
 		return v, err
 	}
 	if again, _, gerr := c.GetVersion(ctx, project, r.Version); gerr == nil && again.Version == r.Version {
 		return again, nil
 	}
-	return v, err
+	if err == nil {
+		err = fmt.Errorf("version %s: the server answered the create without showing the version, and it could not be read "+
+			"by its version string: %w", r.Version, api.ErrMaybeApplied)
+	}
+	return nil, err
 }
 
 // CheckCreated compares the version v the server answered a create with

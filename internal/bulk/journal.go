@@ -239,12 +239,26 @@ func (j Journal) list() ([]string, error) {
 	}
 	var ids []string
 	for _, de := range des {
-		if name, ok := strings.CutSuffix(de.Name(), ".json"); ok && !strings.HasPrefix(name, ".") {
-			ids = append(ids, name)
+		if id, ok := EntryID(de.Name()); ok {
+			ids = append(ids, id)
 		}
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// EntryID is the ID of the journal entry a file of the journal's
+// directory holds, and whether it holds a finished one: an entry is
+// written to a temporary file (".ID.json.NNN", config.WriteFileAtomic)
+// and renamed, so a name that starts with a dot, or does not end in
+// ".json", is an entry being written, or no entry. Whatever lists the
+// directory reads only these.
+func EntryID(name string) (string, bool) {
+	id, ok := strings.CutSuffix(name, ".json")
+	if !ok || !validEntryID(id) {
+		return "", false
+	}
+	return id, true
 }
 
 // validEntryID accepts the IDs Write makes, and any other plain name:

@@ -217,3 +217,32 @@ func TestUndoOfAPrunedEditIsSkipped(t *testing.T) {
 		t.Fatalf("got %v, %v; want the older edit past the undo of a pruned one", got, err)
 	}
 }
+
+// TestJournalListsFinishedEntriesOnly: an entry being written is a
+// temporary file beside the finished ones (".ID.json.NNN"); listing the
+// journal, and anything that reads the directory through EntryID, skips
+// it and any other file that is not an entry, so a half-written file is
+// never read as one.
+func TestJournalListsFinishedEntriesOnly(t *testing.T) {
+	t.Parallel()
+	j := Journal{Dir: t.TempDir()}
+	e := &Entry{Time: time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC), Kind: KindEdit}
+	if err := j.Write(e); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"." + e.ID + ".json.123456", "notes.txt", "a b.json", ".hidden.json"} {
+		if err := os.WriteFile(filepath.Join(j.Dir, name), []byte(`{"id": "half`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := EntryID(name); ok {
+			t.Errorf("EntryID(%q) takes it for an entry", name)
+		}
+	}
+	if id, ok := EntryID(e.ID + ".json"); !ok || id != e.ID {
+		t.Errorf("EntryID(%q) = %q, %v", e.ID+".json", id, ok)
+	}
+	ids, err := j.list()
+	if err != nil || !slices.Equal(ids, []string{e.ID}) {
+		t.Fatalf("list = %q, %v", ids, err)
+	}
+}

@@ -41,7 +41,7 @@ func (s *Single) FollowUp(res *SingleResult) *FollowUp {
 	case f.Additions:
 		return s.removeKept(*res.Version, f.Kept)
 	case f.Primary != "" && len(f.Kept) == 0 && s.primaryIsLast(f.Primary):
-		return s.primaryLast(*res.Version)
+		return s.primaryLast(*res.Version, f.Primary)
 	}
 	return nil
 }
@@ -65,15 +65,24 @@ func (s *Single) removeKept(now api.Version, kept []string) *FollowUp {
 }
 
 // Stuck says, after a follow-up, that the server still holds files it
-// meant to remove, and what to do: rdash knows no request that removes
-// them. Both "" when the follow-up did what it meant, or s is not one.
+// meant to remove, or still made another file primary, and what to do:
+// rdash knows no request that does it. Both "" when the follow-up did
+// what it meant, or s is not one.
 func (s *Single) Stuck(res *SingleResult) (why, fix string) {
-	if !s.followUp || res == nil || len(res.Files.Kept) == 0 {
+	if !s.followUp || res == nil {
 		return "", ""
 	}
-	names := strings.Join(res.Files.Kept, ", ")
-	return fmt.Sprintf("The server kept %s again: it removes no file that data.files names or leaves out, and the "+
-		"interface has no other way to remove one.", names), "remove " + names + " on the service itself"
+	if len(res.Files.Kept) > 0 {
+		names := strings.Join(res.Files.Kept, ", ")
+		return fmt.Sprintf("The server kept %s again: it removes no file that data.files names or leaves out, and the "+
+			"interface has no other way to remove one.", names), "remove " + names + " on the service itself"
+	}
+	if p := res.Files.Primary; p != "" && len(s.Files) > 0 && s.primaryIsLast(s.Files[0].Name) {
+		return fmt.Sprintf("The server made %s primary again, with %s listed first before and listed last now: "+
+			"which file it makes primary does not follow data.files's order, and the interface has no other way to choose it.",
+			p, s.Files[0].Name), "make " + s.Files[0].Name + " primary on the service itself"
+	}
+	return "", ""
 }
 
 // primaryIsLast reports that the server made primary the last item of
@@ -84,8 +93,8 @@ func (s *Single) primaryIsLast(primary string) bool {
 }
 
 // primaryLast is the follow-up that lists the file meant to be primary
-// last, as this server takes the last for primary.
-func (s *Single) primaryLast(now api.Version) *FollowUp {
+// last, as this server took the last listed, made, for primary.
+func (s *Single) primaryLast(now api.Version, made string) *FollowUp {
 	want := s.Files[0].Name
 	var send []string
 	intent := []verify.File{{Name: want}}
@@ -96,10 +105,23 @@ func (s *Single) primaryLast(now api.Version) *FollowUp {
 		}
 	}
 	send = append(send, want)
+	why := fmt.Sprintf("This server made the last file listed primary, not the first. A follow-up sends the same files "+
+		"with %s last, to make it primary; rdash checks its answer too.", want)
+	if wasPrimary(s.Before.Files, made) {
+		// The answer cannot tell two readings apart: the file made
+		// primary is both the last listed and the primary before.
+		why = fmt.Sprintf("The server made %s primary, the file listed last and the primary before %s: this server takes "+
+			"the last file listed for primary, or keeps the primary a version has. A follow-up sends the same files with %s "+
+			"last, which makes it primary on a server that takes the last; rdash checks its answer too.", made, s.Op, want)
+	}
 	return &FollowUp{
-		Why: fmt.Sprintf("This server made the last file listed primary, not the first. A follow-up sends the same files "+
-			"with %s last, to make it primary; rdash checks its answer too.", want),
+		Why: why,
 		Edit: &Single{Project: s.Project, Before: now, Request: api.UpdateVersionRequest{Files: send}, Files: intent,
 			Op: "this follow-up", followUp: true},
 	}
+}
+
+// wasPrimary reports that the file keyed k was primary in files.
+func wasPrimary(files []api.File, k string) bool {
+	return slices.ContainsFunc(files, func(f api.File) bool { return f.IsPrimary && verify.Key(f) == k })
 }

@@ -3,6 +3,7 @@ package bulk
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"rdash/api"
@@ -50,11 +51,17 @@ func (s *Single) Run(ctx context.Context, c SingleClient, j *Journal, now time.T
 	}
 	req := s.Request
 	v, _, err := c.UpdateVersion(ctx, s.Project, s.Before.ID, &req)
-	if errors.Is(err, api.ErrMalformedResponse) {
+	if shownNothing(v, err) {
 		// The server said it changed the version and showed nothing of
-		// it (a 204, say): what it holds is read.
-		if again, _, gerr := c.GetVersion(ctx, s.Project, s.Before.ID); gerr == nil {
+		// it (a 204, {}, data null; or a client that decodes that as no
+		// version and no error): what it holds is read.
+		again, _, gerr := c.GetVersion(ctx, s.Project, s.Before.ID)
+		switch {
+		case gerr == nil:
 			v, err = again, nil
+		case err == nil:
+			err = fmt.Errorf("version %s: the server answered the change without showing the version, and reading it failed (%w): "+
+				"it may or may not have been changed: %w", s.Before.Version, gerr, api.ErrMaybeApplied)
 		}
 	}
 	if err != nil {
@@ -77,6 +84,12 @@ func (s *Single) Run(ctx context.Context, c SingleClient, j *Journal, now time.T
 		res.JournalErr = j.Write(e)
 	}
 	return res, nil
+}
+
+// shownNothing reports a write's answer that shows no version: a success
+// the client could not decode as one, or none with no error.
+func shownNothing(v *api.Version, err error) bool {
+	return errors.Is(err, api.ErrMalformedResponse) || v == nil && err == nil
 }
 
 // check compares res.Version with the plan.

@@ -1,6 +1,9 @@
 package bulk_test
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -138,4 +141,142 @@ func TestSingleEditAnsweredWithNothing(t *testing.T) {
 	if err != nil || res.Version == nil || len(res.Version.Files) != 1 || len(res.Differences) > 0 {
 		t.Fatalf("Run = %+v, %v", res, err)
 	}
+}
+
+// TestSingleEditPrimaryKeptOrLast: a server that keeps the primary file a
+// version had. The answer cannot tell that from a server that takes the
+// last file listed (the file it made primary is both), so the follow-up
+// says both readings; its own answer shows the primary does not follow
+// the order, and Stuck says so and what is left to do.
+func TestSingleEditPrimaryKeptOrLast(t *testing.T) {
+	t.Parallel()
+	c := behind(t, verifytest.PrimaryKept, "alice")
+	v, _, err := c.GetVersion(t.Context(), "lumen", "1.3.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &bulk.Single{Project: "lumen", Before: *v, Op: "this update",
+		Request: api.UpdateVersionRequest{Files: []string{"lumen-1.3.0-sources.jar", "lumen-1.3.0.jar"}},
+		Files:   []verify.File{{Name: "lumen-1.3.0-sources.jar"}, {Name: "lumen-1.3.0.jar"}}}
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil || texts(res.Differences) != "the server made lumen-1.3.0.jar primary, not lumen-1.3.0-sources.jar" {
+		t.Fatalf("Run = %v; differences:\n%s", err, texts(res.Differences))
+	}
+	f := s.FollowUp(res)
+	if f == nil || !strings.Contains(f.Why, "the file listed last and the primary before this update") ||
+		strings.Contains(f.Why, "This server made the last file listed primary") {
+		t.Fatalf("follow-up = %+v", f)
+	}
+	again, err := f.Edit.Run(t.Context(), c, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	why, fix := f.Edit.Stuck(again)
+	if !strings.Contains(why, "made lumen-1.3.0.jar primary again") || fix != "make lumen-1.3.0-sources.jar primary on the service itself" {
+		t.Fatalf("after the follow-up: stuck %q, %q; differences:\n%s", why, fix, texts(again.Differences))
+	}
+}
+
+// TestSingleEditPrimaryLastConclusive: where the last file listed was not
+// primary before, the answer shows the server takes the last: said as
+// such.
+func TestSingleEditPrimaryLastConclusive(t *testing.T) {
+	t.Parallel()
+	c := behind(t, verifytest.PrimaryLast, "alice")
+	v, _, err := c.GetVersion(t.Context(), "lumen", "1.3.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &bulk.Single{Project: "lumen", Before: *v, Op: "this update",
+		Request: api.UpdateVersionRequest{Files: []string{"lumen-1.3.0.jar", "lumen-1.3.0-sources.jar"}},
+		Files:   []verify.File{{Name: "lumen-1.3.0.jar"}, {Name: "lumen-1.3.0-sources.jar"}}}
+	res, err := s.Run(t.Context(), c, nil, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := s.FollowUp(res)
+	if f == nil || !strings.HasPrefix(f.Why, "This server made the last file listed primary, not the first.") {
+		t.Fatalf("follow-up = %+v; differences:\n%s", f, texts(res.Differences))
+	}
+	again, err := f.Edit.Run(t.Context(), c, nil, time.Now())
+	if err != nil || len(again.Differences) > 0 {
+		t.Fatalf("follow-up = %v; differences:\n%s", err, texts(again.Differences))
+	}
+	if why, _ := f.Edit.Stuck(again); why != "" {
+		t.Fatalf("stuck after a follow-up that did it: %q", why)
+	}
+}
+
+// TestWritesAnsweredWithNoVersion: a server that answers a single edit
+// and a create 200 with a body that shows no version ({}, {"data":
+// null}, {"data": {}}, nothing) changed it all the same: the edit and
+// the create read the version back and report it as the server holds
+// it. So do they when a client decodes such a body tolerantly, as no
+// version and no error (tolerant): never a nil version reported done.
+func TestWritesAnsweredWithNoVersion(t *testing.T) {
+	t.Parallel()
+	for _, body := range []string{`{}`, `{"data":null}`, `{"data":{}}`, ``} {
+		for _, lenient := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/tolerant=%v", body, lenient), func(t *testing.T) {
+				t.Parallel()
+				api := behind(t, verifytest.WritesAnswered(http.StatusOK, body), "alice")
+				var c writer = api
+				if lenient {
+					c = tolerant{api}
+				}
+				s := dropSources(t, api)
+				res, err := s.Run(t.Context(), c, nil, time.Now())
+				if err != nil || res.Version == nil || len(res.Version.Files) != 1 || len(res.Differences) > 0 {
+					t.Fatalf("Run = %+v, %v", res, err)
+				}
+				r := &apiCreate{Version: "9.0.0", Name: "Nine", Channel: "beta", Files: []string{"https://cdn.example.org/nine.jar"}}
+				v, _, err := c.CreateVersion(t.Context(), "lumen", r)
+				v, err = bulk.Created(t.Context(), c, "lumen", r, v, err)
+				if err != nil || v == nil || v.Version != "9.0.0" || v.ID == "" {
+					t.Fatalf("Created = %+v, %v", v, err)
+				}
+			})
+		}
+	}
+}
+
+// TestCreatedNeverReportsNothing: a create answered with no version and
+// no error, whose version cannot be read back either, is an error, not a
+// nil version.
+func TestCreatedNeverReportsNothing(t *testing.T) {
+	t.Parallel()
+	c := behind(t, func(h http.Handler, _ string) http.Handler { return h }, "alice")
+	r := &apiCreate{Version: "9.9.9", Name: "Nope", Channel: "beta", Files: []string{"https://cdn.example.org/nope.jar"}}
+	v, err := bulk.Created(t.Context(), c, "lumen", r, nil, nil)
+	if v != nil || err == nil || !strings.Contains(err.Error(), "9.9.9") {
+		t.Fatalf("Created = %+v, %v", v, err)
+	}
+}
+
+type apiCreate = api.CreateVersionRequest
+
+// writer is what the tests write with: a single edit's client, and a
+// create.
+type writer interface {
+	bulk.SingleClient
+	CreateVersion(ctx context.Context, projectID string, r *api.CreateVersionRequest) (*api.Version, *api.Response, error)
+}
+
+// tolerant is a client that decodes a write's answer showing no version
+// as no version and no error, as a lenient decoder would.
+type tolerant struct{ *api.Client }
+
+func (c tolerant) UpdateVersion(ctx context.Context, project, id string, r *api.UpdateVersionRequest) (*api.Version, *api.Response, error) {
+	return lenient(c.Client.UpdateVersion(ctx, project, id, r))
+}
+
+func (c tolerant) CreateVersion(ctx context.Context, project string, r *api.CreateVersionRequest) (*api.Version, *api.Response, error) {
+	return lenient(c.Client.CreateVersion(ctx, project, r))
+}
+
+func lenient(v *api.Version, resp *api.Response, err error) (*api.Version, *api.Response, error) {
+	if errors.Is(err, api.ErrMalformedResponse) {
+		return nil, resp, nil
+	}
+	return v, resp, err
 }

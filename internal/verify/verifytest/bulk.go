@@ -122,15 +122,29 @@ func copyAnswer(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
 // SilentWrites answers a create and a single-version PATCH with 204 and
 // no body, once applied: the version it made or changed is not shown.
 func SilentWrites(h http.Handler, apiPrefix string) http.Handler {
-	silent := func(w http.ResponseWriter, r *http.Request) {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, r)
-		if rec.Code >= 300 {
-			copyAnswer(w, rec)
-			return
+	return WritesAnswered(http.StatusNoContent, "")(h, apiPrefix)
+}
+
+// WritesAnswered answers a create and a single-version PATCH, once
+// applied, with status and body (JSON) in place of the version: a server
+// that shows nothing of it ({}, {"data": null}), which the interface
+// allows, as it states no success body beyond the documented fields.
+func WritesAnswered(status int, body string) Choice {
+	return func(h http.Handler, apiPrefix string) http.Handler {
+		answer := func(w http.ResponseWriter, r *http.Request) {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			if rec.Code >= 300 {
+				copyAnswer(w, rec)
+				return
+			}
+			if body != "" {
+				w.Header().Set("Content-Type", "application/json")
+			}
+			w.WriteHeader(status)
+			io.WriteString(w, body)
 		}
-		w.WriteHeader(http.StatusNoContent)
+		return route(route(h, apiPrefix, "POST /projects/{projectId}/versions", answer),
+			apiPrefix, "PATCH /projects/{projectId}/versions/{versionId}", answer)
 	}
-	return route(route(h, apiPrefix, "POST /projects/{projectId}/versions", silent),
-		apiPrefix, "PATCH /projects/{projectId}/versions/{versionId}", silent)
 }

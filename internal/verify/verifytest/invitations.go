@@ -22,3 +22,17 @@ func DropsRole(h http.Handler, apiPrefix string) http.Handler {
 		})
 	})
 }
+
+// ListsInvitationsAs answers GET /orgs/{orgId}/invitations as the holder
+// of token() would be answered, whoever asks: a server that lets an
+// invitee read the pending invitations, so a test sees rdash's check
+// after an accept read them.
+func ListsInvitationsAs(token func() string) Choice {
+	return func(h http.Handler, apiPrefix string) http.Handler {
+		return route(h, apiPrefix, "GET /orgs/{orgId}/invitations", func(w http.ResponseWriter, r *http.Request) {
+			r = r.Clone(r.Context())
+			r.Header.Set("Authorization", "Bearer "+token())
+			h.ServeHTTP(w, r)
+		})
+	}
+}

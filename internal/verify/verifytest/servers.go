@@ -64,6 +64,24 @@ func PrimaryLast(h http.Handler, apiPrefix string) http.Handler {
 		apiPrefix, "PATCH /projects/{projectId}/versions/{versionId}", last)
 }
 
+// PrimaryKept keeps the primary file a version had while data.files of a
+// single-version PATCH lists it, wherever it lists it; the sandbox takes
+// the first.
+func PrimaryKept(h http.Handler, apiPrefix string) http.Handler {
+	return route(h, apiPrefix, "PATCH /projects/{projectId}/versions/{versionId}", func(w http.ResponseWriter, r *http.Request) {
+		editFiles(h, w, r, func(listed, had []string) []string {
+			if len(had) == 0 {
+				return listed
+			}
+			i := slices.Index(listed, had[0])
+			if i <= 0 {
+				return listed
+			}
+			return slices.Concat(listed[i:i+1], listed[:i], listed[i+1:])
+		})
+	})
+}
+
 // editFiles passes a single-version PATCH to h with data.files as edit
 // makes it from the list sent and the version's files before.
 func editFiles(h http.Handler, w http.ResponseWriter, r *http.Request, edit func(listed, had []string) []string) {
