@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"net"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -161,27 +164,52 @@ func TestUnreachableServerOffersRetry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := srv.Start("127.0.0.1:0")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := strings.TrimSuffix(strings.TrimPrefix(run.BaseURL, "http://"), "/api/v1")
-	run.Close() // the server goes away before the dashboard starts
-	d, m := start(t, setup{client: uitest.Client(t, run.BaseURL, ""), project: "lumen"})
+	outage := &outageListener{Listener: ln, over: make(chan struct{})}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = hs.Serve(outage) }()
+	t.Cleanup(func() { hs.Close() })
+	addr := ln.Addr().String()
+	d, m := start(t, setup{client: uitest.Client(t, "http://"+addr+sandbox.APIPrefix, ""), project: "lumen"})
 	d.WaitForText("Server unreachable")
 	if !strings.Contains(d.Screen(), "Cannot reach the server at "+addr) {
 		t.Fatalf("panel:\n%s", d.Screen())
 	}
 	uitest.RequireFits(t, d.Screen(), 80, 24)
-	back, err := srv.Start(addr) // the network comes back: r runs the request again
-	if err != nil {
-		t.Skipf("cannot listen on %s again: %v", addr, err)
-	}
-	t.Cleanup(func() { back.Close() })
+	close(outage.over) // the network comes back: r runs the request again
 	d.Press("r")
 	d.WaitForText("25 of 25 · page 1")
 	if m.panel != nil {
 		t.Fatal("the panel stayed after a successful retry")
+	}
+}
+
+// outageListener resets every connection until over is closed, then
+// hands them to the server: the server cannot be reached, then the
+// network comes back, at the same address, which the test holds all
+// along (giving the port up and listening on it again may find it taken).
+type outageListener struct {
+	net.Listener
+	over chan struct{}
+}
+
+func (l *outageListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		select {
+		case <-l.over:
+			return c, nil
+		default:
+			// A reset, not a polite close: what a dial to a closed port gets.
+			_ = c.(*net.TCPConn).SetLinger(0)
+			c.Close()
+		}
 	}
 }
 

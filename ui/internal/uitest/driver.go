@@ -30,6 +30,7 @@ type Driver struct {
 	done  chan struct{}
 	quit  bool
 	clips []string
+	size  tea.WindowSizeMsg // the last one sent, for tea.RequestWindowSize
 	// Seen records every message fed back, for assertions on requests.
 	Seen []tea.Msg
 }
@@ -48,6 +49,9 @@ func NewDriver(t testing.TB, m Model, width, height int) *Driver {
 // Send delivers msg to the model and starts the commands it returns.
 func (d *Driver) Send(msg tea.Msg) {
 	d.t.Helper()
+	if size, ok := msg.(tea.WindowSizeMsg); ok {
+		d.size = size
+	}
 	nm, cmd := d.m.Update(msg)
 	d.m = nm.(Model)
 	d.run(cmd)
@@ -102,38 +106,21 @@ var keyCodes = map[string]rune{
 	"f1": tea.KeyF1, "f5": tea.KeyF5,
 }
 
-// run executes cmd in a goroutine; batches are unpacked so each command
-// runs on its own, as the program does.
-func (d *Driver) run(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	go func() {
-		msg := cmd()
-		select {
-		case d.msgs <- msg:
-		case <-d.done:
-		}
-	}()
-}
-
 // feed delivers one message from a finished command.
 func (d *Driver) feed(msg tea.Msg) {
+	d.t.Helper()
+	if cmds, ok := commands(msg); ok {
+		d.start(msg, cmds)
+		return
+	}
 	switch msg := msg.(type) {
 	case nil:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			d.run(c)
-		}
 	case tea.QuitMsg:
 		d.quit = true
 	default:
-		if t := fmt.Sprintf("%T", msg); t == "tea.setClipboardMsg" {
-			d.clips = append(d.clips, reflect.ValueOf(msg).String())
+		if t := reflect.TypeOf(msg); t.PkgPath() == teaPkg && !ast.IsExported(t.Name()) {
+			d.request(msg)
 			return
-		}
-		if t := reflect.TypeOf(msg); t.PkgPath() == "charm.land/bubbletea/v2" && !ast.IsExported(t.Name()) {
-			return // requests to the runtime (background colour...)
 		}
 		d.Seen = append(d.Seen, msg)
 		d.Send(msg)

@@ -3,7 +3,7 @@ package uitest
 import tea "charm.land/bubbletea/v2"
 
 // Step sends msg like Send, but runs the commands the update returns
-// here and now, batches unpacked, and returns their messages without
+// here and now, batches and sequences unpacked, and returns their messages without
 // delivering them: a test sees everything one message started, with no
 // waiting and no goroutine order to depend on, and so can show that
 // something did not happen. Feed delivers the messages on. Step only
@@ -25,21 +25,23 @@ func (d *Driver) Feed(msgs ...tea.Msg) {
 	}
 }
 
-// collect runs cmd and returns its messages, a batch's one by one.
+// collect runs cmd and returns its messages, a batch's or a sequence's
+// one by one, in order.
 func collect(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	switch msg := cmd().(type) {
-	case nil:
+	msg := cmd()
+	cmds, ok := commands(msg)
+	switch {
+	case msg == nil:
 		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, collect(c)...)
-		}
-		return out
-	default:
+	case !ok:
 		return []tea.Msg{msg}
 	}
+	var out []tea.Msg
+	for _, c := range cmds {
+		out = append(out, collect(c)...)
+	}
+	return out
 }
