@@ -115,7 +115,7 @@ func TestStrictServerInviteeAccepts(t *testing.T) {
 	d.Press("enter")
 	d.WaitForText("Accept the invitation to emberforge?")
 	d.Press("y")
-	d.WaitForText("accepted: you are now a member of emberforge")
+	d.WaitForText("accepted: answered with success; not checked: you may not list its invitations")
 	d.Press("esc")
 	if _, ok := m.top().(*picker.Model); !ok {
 		t.Fatalf("esc did not go back to the picker:\n%s", d.Screen())

@@ -134,8 +134,9 @@ type SignedInMsg struct {
 type SignedOutMsg struct{}
 
 // MembershipsChangedMsg tells the root and every screen that the signed-in
-// user joined an organization (an invitation accepted), so lists of the
-// user's projects are out of date.
+// user accepted an invitation to Org. What membership that gives, the
+// interface does not say, so lists of the user's projects may be out of
+// date: they are read again, and show what the server lists.
 type MembershipsChangedMsg struct{ Org string }
 
 // Storage says where the token lives, for people: the keyring, the
