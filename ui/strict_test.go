@@ -76,7 +76,7 @@ func TestStrictServerAccountSaysWhatItCannotKnow(t *testing.T) {
 	settle(d, m)
 	scr := flat(d.Screen())
 	for _, want := range []string{
-		"Signed in as alice (the name given at sign-in: this server does not say who is signed in)",
+		"Token for alice (the name given at sign-in), not verified: this server does not say who is signed in",
 		"whether it still accepts the token shows only when rdash next uses it",
 	} {
 		if !strings.Contains(scr, want) {
