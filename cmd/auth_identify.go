@@ -44,7 +44,7 @@ func whoAmI(ctx context.Context, f *Factory, cfg *config.Config, s auth.Settings
 			id.Words())
 	}
 	if id.Unnamed != nil {
-		fmt.Fprintln(f.IO.ErrOut, "! "+unnamedNotice(id, withToken))
+		printProse(f.IO.ErrOut, "! "+unnamedNotice(id, withToken))
 	}
 	return id, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/oauth2"
@@ -97,8 +98,8 @@ func loginRun(ctx context.Context, o *loginOptions) error {
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(f.IO.ErrOut, "Signed in to %s as %s. The token is stored in %s; the record of the active account is %s.\n",
-			settings.Host(), asWho(id), where, store.RecordPath())
+		printProse(f.IO.ErrOut, fmt.Sprintf("Signed in to %s as %s. The token is stored in %s; the record of the active account is %s.",
+			settings.Host(), asWho(id), where, store.RecordPath()))
 		done = &loginJSON{Host: settings.Host(), Server: settings.BaseURL, Account: id.Name, Verified: id.Verified(), Stored: locationOut(where)}
 		return fmt.Sprintf("rdash is signed in to %s as %s.", settings.Host(), asWho(id)), nil
 	}
@@ -116,7 +117,7 @@ func loginRun(ctx context.Context, o *loginOptions) error {
 func storageConsent(ctx context.Context, o *loginOptions, store *auth.Store) (_ auth.Consent, toFile bool, _ error) {
 	f := o.f
 	show := func(n auth.InsecureNotice) {
-		fmt.Fprintf(f.IO.ErrOut, "! %s\n  Storing it there, as --insecure-storage asks.\n", n)
+		printProse(f.IO.ErrOut, notice(n)+"\n  Storing it there, as --insecure-storage asks.")
 	}
 	why := store.Check(ctx) // says what it waits for when slow: see authStore
 	if why == nil {
@@ -128,13 +129,13 @@ func storageConsent(ctx context.Context, o *loginOptions, store *auth.Store) (_ 
 	if ctx.Err() != nil {
 		return nil, false, ctx.Err()
 	}
-	notice := auth.InsecureNotice{Reason: why, Path: store.FilePath()}
+	n := auth.InsecureNotice{Reason: why, Path: store.FilePath()}
 	switch {
 	case o.Insecure:
-		show(notice)
+		show(n)
 		return auth.Agree(nil), true, nil
 	case f.IO.CanPrompt() && !o.WithToken:
-		fmt.Fprintf(f.IO.ErrOut, "! %s\n", notice)
+		printProse(f.IO.ErrOut, notice(n))
 		ok, err := f.prompter().Confirm(ctx, "Store the token in plain text?")
 		switch {
 		case err != nil:
@@ -145,5 +146,12 @@ func storageConsent(ctx context.Context, o *loginOptions, store *auth.Store) (_ 
 		return auth.Agree(nil), true, nil
 	}
 	return nil, false, &ExitError{Code: ExitCancel, Err: fmt.Errorf("%s\nNot signing in: storing a token in plain text needs consent. "+
-		"Run again with --insecure-storage, or where a keyring is available", notice)}
+		"Run again with --insecure-storage, or where a keyring is available", n)}
+}
+
+// notice is the keyring's notice as the terminal shows it: marked, and
+// its lines indented under the mark, so that, wrapped, it reads as one
+// warning.
+func notice(n auth.InsecureNotice) string {
+	return "! " + strings.ReplaceAll(n.String(), "\n", "\n  ")
 }

@@ -42,6 +42,13 @@ func (s *uiSession) Account(context.Context) (common.Account, error) {
 	return a, nil
 }
 
+// CheckAccount implements common.AccountChecker: Account, and what the
+// server shows of the token, as `rdash auth status` asks it.
+func (s *uiSession) CheckAccount(ctx context.Context) (common.Account, error) {
+	a, _ := s.Account(ctx)
+	return authui.Check(ctx, a, s.source, s.settings, s.cfg.Orgs)
+}
+
 // SignOut implements common.Session as `rdash auth logout` does, and
 // first stops the running client sending the token (a refresh under way
 // finishes before, so it cannot write the token back afterwards).
@@ -132,6 +139,5 @@ func (s *uiSession) complete(ctx context.Context, g common.Grant, plainText bool
 	}
 	s.source.Use(st)
 	a, err := s.Account(ctx)
-	a.Unconfirmed = id.Unnamed != nil
-	return a, err
+	return authui.Checked(a, id.Verdict), err
 }

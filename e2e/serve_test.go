@@ -306,7 +306,7 @@ func TestServeOverSSH(t *testing.T) {
 	b.send("a")
 	b.waitFor("Accept")
 	b.send("y")
-	b.waitFor("accepted: you are now a member of emberforge")
+	b.waitFor("accepted: answered with success; not checked: you may not list its invitations")
 
 	// A resize reaches the dashboard over SSH: at 120x40 the help line is
 	// on row 40.

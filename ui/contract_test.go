@@ -121,10 +121,10 @@ func screenCases() []screenCase {
 		{name: "invitations, the invitee adds the org", user: "dave", reach: press("i", "~ORGANIZATIONS", "o", "type:emberforge", "enter", "~emberforge"),
 			want: []string{"a accept"}},
 		{name: "account", user: "alice", reach: press("@", "~Account on"), want: []string{"Signed in as    alice"},
-			strict: []string{"Signed in as    alice", "this server does not say who is signed in"}},
+			strict: []string{"Signed in as    alice", "the server does not say whose the token is", "but it accepted the token on"}},
 		{name: "sign in", reach: press("@", "~Press enter to sign in", "enter", "~on any machine"), want: []string{"sign in"}},
 		{name: "sign in, completed", reach: signIn("alice"), want: []string{"Signed in as    alice"},
-			strict: []string{"Signed in as    unknown", "this server does not say who is signed in"}},
+			strict: []string{"Signed in as    unknown", "the server does not say whose the token is", "but it accepted the token on"}},
 	}
 }
 
@@ -173,7 +173,7 @@ func runScreen(t *testing.T, opts sandbox.Options, sc screenCase, want []string)
 	cfg.BaseURL = sess.Settings.BaseURL
 	cfg.Env.StateDir = t.TempDir() // the journal, for undo
 	m := ui.New(ui.Options{Client: sess.Client, Config: cfg, Now: uitest.Now, Context: t.Context(),
-		Project: sc.project, Session: sess})
+		Project: sc.project, Session: checkedSession{sess}})
 	d := uitest.NewDriver(t, m, w, h)
 	d.WaitForText("? help")
 	sc.reach(t, d, sess)

@@ -76,7 +76,7 @@ func TestStrictServerAccountSaysWhatItCannotKnow(t *testing.T) {
 	settle(d, m)
 	scr := flat(d.Screen())
 	for _, want := range []string{
-		"Signed in as alice (the name given at sign-in: this server does not say who is signed in)",
+		"Token for alice (the name given at sign-in), not verified: this server does not say who is signed in",
 		"whether it still accepts the token shows only when rdash next uses it",
 	} {
 		if !strings.Contains(scr, want) {
@@ -115,7 +115,7 @@ func TestStrictServerInviteeAccepts(t *testing.T) {
 	d.Press("enter")
 	d.WaitForText("Accept the invitation to emberforge?")
 	d.Press("y")
-	d.WaitForText("accepted: you are now a member of emberforge")
+	d.WaitForText("accepted: answered with success; not checked: you may not list its invitations")
 	d.Press("esc")
 	if _, ok := m.top().(*picker.Model); !ok {
 		t.Fatalf("esc did not go back to the picker:\n%s", d.Screen())

@@ -92,6 +92,9 @@ type Model struct {
 
 	width, height int
 	user          string // in the header
+	// userUnverified says nothing the server answered showed it accepts
+	// the token of user, who is then named as not verified (session.go).
+	userUnverified bool
 	// signedOut says the user signed out in this dashboard: a request the
 	// server refuses for want of a sign-in says so, not that the sign-in
 	// expired.
@@ -157,6 +160,7 @@ func New(opts Options) *Model {
 	m.help = help.New()
 	m.help.Styles = styles.Help
 	m.user = cmp.Or(opts.State.Username, opts.Config.Username)
+	m.userUnverified = m.user != "" // until the server says
 	return m
 }
 

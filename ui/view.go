@@ -75,7 +75,7 @@ func (m *Model) headerView() string {
 	left := strings.Join(crumbs, s.HeaderDim.Render(" › "))
 	right := ""
 	if m.user != "" {
-		right = s.User.Render("@" + m.user)
+		right = s.User.Render(m.userLabel(ansi.StringWidth(left)))
 	}
 	room := m.width - ansi.StringWidth(right) - 1
 	if right == "" {

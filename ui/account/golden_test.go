@@ -50,6 +50,29 @@ func (s *fixedSession) Complete(context.Context, common.Grant, bool) (common.Acc
 	return common.Account{}, errors.New("not in this test")
 }
 
+// checkingSession is a fixedSession that can ask the server about the
+// token (common.AccountChecker), as cmd's can: verdict is what the
+// server showed; unverified, that nothing showed it accepts the token.
+type checkingSession struct {
+	*fixedSession
+	verdict    string
+	unverified bool
+}
+
+func (s checkingSession) CheckAccount(ctx context.Context) (common.Account, error) {
+	a, err := s.Account(ctx)
+	a.Unconfirmed, a.Verdict, a.Unverified = true, s.verdict, s.unverified
+	return a, err
+}
+
+// Verdicts of a server without GET /users/@me, in auth's words.
+const (
+	notVerifiedVerdict = "not verified: this server does not say who is signed in (it has no GET /users/@me), and " +
+		"GET /orgs/rdash-token-check/invitations answered 404 even without a token, so no answer there can show the token is accepted"
+	acceptedVerdict = "the server does not say whose the token is (it has no GET /users/@me), " +
+		"but it accepted the token on GET /orgs/rdash-token-check/invitations"
+)
+
 func alice(where common.Location, memory bool) common.Account {
 	return common.Account{
 		Host: "127.0.0.1:4242", Server: "http://127.0.0.1:4242/api/v1", SignedIn: true, Name: "alice",
@@ -65,25 +88,31 @@ var (
 // scenes are the account screens the goldens show.
 var scenes = []struct {
 	name    string
-	session func() *fixedSession
+	session func() common.Session
 	client  common.UserGetter // nil: the sandbox, signed in as alice
 	keys    []string
 	wait    string
 }{
-	{name: "keyring", session: func() *fixedSession { return &fixedSession{account: alice(keyring, false)} },
+	{name: "keyring", session: func() common.Session { return &fixedSession{account: alice(keyring, false)} },
 		wait: "the system keyring"},
-	{name: "plain-text", session: func() *fixedSession { return &fixedSession{account: alice(plainFile, false)} },
+	{name: "plain-text", session: func() common.Session { return &fixedSession{account: alice(plainFile, false)} },
 		wait: "plain text"},
-	{name: "demo", session: func() *fixedSession { return &fixedSession{account: alice(authui.Location(auth.Location{}), true)} },
+	{name: "demo", session: func() common.Session { return &fixedSession{account: alice(authui.Location(auth.Location{}), true)} },
 		wait: "memory only"},
-	{name: "server-silent", session: func() *fixedSession { return &fixedSession{account: alice(keyring, false)} },
+	{name: "server-silent", session: func() common.Session { return &fixedSession{account: alice(keyring, false)} },
 		client: uitest.Failing{Err: &api.Error{StatusCode: 404, Message: "Not Found"}}, wait: "from the config"},
-	{name: "confirm", session: func() *fixedSession { return &fixedSession{account: alice(plainFile, false)} },
+	{name: "server-silent-not-verified", session: func() common.Session {
+		return checkingSession{fixedSession: &fixedSession{account: alice(keyring, false)}, verdict: notVerifiedVerdict, unverified: true}
+	}, client: uitest.Failing{Err: &api.Error{StatusCode: 404, Message: "Not Found"}}, wait: "not verified"},
+	{name: "server-silent-accepted", session: func() common.Session {
+		return checkingSession{fixedSession: &fixedSession{account: alice(keyring, false)}, verdict: acceptedVerdict}
+	}, client: uitest.Failing{Err: &api.Error{StatusCode: 404, Message: "Not Found"}}, wait: "accepted the token"},
+	{name: "confirm", session: func() common.Session { return &fixedSession{account: alice(plainFile, false)} },
 		keys: []string{"s"}, wait: "Sign out of"},
-	{name: "signed-out", session: func() *fixedSession {
+	{name: "signed-out", session: func() common.Session {
 		return &fixedSession{account: alice(plainFile, false), removed: []common.Location{keyring, plainFile}}
 	}, keys: []string{"s", "y"}, wait: "Press enter to sign in."},
-	{name: "demo-signed-out", session: func() *fixedSession { return &fixedSession{account: alice(authui.Location(auth.Location{}), true)} },
+	{name: "demo-signed-out", session: func() common.Session { return &fixedSession{account: alice(authui.Location(auth.Location{}), true)} },
 		keys: []string{"s", "y"}, wait: "Press enter to sign in."},
 }
 

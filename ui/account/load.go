@@ -21,9 +21,17 @@ type accountLoadedMsg struct {
 	err     error
 }
 
-// loadAccount asks the session what it holds.
+// loadAccount asks the session what it holds and, when it can, what the
+// server shows of the token, as `rdash auth status` does; a check that
+// fails (the server refused the token, which GET /users/@me shows too)
+// leaves what the session holds.
 func loadAccount(ctx context.Context, s common.Session, seq int) tea.Cmd {
 	return func() tea.Msg {
+		if c, ok := s.(common.AccountChecker); ok {
+			if a, err := c.CheckAccount(ctx); err == nil {
+				return accountLoadedMsg{seq: seq, account: a}
+			}
+		}
 		a, err := s.Account(ctx)
 		return accountLoadedMsg{seq: seq, account: a, err: err}
 	}

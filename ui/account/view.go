@@ -59,8 +59,9 @@ func (m *Model) host() string {
 
 func (m *Model) table() string {
 	a := m.account
+	label, who := m.who()
 	rows := [][2]string{
-		{"Signed in as", m.who()},
+		{label, who},
 		{"Server", m.server()},
 		{"Scopes", m.scopes()},
 		{"Token expires", m.expiry()},
@@ -91,27 +92,49 @@ func (m *Model) row(label, value string) string {
 	return strings.Join(lines, "\n")
 }
 
-// who is the server's answer, else the configured username, else the
-// name given at sign-in, saying where it comes from and why the server
-// did not say.
-func (m *Model) who() string {
-	if m.user != "" {
-		return m.user
+// who is the account and its label, as `rdash auth status` words them:
+// the server's name ("Signed in as"); else the configured username, else
+// the name given at sign-in, saying where it comes from and what the
+// server showed of the token. One nothing the server answered showed it
+// accepts is a token for an account, not verified, and why.
+func (m *Model) who() (label, who string) {
+	const signedIn, stored = "Signed in as", "Token for"
+	a := m.account
+	switch {
+	case m.user != "":
+		return signedIn, m.user
+	case m.refused():
+		return signedIn, "nobody: the server refused the token (it expired or was revoked)"
+	case a.Verdict != "" && a.Unverified:
+		return stored, m.named() + ", " + safe.Line(a.Verdict)
+	case a.Verdict != "":
+		return signedIn, m.named() + "; " + safe.Line(a.Verdict)
+	case errors.Is(m.userErr, api.ErrForbidden): // not checked; the token is accepted
+		return signedIn, m.named() + "; the server does not say whose the token is, but accepted it on GET /users/@me"
+	case m.silent():
+		return stored, m.named() + ", not verified: this server does not say who is signed in"
 	}
-	if m.refused() {
-		return "nobody: the server refused the token (it expired or was revoked)"
-	}
-	why := "the server did not say: " + strings.TrimSuffix(common.Describe(m.userErr).Sentence, ".")
-	if m.silent() {
-		why = "this server does not say who is signed in"
-	}
+	return stored, m.named() + ", not verified: the server did not say who is signed in (" +
+		strings.TrimSuffix(common.Describe(m.userErr).Sentence, ".") + ")"
+}
+
+// named is the account the token is for, when the server does not say,
+// and who named it.
+func (m *Model) named() string {
 	switch {
 	case m.common.Config != nil && m.common.Config.Username != "":
-		return safe.Line(m.common.Config.Username) + " (from the config: " + why + ")"
+		return safe.Line(m.common.Config.Username) + " (from the config)"
 	case m.account.Name != "":
-		return safe.Line(m.account.Name) + " (the name given at sign-in: " + why + ")"
+		return safe.Line(m.account.Name) + " (the name given at sign-in)"
 	}
-	return "not known: " + why
+	return "an account no one named (set username in the config, or RDASH_USERNAME)"
+}
+
+// verified reports that the server named the user, or showed it accepts
+// the token.
+func (m *Model) verified() bool {
+	a := m.account
+	return m.user != "" || (a.Verdict != "" && !a.Unverified) || errors.Is(m.userErr, api.ErrForbidden)
 }
 
 // silent reports that the server has no "who am I" (a 404): it follows
@@ -172,7 +195,7 @@ func (m *Model) notes() []string {
 		b = append(b, m.wrap(m.removedText()+" RDASH_TOKEN is still set and signs rdash in until you unset it.", m.width))
 	case m.refused() && m.canSignIn():
 		b = append(b, m.para(s.Muted, "Press enter to sign in again."))
-	case m.silent():
+	case m.silent() && !m.verified():
 		b = append(b, m.para(s.Muted, "The server cannot be asked who is signed in, so rdash shows the name it was "+
 			"given, and whether it still accepts the token shows only when rdash next uses it."))
 	}
@@ -222,10 +245,24 @@ func (m *Model) removedText() string {
 	return "Signed out: removed the token from " + strings.Join(places, " and ") + "."
 }
 
-// wrap breaks text at width w, without the spaces a wrap leaves at the
-// ends of lines.
+// nbHyphen stands for each hyphen while text is wrapped: ansi.Wrap breaks
+// at every hyphen, which would cut a name or a path (GET
+// /orgs/rdash-token-check/invitations) that fits a line of its own.
+const nbHyphen = "\u2011"
+
+// wrap breaks text at width w, at spaces (a word wider than the line
+// where the line ends), without the spaces a wrap leaves at the ends of
+// lines.
 func (m *Model) wrap(text string, w int) string {
-	lines := strings.Split(ansi.Wrap(text, max(w, 1), ""), "\n")
+	guard := !strings.Contains(text, nbHyphen) // else a hyphen of its own would come back as "-"
+	if guard {
+		text = strings.ReplaceAll(text, "-", nbHyphen)
+	}
+	text = ansi.Wrap(text, max(w, 1), "")
+	if guard {
+		text = strings.ReplaceAll(text, nbHyphen, "-")
+	}
+	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
 	}

@@ -42,6 +42,16 @@ type Session interface {
 	Complete(ctx context.Context, g Grant, plainText bool) (Account, error)
 }
 
+// AccountChecker is a Session that can also ask the server about the
+// token the running client sends, as `rdash auth status` does:
+// CheckAccount is Account with Unconfirmed, Verdict and Unverified filled
+// from the server's answers. It fails when the server refuses the token,
+// or the context ends. cmd's session is one; with a session that is not,
+// the dashboard says only what GET /users/@me showed.
+type AccountChecker interface {
+	CheckAccount(ctx context.Context) (Account, error)
+}
+
 // Grant is what a finished sign-in flow hands over: the UI holds it only
 // to give it back to Session.Complete. It has no method that reveals the
 // token inside, which belongs to the session.
@@ -106,12 +116,22 @@ type Account struct {
 	SignedIn bool
 	// Name is the account the token is stored under; empty for RDASH_TOKEN.
 	Name string
-	// Unconfirmed means the server did not say who signed in, so Name is
-	// the configured username.
+	// Unconfirmed means the server did not name the user when the session
+	// checked the token (at sign-in, or CheckAccount), so Name is the
+	// configured username, or the name the token was stored under.
 	Unconfirmed bool
-	Scopes      []string
-	Expiry      time.Time // zero when not known
-	Where       Location
+	// Verdict says, of a token whose user the server did not name, where
+	// the server showed it accepts the token, or why nothing it answered
+	// could show that: the words of `rdash auth status`. Empty when the
+	// server named the user, or when nothing was checked (Account asks no
+	// server).
+	Verdict string
+	// Unverified means nothing the server answered showed it accepts the
+	// token (Verdict says why): the account is named as not verified.
+	Unverified bool
+	Scopes     []string
+	Expiry     time.Time // zero when not known
+	Where      Location
 	// Memory means the token is kept in memory only (the demo) and is
 	// forgotten when rdash exits.
 	Memory bool
@@ -134,8 +154,9 @@ type SignedInMsg struct {
 type SignedOutMsg struct{}
 
 // MembershipsChangedMsg tells the root and every screen that the signed-in
-// user joined an organization (an invitation accepted), so lists of the
-// user's projects are out of date.
+// user accepted an invitation to Org. What membership that gives, the
+// interface does not say, so lists of the user's projects may be out of
+// date: they are read again, and show what the server lists.
 type MembershipsChangedMsg struct{ Org string }
 
 // Storage says where the token lives, for people: the keyring, the

@@ -36,28 +36,18 @@ func (a action) doing() string {
 	return "inviting " + a.who + " to " + a.orgLabel
 }
 
-// done says what happened; each starts with a word scripts and the
-// end-to-end test can wait for.
-func (a action) done() string {
-	switch a.op {
-	case explain.OpAccept:
-		return "accepted: you are now a member of " + a.orgLabel
-	case explain.OpReject:
-		return "rejected the invitation to " + a.orgLabel
-	case explain.OpCancel:
-		return "cancelled " + a.who + "'s invitation to " + a.orgLabel
-	}
-	return "sent: " + a.who + " is invited to " + a.orgLabel
-}
-
-// actionDoneMsg carries the outcome of an action.
+// actionDoneMsg carries the outcome of an action: the server's answer,
+// and, when it was a success, what the list showed after it.
 type actionDoneMsg struct {
-	seq int
-	act action
-	err error
+	seq   int
+	act   action
+	err   error
+	check checked
 }
 
-// run sends a: PATCH to accept, DELETE to reject or cancel, POST to invite.
+// run sends a (PATCH to accept, DELETE to reject or cancel, POST to
+// invite) and, when the server answers with success, reads the list of
+// pending invitations to see what it did.
 func run(ctx context.Context, c Client, a action, seq int) tea.Cmd {
 	return func() tea.Msg {
 		var err error
@@ -69,20 +59,29 @@ func run(ctx context.Context, c Client, a action, seq int) tea.Cmd {
 		case explain.OpSend:
 			_, err = c.CreateInvitation(ctx, a.org, a.req)
 		}
-		return actionDoneMsg{seq: seq, act: a, err: err}
+		msg := actionDoneMsg{seq: seq, act: a, err: err}
+		if err == nil {
+			msg.check = check(ctx, c, a)
+		}
+		return msg
 	}
 }
 
-// start runs a; one action runs at a time.
+// start runs a; one action runs at a time. What the last action on the
+// organization did gives way to what this one does.
 func (m *Model) start(a action) tea.Cmd {
+	if o := m.find(a.org); o != nil {
+		o.outcome = ""
+	}
 	m.seq++
 	m.actSeq = m.seq
 	m.acting = &a
 	return run(m.ctx, m.client, a, m.actSeq)
 }
 
-// actionDone reports the outcome and lists the organization again, so the
-// screen shows what the server holds now, whatever happened.
+// actionDone reports the outcome, as the list read after it shows it,
+// and lists the organization again, so the screen shows what the server
+// holds now, whatever happened.
 func (m *Model) actionDone(msg actionDoneMsg) tea.Cmd {
 	if msg.seq != m.actSeq || m.acting == nil {
 		return nil
@@ -94,13 +93,21 @@ func (m *Model) actionDone(msg actionDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		return tea.Batch(refresh, common.ReportError(explainErr(a, msg.err), a.doing(), nil), m.forgetWrongName(a, msg.err))
 	}
-	cmds := []tea.Cmd{refresh, common.Status(a.done())}
+	out := said(a, msg.check)
+	if o != nil { // nil when the account changed while it ran
+		o.outcome = out.detail
+	}
+	if out.notDone != nil {
+		return tea.Batch(refresh, common.ReportError(out.notDone, "", nil))
+	}
+	cmds := []tea.Cmd{refresh, common.Status(out.status)}
 	if a.op == explain.OpAccept {
-		// The user joined: every list of their projects gains the org's.
+		// What the accept gave, the interface does not say: the lists of
+		// the user's projects are read again, and show what they show.
 		org := a.org
 		cmds = append(cmds, func() tea.Msg { return common.MembershipsChangedMsg{Org: org} })
 	}
-	if o != nil { // nil when the account changed while it ran
+	if o != nil {
 		o.applied(a)
 	}
 	if a.op == explain.OpSend {
@@ -114,7 +121,7 @@ func (m *Model) actionDone(msg actionDoneMsg) tea.Cmd {
 func (o *org) applied(a action) {
 	switch a.op {
 	case explain.OpAccept:
-		o.answered, o.member = "accepted", true
+		o.answered = "accepted"
 	case explain.OpReject:
 		o.answered = "rejected"
 	case explain.OpCancel:

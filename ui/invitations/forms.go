@@ -31,7 +31,8 @@ func (m *Model) confirm(a action) tea.Cmd {
 	switch a.op {
 	case explain.OpAccept:
 		title = fmt.Sprintf("Accept the invitation to %s?", a.orgLabel)
-		desc = fmt.Sprintf("You join %s as %s with the role and permissions it offers.", a.orgLabel, a.who)
+		// The interface leaves an accept's effect on membership unstated.
+		desc = fmt.Sprintf("You answer as %s. What membership accepting gives, the interface does not say.", a.who)
 		yes = "Accept"
 	case explain.OpReject:
 		title = fmt.Sprintf("Reject the invitation to %s?", a.orgLabel)

@@ -43,16 +43,20 @@ type orgRef struct {
 type org struct {
 	orgRef
 	src source
-	// member: one of the user's projects belongs to it, or the user
-	// accepted its invitation here, so no invitation can be waiting.
-	member  bool
-	access  access
-	loading bool
-	seq     int // id of the awaited list request
-	invs    []api.Invitation
-	note    string // why the list is not shown
+	// hasYours: one of the user's projects belongs to it. The screen
+	// takes it that no invitation waits for the user there, and says so:
+	// it claims no membership, which the interface does not define.
+	hasYours bool
+	access   access
+	loading  bool
+	seq      int // id of the awaited list request
+	invs     []api.Invitation
+	note     string // why the list is not shown
 	// answered is "accepted" or "rejected" once the user did so here.
 	answered string
+	// outcome is what the last action here did, as the list read after
+	// it showed it (said).
+	outcome string
 }
 
 // label is how the organization is named on screen.
@@ -66,11 +70,12 @@ func (o *org) matches(k string) bool {
 // canManage: the user may send and cancel invitations.
 func (o *org) canManage() bool { return o.access == accessManage }
 
-// canAnswer: an invitation for the user may wait there. A member has
-// none, and a missing organization none either. While the list loads the
+// canAnswer: an invitation for the user may wait there. The screen
+// takes it that none waits where one of the user's projects belongs (and
+// says so), and none can in a missing organization. While the list loads the
 // user may already answer: they typed the organization to do just that.
 func (o *org) canAnswer() bool {
-	return !o.member && o.answered == "" && o.access != accessManage && o.access != accessMissing
+	return !o.hasYours && o.answered == "" && o.access != accessManage && o.access != accessMissing
 }
 
 // find returns the organization k names, or nil.
@@ -98,11 +103,11 @@ func (m *Model) addOrg(ref orgRef, src source) tea.Cmd {
 	if o != nil {
 		o.id, o.slug, o.name = cmp.Or(o.id, ref.id), cmp.Or(o.slug, ref.slug), cmp.Or(o.name, ref.name)
 		o.src = min(o.src, src)
-		o.member = o.member || src == fromProjects
+		o.hasYours = o.hasYours || src == fromProjects
 		m.rebuild()
 		return nil
 	}
-	o = &org{orgRef: ref, src: src, member: src == fromProjects}
+	o = &org{orgRef: ref, src: src, hasYours: src == fromProjects}
 	m.orgs = append(m.orgs, o)
 	m.rebuild()
 	return m.load(o)

@@ -148,8 +148,8 @@ func (m *Model) summary(o *org) (string, lipgloss.Style) {
 		return "you manage invitations · none pending", s.Good
 	case o.access == accessManage:
 		return fmt.Sprintf("you manage invitations · %d pending", len(o.invs)), s.Good
-	case o.access == accessDenied && o.member:
-		return "member · cannot manage invitations", s.Muted
+	case o.access == accessDenied && o.hasYours:
+		return "cannot manage invitations", s.Muted
 	case o.access == accessDenied:
 		return "you may have an invitation here", s.Warn
 	case o.access == accessMissing:
@@ -187,15 +187,13 @@ func permsText(ps []api.Permission) string {
 	return strings.Join(names, ", ")
 }
 
-// detail says what the selected row is and what can be done with it.
+// detail says what the selected row is and what can be done with it, or
+// what the last action on the organization did.
 func (m *Model) detail() string {
 	r, ok := m.selected()
-	if !ok {
-		return ""
-	}
-	o := r.org
-	name := o.label()
 	switch {
+	case !ok:
+		return ""
 	case r.inv != nil:
 		in := r.inv
 		allowed := "allowed to " + permsText(in.Permissions)
@@ -203,11 +201,19 @@ func (m *Model) detail() string {
 			allowed = "with no permissions"
 		}
 		return fmt.Sprintf("%s (%s) is invited to %s as %s, %s. x cancels this invitation.",
-			in.Username, in.Name, name, roleText(in.MemberRole), allowed)
-	case o.answered == "accepted":
-		return fmt.Sprintf("You accepted the invitation to %s: you are a member now.", name)
-	case o.answered == "rejected":
-		return fmt.Sprintf("You rejected the invitation to %s.", name)
+			in.Username, in.Name, r.org.label(), roleText(in.MemberRole), allowed)
+	case r.org.outcome != "": // the keys are in the footer; the outcome needs the room
+		return r.org.outcome
+	}
+	return orgDetail(r.org)
+}
+
+// orgDetail says what the user may do in o.
+func orgDetail(o *org) string {
+	name := o.label()
+	switch {
+	case o.answered != "":
+		return fmt.Sprintf("You %s the invitation to %s.", o.answered, name)
 	case o.access == accessUnknown && o.canAnswer():
 		return fmt.Sprintf("Loading the invitations of %s…\nYou may have an invitation here: a accept · x reject", name)
 	case o.access == accessUnknown:
@@ -216,8 +222,8 @@ func (m *Model) detail() string {
 		return fmt.Sprintf("%s has no pending invitations. n invites someone.", name)
 	case o.access == accessManage:
 		return fmt.Sprintf("You manage the invitations of %s: n invites someone; select an invitation to cancel it.", name)
-	case o.access == accessDenied && o.member:
-		return o.note + fmt.Sprintf("\nYou are a member of %s, so no invitation waits for you there.", name)
+	case o.access == accessDenied && o.hasYours:
+		return o.note + " It holds one of your projects, so no answer is offered."
 	case o.access == accessMissing:
 		return o.note
 	case o.access == accessFailed:
