@@ -173,7 +173,7 @@ func runScreen(t *testing.T, opts sandbox.Options, sc screenCase, want []string)
 	cfg.BaseURL = sess.Settings.BaseURL
 	cfg.Env.StateDir = t.TempDir() // the journal, for undo
 	m := ui.New(ui.Options{Client: sess.Client, Config: cfg, Now: uitest.Now, Context: t.Context(),
-		Project: sc.project, Session: checkedSession{sess}})
+		Project: sc.project, Session: sess})
 	d := uitest.NewDriver(t, m, w, h)
 	d.WaitForText("? help")
 	sc.reach(t, d, sess)

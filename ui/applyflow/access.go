@@ -58,12 +58,14 @@ func lacks(ctx context.Context, s common.Session, c AccessClient, a Access) stri
 	if err != nil || slices.ContainsFunc(ps, a.names) {
 		return ""
 	}
-	who := "You"
+	// What the list means (owned, or an organization's the user belongs
+	// to) the interface does not define, so the refusal is not promised.
+	yours := "your projects"
 	if acct.Name != "" {
-		who = "You (" + safe.Line(acct.Name) + ")"
+		yours = safe.Line(acct.Name) + "'s projects"
 	}
-	return who + " are neither the owner of " + safe.Line(a.Project.Key()) + " nor a member of its organization, " +
-		"so the server will refuse to " + a.What + ": ask its owner to invite you."
+	return "The server does not list " + safe.Line(a.Project.Key()) + " among " + yours + ", so it may refuse to " +
+		a.What + ": if it does, ask the project's owner to invite you."
 }
 
 // names reports that p is the project checked, named by ID or slug.

@@ -27,7 +27,7 @@ func TestSaysWhatTheUserLacks(t *testing.T) {
 			}
 			e := &env{t: t, m: scr.(*Model), w: 80, h: 24}
 			e.d = uitest.NewDriver(t, uitest.Screen{S: scr}, 80, 24)
-			want := "You (dave) are neither the owner of lumen nor a member of its organization, so the server will refuse to " +
+			want := "The server does not list lumen among dave's projects, so it may refuse to " +
 				name + " its versions"
 			e.d.WaitFor("the warning", func() bool { return strings.Contains(e.flat(), want) })
 			e.check()

@@ -50,7 +50,7 @@ func TestEditSaysWhatTheUserLacks(t *testing.T) {
 		scopes []string
 		want   string
 	}{
-		{"dave", nil, "You (dave) are neither the owner of lumen nor a member of its organization, so the server will refuse to edit its versions"},
+		{"dave", nil, "The server does not list lumen among dave's projects, so it may refuse to edit its versions: if it does, ask the project's owner to invite you."},
 		{"alice", []string{"user:read", "project:read", "project:version:create"},
 			"Your sign-in lacks the project:version:update scope, so the server will refuse to edit its versions"},
 		{"alice", nil, ""},

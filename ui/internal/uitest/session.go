@@ -216,8 +216,17 @@ func (s *Session) complete(ctx context.Context, g common.Grant, plainText bool) 
 	}
 	s.Source.Use(&auth.Stored{Host: host, Account: id.Name, Token: id.Token, Where: where})
 	a, err := s.Account(ctx)
-	a.Unconfirmed = id.Unnamed != nil
-	return a, err
+	return authui.Checked(a, id.Verdict), err
+}
+
+// CheckAccount implements common.AccountChecker as cmd's session does:
+// Account, and what the server shows of the token (authui.Check).
+func (s *Session) CheckAccount(ctx context.Context) (common.Account, error) {
+	a, err := s.Account(ctx)
+	if err != nil {
+		return a, err
+	}
+	return authui.Check(ctx, a, s.Source, s.Settings, nil)
 }
 
 // CodeIn returns the code of a redirect address, for leak checks.
