@@ -91,23 +91,35 @@ func edges(label string, iv interval, pool []known, withPre bool) (extra, notes 
 }
 
 // sortVersions orders game versions ascending, each once; versions that
-// cannot be ordered keep their order after the others.
+// cannot be ordered keep their order after the others. Each is parsed
+// once, not at every comparison: a wide range holds hundreds of versions.
 func sortVersions(list []string) []string {
-	list = slices.Clone(list)
-	slices.SortStableFunc(list, func(a, b string) int {
-		va, okA := parseGameVersion(a)
-		vb, okB := parseGameVersion(b)
+	type parsed struct {
+		name string
+		v    gameVersion
+		ok   bool
+	}
+	ps := make([]parsed, len(list))
+	for i, s := range list {
+		v, ok := parseGameVersion(s)
+		ps[i] = parsed{s, v, ok}
+	}
+	slices.SortStableFunc(ps, func(a, b parsed) int {
 		switch {
-		case okA && okB:
-			return va.compare(vb)
-		case okA:
+		case a.ok && b.ok:
+			return a.v.compare(b.v)
+		case a.ok:
 			return -1
-		case okB:
+		case b.ok:
 			return 1
 		}
 		return 0
 	})
-	return compactStrings(list)
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.name
+	}
+	return compactStrings(out)
 }
 
 // compactStrings drops repeats, keeping the first of each.

@@ -121,3 +121,33 @@ func TestGameVersionOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestSortVersions: ascending, each once, versions that cannot be ordered
+// after the others in their order; and each version parsed once, not at
+// every comparison (a range over the whole table made a proposal run the
+// game-version patterns thousands of times). Allocations count the
+// parsing, as a clock cannot on a shared machine: sorting the table's
+// names, newest first, allocates about what parsing each once does. Not
+// parallel: AllocsPerRun counts the whole process's allocations.
+func TestSortVersions(t *testing.T) {
+	got := sortVersions([]string{"1.21", "24w14a", "1.20.1", "1.21", "1.21-pre1", "x", "1.20.1"})
+	if want := []string{"1.20.1", "1.21-pre1", "1.21", "24w14a", "x"}; !slices.Equal(got, want) {
+		t.Fatalf("sortVersions: %q, want %q", got, want)
+	}
+	rels, err := table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range slices.Backward(rels) {
+		names = append(names, r.name)
+	}
+	once := testing.AllocsPerRun(5, func() {
+		for _, n := range names {
+			parseGameVersion(n)
+		}
+	})
+	if sorted := testing.AllocsPerRun(5, func() { sortVersions(names) }); sorted > 2*once+32 {
+		t.Fatalf("sorting %d versions allocated %.0f times; parsing each once allocates %.0f", len(names), sorted, once)
+	}
+}

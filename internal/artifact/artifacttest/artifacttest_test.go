@@ -3,6 +3,7 @@ package artifacttest
 import (
 	"archive/zip"
 	"bytes"
+	"io"
 	"slices"
 	"testing"
 )
@@ -26,6 +27,37 @@ func TestZipIsTheSameForTheSameFiles(t *testing.T) {
 	}
 	if want := []string{"../evil", "a/B.class", "plugin.yml"}; !slices.Equal(names, want) {
 		t.Fatalf("members %q, want %q", names, want)
+	}
+}
+
+// TestStoredIsAZipOfTheFiles: Stored writes the same files as Zip, each
+// member stored, and reads back as written.
+func TestStoredIsAZipOfTheFiles(t *testing.T) {
+	t.Parallel()
+	files := map[string][]byte{"plugin.yml": []byte("name: Lumen\n"), "a/B.class": nil}
+	z, err := Stored(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(zr.File) != len(files) {
+		t.Fatalf("%d members, want %d", len(zr.File), len(files))
+	}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Method != zip.Store || !bytes.Equal(b, files[f.Name]) {
+			t.Fatalf("%s: method %d, content %q; want stored, %q", f.Name, f.Method, b, files[f.Name])
+		}
 	}
 }
 
