@@ -103,7 +103,7 @@ func FuzzSandboxRequest(f *testing.F) {
 	}
 	// Smallest first: the engine fuzzes seeds in this order, and the new
 	// coverage of a small input minimizes in milliseconds, where a large
-	// one's can take all of -fuzzminimizetime (CI's 2s) and a worker with
+	// one's can take all of a -fuzzminimizetime of 2s and a worker with
 	// it, whose inputs then go uncounted.
 	slices.SortStableFunc(seeds, func(a, b requestSeed) int { return a.size() - b.size() })
 	for i, seed := range seeds {

@@ -111,7 +111,7 @@ type fuzzSeed struct {
 //
 // Smallest first: the engine fuzzes seeds in this order, and the new
 // coverage of a small input minimizes in milliseconds, where a large
-// one's takes all of -fuzzminimizetime (CI's 2s) and a worker with it,
+// one's takes all of a -fuzzminimizetime of 2s and a worker with it,
 // whose inputs then go uncounted. A short run thus fuzzes many small
 // inputs rather than minimizing two large ones; a long run reaches every
 // seed either way.
