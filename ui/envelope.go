@@ -54,7 +54,7 @@ func address(id int, msg tea.Msg) tea.Msg {
 		msg.Retry = own(id, msg.Retry) // r on the panel re-runs it for this screen
 		return envelope{from: id, msg: msg}
 	}
-	if cmds, ok := sequence(msg); ok {
+	if cmds, ok := common.Sequence(msg); ok {
 		// tea.Sequence's message type is unexported: make a new one.
 		return tea.Sequence(ownAll(id, cmds)...)()
 	}
@@ -72,24 +72,6 @@ func ownAll(id int, cmds []tea.Cmd) []tea.Cmd {
 	return out
 }
 
-var cmdType = reflect.TypeFor[tea.Cmd]()
-
-// sequence reports whether msg is what tea.Sequence returns: a slice of
-// commands, of a type bubbletea does not export.
-func sequence(msg tea.Msg) ([]tea.Cmd, bool) {
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType || v.Type().PkgPath() != teaPkg {
-		return nil, false
-	}
-	cmds := make([]tea.Cmd, v.Len())
-	for i := range cmds {
-		cmds[i] = v.Index(i).Interface().(tea.Cmd)
-	}
-	return cmds, true
-}
-
-const teaPkg = "charm.land/bubbletea/v2"
-
 // runtimeMsg reports that msg is one of bubbletea's own, a request to the
 // program (tea.Quit, tea.SetClipboard, tea.RequestBackgroundColor…) that
 // must reach it as it is.
@@ -98,7 +80,7 @@ func runtimeMsg(msg tea.Msg) bool {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return t.PkgPath() == teaPkg
+	return t.PkgPath() == common.TeaPkg
 }
 
 // forRoot reports that msg, though sent by a screen, is a request to the

@@ -138,7 +138,7 @@ func TestOwnKeepsBatchesSequencesAndRuntimeMessages(t *testing.T) {
 	if reflect.TypeOf(got) != reflect.TypeOf(seq) {
 		t.Fatalf("a sequence became %T", got)
 	}
-	cmds, _ := sequence(got)
+	cmds, _ := common.Sequence(got)
 	addressed(t, cmds[0], "c")
 	addressed(t, cmds[1], "d")
 

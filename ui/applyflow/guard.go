@@ -78,6 +78,18 @@ func GuardHelp(keys *common.KeyMap, esc, q bool) []key.Binding {
 	return append(out, common.WithHelp(quit, quit.Help().Key, "quit (asks first)"))
 }
 
+// Guarded is a screen's help while it holds input: where esc leaves (and
+// so asks first), esc's other meaning goes from out; then the keys that
+// ask first (GuardHelp).
+func Guarded(out [][]key.Binding, keys *common.KeyMap, esc, q bool) [][]key.Binding {
+	if esc {
+		for i, g := range out {
+			out[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
+		}
+	}
+	return append(out, GuardHelp(keys, esc, q))
+}
+
 // Leaves reports that msg would take the user away from a screen that
 // guards its input: ctrl+c; q where it is not typed (capturing); esc where
 // it leaves the screen (escLeaves) rather than going back a step.

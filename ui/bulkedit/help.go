@@ -95,13 +95,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	if !m.holding() {
 		return out
 	}
-	esc := m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if esc { // esc asks first: its other meaning goes
-		for i, g := range out {
-			out[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") })
-		}
-	}
-	return append(out, applyflow.GuardHelp(m.common.Keys, esc, !m.Capturing()))
+	return applyflow.Guarded(out, m.common.Keys, m.leaves(tea.KeyPressMsg{Code: tea.KeyEscape}), !m.Capturing())
 }
 
 // HelpKey implements common.FieldHelp: ? opens the help where the

@@ -10,6 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"rdash/ui/common"
 )
 
 // Model is what the driver drives: the root, or any model with a
@@ -118,7 +120,7 @@ func (d *Driver) feed(msg tea.Msg) {
 	case tea.QuitMsg:
 		d.quit = true
 	default:
-		if t := reflect.TypeOf(msg); t.PkgPath() == teaPkg && !ast.IsExported(t.Name()) {
+		if t := reflect.TypeOf(msg); t.PkgPath() == common.TeaPkg && !ast.IsExported(t.Name()) {
 			d.request(msg)
 			return
 		}

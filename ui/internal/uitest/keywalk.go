@@ -349,15 +349,6 @@ func typed(k tea.KeyPressMsg) bool {
 	return k.Text != "" || key.Matches(k, editing...)
 }
 
-func matches(k tea.KeyPressMsg, help []key.Binding) bool {
-	for _, b := range help {
-		if b.Enabled() && key.Matches(k, b) {
-			return true
-		}
-	}
-	return false
-}
-
 // moving reports a binding whose keys all move a cursor or a view.
 func moving(b key.Binding, g *common.KeyMap) bool {
 	nav := slices.Concat(g.Up.Keys(), g.Down.Keys(), g.PageUp.Keys(), g.PageDown.Keys(),

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
+
+	"rdash/ui/common"
 )
 
 // run executes cmd in a goroutine and queues its message for WaitFor.
@@ -78,20 +80,8 @@ func commands(msg tea.Msg) ([]tea.Cmd, bool) {
 	if b, ok := msg.(tea.BatchMsg); ok {
 		return b, true
 	}
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType || v.Type().PkgPath() != teaPkg {
-		return nil, false
-	}
-	cmds := make([]tea.Cmd, v.Len())
-	for i := range cmds {
-		cmds[i] = v.Index(i).Interface().(tea.Cmd)
-	}
-	return cmds, true
+	return common.Sequence(msg)
 }
-
-var cmdType = reflect.TypeFor[tea.Cmd]()
-
-const teaPkg = "charm.land/bubbletea/v2"
 
 // request carries out one of bubbletea's unexported requests to the
 // program, as far as a test can, and fails the test on any other: a
