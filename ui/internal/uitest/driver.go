@@ -129,11 +129,11 @@ func (d *Driver) feed(msg tea.Msg) {
 	}
 }
 
-// WaitFor feeds messages back until cond holds, failing after 10 s with
-// the screen as it is.
+// WaitFor feeds messages back until cond holds, failing with the screen
+// as it is shortly before the test binary's deadline (WaitLimit).
 func (d *Driver) WaitFor(what string, cond func() bool) {
 	d.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(WaitLimit(d.t))
 	for !cond() {
 		select {
 		case msg := <-d.msgs:
@@ -142,6 +142,21 @@ func (d *Driver) WaitFor(what string, cond func() bool) {
 			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, d.Screen())
 		}
 	}
+}
+
+// WaitLimit is how long a test waits for something to happen: until 30 s
+// before the deadline go test -timeout gives the test binary (10 minutes
+// without one), so that a machine slowed by its neighbours never fails a
+// test that would pass, and a test that would hang still fails naming
+// what it waited for, with the screen. A fixed 10 s once failed a test
+// that took 227 s in all beside a cold CI build.
+func WaitLimit(t testing.TB) time.Duration {
+	if dt, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if deadline, ok := dt.Deadline(); ok {
+			return max(time.Until(deadline)-30*time.Second, time.Second)
+		}
+	}
+	return 10 * time.Minute
 }
 
 // WaitForText waits until the screen shows text.

@@ -25,7 +25,7 @@ func WireBytes(t testing.TB, m tea.Model, w, h int, k tea.KeyPressMsg, n int, re
 		p.Quit()
 		<-done
 	})
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(WaitLimit(t))
 	for !ready() {
 		if time.Now().After(deadline) {
 			t.Fatal("the first screen did not complete")
@@ -63,7 +63,7 @@ func (o *output) Len() int {
 // then nothing for a few frames; it returns the bytes written so far.
 func settle(t testing.TB, out *output, mark int) int {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(WaitLimit(t))
 	last, still := out.Len(), 0
 	for still < 5 || last == mark {
 		if time.Now().After(deadline) {
