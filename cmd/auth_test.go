@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"rdash/api/sandbox"
+	"rdash/internal/testwait"
 )
 
 // authCLI is a cli with no keyring: XDG_RUNTIME_DIR points to an empty
@@ -206,7 +207,7 @@ func (s *termSession) exit() int {
 	select {
 	case code := <-s.done:
 		return code
-	case <-time.After(20 * time.Second):
+	case <-time.After(testwait.Limit(s.t)):
 		s.t.Fatalf("rdash did not finish; stderr:\n%s", s.stderr())
 		return -1
 	}

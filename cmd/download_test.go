@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"rdash/api/sandbox"
+	"rdash/internal/testwait"
 )
 
 // dirNames lists a directory's entries.
@@ -158,7 +159,7 @@ func TestVersionsDownloadInterrupted(t *testing.T) {
 	c.env["RDASH_BASE_URL"] = fakeService(t, hex.EncodeToString(sum[:]), body, func(r *http.Request) {
 		// Wait for the client to be writing the .part, then interrupt
 		// it and hold the rest of the body back.
-		for deadline := time.Now().Add(5 * time.Second); !sawPart && time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		for deadline := time.Now().Add(testwait.Limit(t)); !sawPart && time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 			_, err := os.Stat(filepath.Join(dir, "one.jar.part"))
 			sawPart = err == nil
 		}

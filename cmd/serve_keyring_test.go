@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/zalando/go-keyring"
 	"golang.org/x/oauth2"
@@ -15,6 +14,7 @@ import (
 	"rdash/auth"
 	"rdash/internal/serve"
 	"rdash/internal/serve/servetest"
+	"rdash/internal/testwait"
 )
 
 // TestAuthKeyringServe runs rdash serve against the real Secret Service
@@ -59,7 +59,7 @@ func TestAuthKeyringServe(t *testing.T) {
 		t.Fatal(why)
 	}
 	store := auth.NewStore(auth.StoreOptions{Keyring: serve.Namespaced(kr, filepath.Base(dir)), ConfigDir: dir, StateDir: dir})
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), testwait.Limit(t))
 	defer cancel()
 	tok := &oauth2.Token{AccessToken: "rdash_at_serve-keyring-test", TokenType: "Bearer"}
 	if _, err := store.Save(ctx, "sandbox.test", "frank", tok, nil); err != nil {

@@ -17,6 +17,7 @@ import (
 	"rdash/config"
 	"rdash/internal/serve"
 	"rdash/internal/serve/servetest"
+	"rdash/internal/testwait"
 )
 
 // serveEnv is a private HOME, config and state for rdash serve.
@@ -213,8 +214,8 @@ func TestServeAllowsOnlyListedKeys(t *testing.T) {
 				t.Errorf("the log lacks %s:\n%s", want, r.err)
 			}
 		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("rdash serve did not stop within 15 s of its context ending")
+	case <-time.After(testwait.Limit(t)):
+		t.Fatal("rdash serve did not stop, before the test's deadline, after its context ended")
 	}
 }
 
@@ -326,8 +327,8 @@ func (e *serveEnv) startServe(key gossh.Signer, args ...string) (string, *gossh.
 			cancel()
 			select {
 			case res = <-done:
-			case <-time.After(15 * time.Second):
-				e.t.Error("rdash serve did not stop within 15 s of its context ending")
+			case <-time.After(testwait.Limit(e.t)):
+				e.t.Error("rdash serve did not stop, before the test's deadline, after its context ended")
 			}
 		})
 		return res

@@ -19,6 +19,7 @@ import (
 	"rdash/auth/authtest"
 	"rdash/config"
 	"rdash/internal/authui"
+	"rdash/internal/testwait"
 	"rdash/ui/common"
 )
 
@@ -194,7 +195,7 @@ func TestDemoSessionKeepsTheTokenInMemory(t *testing.T) {
 		t.Fatalf("NewFlow = %v, %v", f, err)
 	}
 	defer f.Close()
-	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), testwait.Limit(t))
 	defer cancel()
 	go sess.OpenBrowser(ctx, f.URL())
 	tok, err := f.Wait(ctx)

@@ -15,6 +15,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"rdash/internal/serve/servetest"
+	"rdash/internal/testwait"
 )
 
 // The attack suite (serve_attack_test.go) plays a hostile client against
@@ -92,7 +93,7 @@ const signedOutScreen = "Not signed in"
 // none) passes; it fails the test past the bound or when check fails.
 func waitOutput(t *testing.T, out *servetest.Buffer, mark int, want string, check func() error) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(t))
 	for !strings.Contains(out.Since(mark), want) {
 		if check != nil {
 			if err := check(); err != nil {
@@ -148,9 +149,9 @@ func (s *served) held() (heapKB, rssKB int) {
 	if err := syscall.Kill(s.pid, syscall.SIGUSR1); err != nil {
 		s.t.Fatal(err)
 	}
-	for deadline := time.Now().Add(30 * time.Second); len(s.logged("heap")) == n; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(testwait.Limit(s.t)); len(s.logged("heap")) == n; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			s.t.Fatal("the server logged no heap within 30 s of SIGUSR1")
+			s.t.Fatal("the server logged no heap after SIGUSR1 before the test's deadline")
 		}
 	}
 	live, ok := s.logged("heap")[n]["live_bytes"].(float64)

@@ -14,6 +14,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"rdash/internal/serve/servetest"
+	"rdash/internal/testwait"
 )
 
 // attackDir is a fresh HOME for one attacked server.
@@ -100,7 +101,7 @@ func TestServeAttackPtysPerKey(t *testing.T) {
 // waitEither waits until out holds one of a or b.
 func waitEither(t *testing.T, out *servetest.Buffer, a, b string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(t))
 	for s := out.Since(0); !strings.Contains(s, a) && !strings.Contains(s, b); s = out.Since(0) {
 		if time.Now().After(deadline) {
 			t.Fatalf("saw neither %q nor %q in %q", a, b, tail(s, 400))
@@ -160,9 +161,9 @@ func TestServeAttackEnvFlood(t *testing.T) {
 // waitLogged waits until the server has logged msg.
 func waitLogged(t *testing.T, s *served, msg string) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); len(s.logged(msg)) == 0; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(testwait.Limit(t)); len(s.logged(msg)) == 0; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the server has not logged %q within 30 s", msg)
+			t.Fatalf("the server has not logged %q before the test's deadline", msg)
 		}
 	}
 }
@@ -194,7 +195,7 @@ func envFlood(t *testing.T, c *gossh.Client, n int) int {
 	go func() { closed <- c.Wait() }()
 	select {
 	case <-closed:
-	case <-time.After(30 * time.Second):
+	case <-time.After(testwait.Limit(t)):
 		t.Fatalf("the connection is still open after %d environment requests", sent)
 	}
 	return sent
@@ -234,7 +235,7 @@ func TestServeAttackSilentConnections(t *testing.T) {
 	open := make(chan int, len(silent))
 	for i, c := range silent {
 		wg.Go(func() {
-			if !closedWithin(c, 30*time.Second) {
+			if !closedWithin(c, testwait.Limit(t)) {
 				open <- i
 			}
 		})
@@ -248,12 +249,12 @@ func TestServeAttackSilentConnections(t *testing.T) {
 	wg.Wait()
 	close(open)
 	if n := len(open); n > 0 {
-		t.Fatalf("%d of 100 silent connections still open after 30 s (handshake deadline 2 s)", n)
+		t.Fatalf("%d of 100 silent connections still open near the test's deadline (handshake deadline 2 s)", n)
 	}
 	select {
 	case <-idleClosed:
-	case <-time.After(30 * time.Second):
-		t.Fatal("an authenticated connection without a dashboard is still open after 30 s (deadline 2 s)")
+	case <-time.After(testwait.Limit(t)):
+		t.Fatal("an authenticated connection without a dashboard is still open near the test's deadline (deadline 2 s)")
 	}
 }
 
@@ -280,8 +281,8 @@ func TestServeAttackRemovedKeyIdleConnection(t *testing.T) {
 	s.allow(other)
 	select {
 	case <-closed:
-	case <-time.After(15 * time.Second):
-		t.Fatal("the removed key's idle connection is still open 15 s after its removal")
+	case <-time.After(testwait.Limit(t)):
+		t.Fatal("the removed key's idle connection is still open near the test's deadline, long after its removal")
 	}
 	found := false
 	for _, l := range s.logged("connection closed") {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"rdash/internal/bulk"
+	"rdash/internal/testwait"
 )
 
 // requireSSHClient skips unless OpenSSH's client and ssh-keygen are on
@@ -75,10 +76,10 @@ func startServe(t *testing.T, dir string, flags []string, keys ...string) *serve
 		go func() { done <- cmd.Wait() }()
 		select {
 		case <-done:
-		case <-time.After(15 * time.Second):
+		case <-time.After(testwait.Limit(t)):
 			_ = cmd.Process.Kill()
 			<-done
-			t.Errorf("rdash serve did not stop within 15 s of SIGTERM")
+			t.Errorf("rdash serve did not stop after SIGTERM before the test's deadline")
 		}
 		out.Close()
 	})
@@ -313,7 +314,7 @@ func TestServeOverSSH(t *testing.T) {
 	if out, err := exec.Command("tmux", "-L", a.sock, "resize-window", "-t", "main", "-x", "120", "-y", "40").CombinedOutput(); err != nil {
 		t.Fatalf("resize-window: %v\n%s", err, out)
 	}
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(t))
 	for {
 		lines := strings.Split(strings.TrimRight(a.screen(), "\n"), "\n")
 		if len(lines) == 40 && strings.Contains(lines[39], "q quit") {
@@ -342,7 +343,7 @@ func TestServeOverSSH(t *testing.T) {
 	}
 	a.send("y")
 	a.waitFor("to the terminal's clipboard")
-	deadline = time.Now().Add(15 * time.Second)
+	deadline = time.Now().Add(testwait.Limit(t))
 	for {
 		out, _ := exec.Command("tmux", "-L", a.sock, "show-buffer").Output()
 		if strings.TrimSpace(string(out)) == id[1] {
@@ -485,7 +486,7 @@ func TestServeDisconnectMidBulkEdit(t *testing.T) {
 	// goes as soon as it is there, with the request in flight. Only a
 	// finished entry counts: one being written is a temporary file.
 	var written []string
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(t))
 	for len(written) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatalf("no journal entry in %s after applying; screen:\n%s", journal, a.screen())
@@ -496,7 +497,7 @@ func TestServeDisconnectMidBulkEdit(t *testing.T) {
 	if out, err := exec.Command("tmux", "-L", a.sock, "kill-server").CombinedOutput(); err != nil {
 		t.Fatalf("kill-server: %v\n%s", err, out)
 	}
-	deadline = time.Now().Add(15 * time.Second)
+	deadline = time.Now().Add(testwait.Limit(t))
 	for len(s.logged("session end")) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the server did not log the end of the dropped session")
@@ -512,7 +513,7 @@ func TestServeDisconnectMidBulkEdit(t *testing.T) {
 		Outcomes []struct{ Status, Error string }
 	}
 	var b []byte
-	deadline = time.Now().Add(15 * time.Second)
+	deadline = time.Now().Add(testwait.Limit(t))
 	for {
 		b, err = os.ReadFile(filepath.Join(journal, written[0]+".json"))
 		if err == nil && json.Unmarshal(b, &entry) == nil && len(entry.Outcomes) > 0 {

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"rdash/internal/testwait"
 )
 
 // format returns tmux's value of a format such as #{alternate_on} for
@@ -26,7 +28,7 @@ func (tm *term) format(f string) string {
 // waitFormat polls a tmux format until it has the value want.
 func (tm *term) waitFormat(f, want string) {
 	tm.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(tm.t))
 	for {
 		got := tm.format(f)
 		if got == want {

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"rdash/internal/testwait"
 )
 
 // bin is the rdash binary built once by TestMain.
@@ -115,7 +117,7 @@ func (tm *term) screen() string {
 // On timeout the test fails with the last screen, which is the evidence.
 func (tm *term) waitFor(want ...string) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(tm.t))
 	for {
 		s := tm.screen()
 		if containsAll(s, want) {
@@ -131,7 +133,7 @@ func (tm *term) waitFor(want ...string) string {
 // waitGone polls until the screen no longer contains s.
 func (tm *term) waitGone(s string) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(tm.t))
 	for {
 		scr := tm.screen()
 		if !strings.Contains(scr, s) {
@@ -159,7 +161,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // text longer than a line, such as a URL.
 func (tm *term) waitForJoined(want ...string) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(testwait.Limit(tm.t))
 	for {
 		out, err := exec.Command("tmux", "-L", tm.sock, "capture-pane", "-p", "-J", "-t", "main").Output()
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rdash/auth"
+	"rdash/internal/testwait"
 	"rdash/ui/common"
 	"rdash/ui/internal/uitest"
 	"rdash/ui/route"
@@ -81,7 +82,7 @@ func waitClosed(t *testing.T, u string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(testwait.Limit(t)); ; time.Sleep(10 * time.Millisecond) {
 		conn, err := net.Dial("tcp", q.Host)
 		if err != nil {
 			return
@@ -105,7 +106,7 @@ func TestLeavingStopsTheListener(t *testing.T) {
 	})
 	select {
 	case <-s.waiting:
-	case <-time.After(10 * time.Second):
+	case <-time.After(testwait.Limit(t)):
 		t.Fatal("the screen never began to wait for the browser")
 	}
 	m.Close() // while the screen waits for the browser

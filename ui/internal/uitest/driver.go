@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"rdash/internal/testwait"
 	"rdash/ui/common"
 )
 
@@ -130,10 +131,10 @@ func (d *Driver) feed(msg tea.Msg) {
 }
 
 // WaitFor feeds messages back until cond holds, failing with the screen
-// as it is shortly before the test binary's deadline (WaitLimit).
+// as it is shortly before the test binary's deadline (testwait.Limit).
 func (d *Driver) WaitFor(what string, cond func() bool) {
 	d.t.Helper()
-	deadline := time.After(WaitLimit(d.t))
+	deadline := time.After(testwait.Limit(d.t))
 	for !cond() {
 		select {
 		case msg := <-d.msgs:
@@ -142,21 +143,6 @@ func (d *Driver) WaitFor(what string, cond func() bool) {
 			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, d.Screen())
 		}
 	}
-}
-
-// WaitLimit is how long a test waits for something to happen: until 30 s
-// before the deadline go test -timeout gives the test binary (10 minutes
-// without one), so that a machine slowed by its neighbours never fails a
-// test that would pass, and a test that would hang still fails naming
-// what it waited for, with the screen. A fixed 10 s once failed a test
-// that took 227 s in all beside a cold CI build.
-func WaitLimit(t testing.TB) time.Duration {
-	if dt, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
-		if deadline, ok := dt.Deadline(); ok {
-			return max(time.Until(deadline)-30*time.Second, time.Second)
-		}
-	}
-	return 10 * time.Minute
 }
 
 // WaitForText waits until the screen shows text.

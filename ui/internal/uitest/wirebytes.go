@@ -7,6 +7,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"rdash/internal/testwait"
 )
 
 // WireBytes runs m at w×h through Bubble Tea's real renderer (m's view
@@ -25,7 +27,7 @@ func WireBytes(t testing.TB, m tea.Model, w, h int, k tea.KeyPressMsg, n int, re
 		p.Quit()
 		<-done
 	})
-	deadline := time.Now().Add(WaitLimit(t))
+	deadline := time.Now().Add(testwait.Limit(t))
 	for !ready() {
 		if time.Now().After(deadline) {
 			t.Fatal("the first screen did not complete")
@@ -63,7 +65,7 @@ func (o *output) Len() int {
 // then nothing for a few frames; it returns the bytes written so far.
 func settle(t testing.TB, out *output, mark int) int {
 	t.Helper()
-	deadline := time.Now().Add(WaitLimit(t))
+	deadline := time.Now().Add(testwait.Limit(t))
 	last, still := out.Len(), 0
 	for still < 5 || last == mark {
 		if time.Now().After(deadline) {
