@@ -113,9 +113,8 @@ func TestAcceptSaysWhatTheListShows(t *testing.T) {
 			w.waitStatus(tt.status)
 			w.requireDetail(tt.detail)
 			w.requireScreen("you accepted its invitation")
-			if !w.sawMemberships() {
-				t.Fatal("the lists of the user's projects are not read again")
-			}
+			// The status and the re-read come in one batch, in either order.
+			w.d.WaitFor("the lists of the user's projects read again", w.sawMemberships)
 		})
 	}
 }
